@@ -1,0 +1,110 @@
+//! The `SIMD_SP_*` / `SIMD_DW_*` constant tables of the listings, as
+//! 16-byte-aligned statics shared by the asm and the intrinsics kernels.
+//!
+//! The asm kernels address them as `xmmword ptr [rip + {name}]` with
+//! `name = sym SIMD_SP_NAME` (the absolute form of the 32-bit listings does
+//! not link in a position-independent executable); the intrinsics kernels load
+//! them with [`Align16::ps`]. Constants the slerp listing uses without
+//! defining them (`SIMD_SP_zero`, `SIMD_SP_tiny`, `SIMD_SP_absMask`,
+//! `SIMD_SP_rsqrt_c0/c1`) take the values settled in DESIGN.md; see
+//! `asm_notes/README.md`.
+
+/// Four values behind one 16-byte-aligned address: the listings'
+/// `ALIGN4_INIT1` / `ALIGN4_INIT4` statics.
+#[repr(C, align(16))]
+#[derive(Clone, Copy, Debug)]
+pub struct Align16<T>(pub T);
+
+const _: () = assert!(core::mem::align_of::<Align16<[f32; 4]>>() == 16);
+
+/// `ALIGN4_INIT1( float X, I )`: a float broadcast to four lanes.
+const fn f4(v: f32) -> Align16<[f32; 4]> {
+    Align16([v; 4])
+}
+
+/// `ALIGN4_INIT1( unsigned long X, I )`: a bit pattern broadcast to four lanes.
+const fn u4(v: u32) -> Align16<[u32; 4]> {
+    Align16([v; 4])
+}
+
+/// `IEEE_SP_SIGN` of the listings: the sign bit of an IEEE single.
+pub const IEEE_SP_SIGN: u32 = 1 << 31;
+
+/// `SIMD_SP_signBit` = `IEEE_SP_SIGN` in every lane.
+pub static SIMD_SP_SIGN_BIT: Align16<[u32; 4]> = u4(IEEE_SP_SIGN);
+/// `SIMD_SP_absMask` = `0x7FFFFFFF` (used but not defined by Appendix A; DESIGN.md).
+pub static SIMD_SP_ABS_MASK: Align16<[u32; 4]> = u4(0x7FFF_FFFF);
+/// `SIMD_SP_zero` = `0.0f` (used but not defined by Appendix A; DESIGN.md).
+pub static SIMD_SP_ZERO: Align16<[f32; 4]> = f4(0.0);
+/// `SIMD_SP_one` = `1.0f`.
+pub static SIMD_SP_ONE: Align16<[f32; 4]> = f4(1.0);
+/// `SIMD_SP_tiny` = `1e-10f` (used but not defined by Appendix A; DESIGN.md).
+pub static SIMD_SP_TINY: Align16<[f32; 4]> = f4(1e-10);
+/// `SIMD_SP_halfPI` = `M_PI/2` rounded to a float.
+pub static SIMD_SP_HALF_PI: Align16<[f32; 4]> = f4(core::f32::consts::FRAC_PI_2);
+
+/// `SIMD_SP_rsqrt_c0` = `3.0f` (section 6 defines it as `SIMD_SP_rsqr_c0`).
+pub static SIMD_SP_RSQRT_C0: Align16<[f32; 4]> = f4(3.0);
+/// `SIMD_SP_rsqrt_c1` = `-0.5f` (section 6 defines it as `SIMD_SP_rsqr_c1`).
+pub static SIMD_SP_RSQRT_C1: Align16<[f32; 4]> = f4(-0.5);
+
+/// `SIMD_SP_sin_c0` .. `c4`: the `SinZeroHalfPI` polynomial, highest degree first.
+pub static SIMD_SP_SIN_C0: Align16<[f32; 4]> = f4(-2.39e-08);
+/// See [`SIMD_SP_SIN_C0`].
+pub static SIMD_SP_SIN_C1: Align16<[f32; 4]> = f4(2.7526e-06);
+/// See [`SIMD_SP_SIN_C0`].
+pub static SIMD_SP_SIN_C2: Align16<[f32; 4]> = f4(-1.98409e-04);
+/// See [`SIMD_SP_SIN_C0`].
+pub static SIMD_SP_SIN_C3: Align16<[f32; 4]> = f4(8.3333315e-03);
+/// See [`SIMD_SP_SIN_C0`].
+#[allow(clippy::excessive_precision)]
+pub static SIMD_SP_SIN_C4: Align16<[f32; 4]> = f4(-1.666666664e-01);
+
+/// `SIMD_SP_atan_c0` .. `c7`: the `ATanPositive` polynomial, highest degree first.
+#[allow(clippy::excessive_precision)]
+pub static SIMD_SP_ATAN_C0: Align16<[f32; 4]> = f4(0.0028662257);
+/// See [`SIMD_SP_ATAN_C0`].
+#[allow(clippy::excessive_precision)]
+pub static SIMD_SP_ATAN_C1: Align16<[f32; 4]> = f4(-0.0161657367);
+/// See [`SIMD_SP_ATAN_C0`].
+#[allow(clippy::excessive_precision)]
+pub static SIMD_SP_ATAN_C2: Align16<[f32; 4]> = f4(0.0429096138);
+/// See [`SIMD_SP_ATAN_C0`].
+pub static SIMD_SP_ATAN_C3: Align16<[f32; 4]> = f4(-0.0752896400);
+/// See [`SIMD_SP_ATAN_C0`].
+#[allow(clippy::excessive_precision)]
+pub static SIMD_SP_ATAN_C4: Align16<[f32; 4]> = f4(0.1065626393);
+/// See [`SIMD_SP_ATAN_C0`].
+#[allow(clippy::excessive_precision)]
+pub static SIMD_SP_ATAN_C5: Align16<[f32; 4]> = f4(-0.1420889944);
+/// See [`SIMD_SP_ATAN_C0`].
+#[allow(clippy::excessive_precision)]
+pub static SIMD_SP_ATAN_C6: Align16<[f32; 4]> = f4(0.1999355085);
+/// See [`SIMD_SP_ATAN_C0`].
+#[allow(clippy::excessive_precision)]
+pub static SIMD_SP_ATAN_C7: Align16<[f32; 4]> = f4(-0.3333314528);
+
+#[cfg(target_arch = "x86_64")]
+mod load {
+    use super::Align16;
+    use core::arch::x86_64::{__m128, _mm_castsi128_ps, _mm_load_ps, _mm_load_si128};
+
+    impl Align16<[f32; 4]> {
+        /// The four floats as an SSE register (`movaps xmm, SIMD_SP_x`).
+        #[inline(always)]
+        pub fn ps(&'static self) -> __m128 {
+            // SAFETY: `self` is 16 bytes, 16-byte aligned (repr(align(16))) and
+            // lives for 'static; SSE is part of the x86_64 baseline.
+            unsafe { _mm_load_ps(self.0.as_ptr()) }
+        }
+    }
+
+    impl Align16<[u32; 4]> {
+        /// The four bit patterns as an SSE register, for `andps`/`xorps`.
+        #[inline(always)]
+        pub fn ps(&'static self) -> __m128 {
+            // SAFETY: as above; the integers are reinterpreted, not converted.
+            unsafe { _mm_castsi128_ps(_mm_load_si128(self.0.as_ptr().cast())) }
+        }
+    }
+}

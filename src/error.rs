@@ -1,0 +1,74 @@
+//! The one error type of the safe functions.
+
+use crate::Impl;
+
+/// Why a safe function refused its input. When one is returned, nothing has
+/// been written.
+#[derive(Clone, Copy, Debug, PartialEq)]
+#[non_exhaustive]
+pub enum Error {
+    /// The chosen implementation cannot run on this target or CPU.
+    Unsupported(Impl),
+    /// Two slices that must have the same length do not.
+    LengthMismatch {
+        /// The argument whose length is wrong.
+        what: &'static str,
+        /// The length it must have.
+        expected: usize,
+        /// Its length.
+        found: usize,
+    },
+    /// A slice is shorter than the input requires.
+    TooShort {
+        /// The argument that is too short.
+        what: &'static str,
+        /// The length it must at least have.
+        needed: usize,
+        /// Its length.
+        found: usize,
+    },
+    /// An entry of `index` is negative or not below the number of joints.
+    IndexOutOfRange {
+        /// The position of the entry in `index`.
+        position: usize,
+        /// The entry.
+        value: i32,
+        /// The number of joints it must be below.
+        len: usize,
+    },
+    /// More joints than the kernels' 32-bit address arithmetic can reach.
+    TooManyJoints {
+        /// The number of joints given.
+        len: usize,
+        /// The most the routine takes.
+        max: usize,
+    },
+    /// The interpolation factor is NaN or infinite.
+    NonFiniteLerp(f32),
+}
+
+impl core::fmt::Display for Error {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match *self {
+            Error::Unsupported(imp) => {
+                write!(f, "the {imp} implementation cannot run on this target or CPU")
+            }
+            Error::LengthMismatch { what, expected, found } => {
+                write!(f, "`{what}` has {found} elements, expected {expected}")
+            }
+            Error::TooShort { what, needed, found } => {
+                write!(f, "`{what}` has {found} elements, needs at least {needed}")
+            }
+            Error::IndexOutOfRange { position, value, len } => write!(
+                f,
+                "`index[{position}]` = {value} is outside the joints 0..{len}"
+            ),
+            Error::TooManyJoints { len, max } => {
+                write!(f, "{len} joints, the kernels take at most {max}")
+            }
+            Error::NonFiniteLerp(v) => write!(f, "`lerp` = {v} is not finite"),
+        }
+    }
+}
+
+impl core::error::Error for Error {}

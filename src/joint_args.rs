@@ -1,0 +1,48 @@
+//! Validation and paper semantics shared by the joint-list interpolators
+//! (`slerp_joints`, `lerp_joints`).
+
+use crate::{Error, JointQuat};
+
+/// The most joints (and `index` entries) the interpolators take: the listings
+/// scale an index with `shl ecx, JOINTQUAT_SIZE_SHIFT` in a 32-bit register,
+/// so `index * 32` must stay below 2^32.
+pub const MAX_JOINTS: usize = 1 << 27;
+
+/// Checks everything the kernels' memory accesses depend on, before any write.
+pub(crate) fn validate(joints: &[JointQuat], blend: &[JointQuat], lerp: f32, index: &[i32]) -> Result<(), Error> {
+    for len in [joints.len(), index.len()] {
+        if len > MAX_JOINTS {
+            return Err(Error::TooManyJoints { len, max: MAX_JOINTS });
+        }
+    }
+    if blend.len() < joints.len() {
+        return Err(Error::TooShort { what: "blend", needed: joints.len(), found: blend.len() });
+    }
+    if !lerp.is_finite() {
+        return Err(Error::NonFiniteLerp(lerp));
+    }
+    if let Some((position, &value)) =
+        index.iter().enumerate().find(|&(_, &j)| j < 0 || j as usize >= joints.len())
+    {
+        return Err(Error::IndexOutOfRange { position, value, len: joints.len() });
+    }
+    crate::assert_16_byte_aligned(joints.as_ptr(), "joints");
+    crate::assert_16_byte_aligned(blend.as_ptr(), "blend");
+    Ok(())
+}
+
+/// What the listings do before their loops, for the scalar ports (whose C has
+/// no such tests): `lerp <= 0` keeps the joints (returns `true`), `lerp >= 1`
+/// copies the indexed blend joints (returns `true`); otherwise `false`.
+pub(crate) fn scalar_early_out(joints: &mut [JointQuat], blend: &[JointQuat], lerp: f32, index: &[i32]) -> bool {
+    if lerp <= 0.0 {
+        return true;
+    }
+    if lerp >= 1.0 {
+        for &j in index {
+            joints[j as usize] = blend[j as usize];
+        }
+        return true;
+    }
+    false
+}

@@ -1,0 +1,150 @@
+//! # animasm
+//!
+//! The classic SIMD skeletal-animation kernels, brought back to life. Between
+//! 2005 and 2012 J.M.P. van Waveren (id Software), Intel and Arseny
+//! Kapoulkine published hand-scheduled SSE/AVX routines for interpolating
+//! joint lists, converting between quaternions and matrices and transforming
+//! skeletons. This crate carries each published routine in three forms side
+//! by side:
+//!
+//! - **[`Impl::Asm`]**: the paper's listing, instruction for instruction and
+//!   register for register, in `core::arch::asm!`;
+//! - **[`Impl::Intrinsics`]**: the same operations in the same order with
+//!   `core::arch::x86_64` intrinsics, bit-identical to the asm;
+//! - **[`Impl::Scalar`]**: the paper's C routine ported line by line; it runs
+//!   on every target.
+//!
+//! Each routine has a folder (`slerp_joints`, `lerp_joints`, ...) holding the
+//! three forms as raw `unsafe` kernels with the paper's pointer-and-count
+//! signature, and a safe function at the crate root that validates its input
+//! and returns [`Error`] before anything is written:
+//!
+//! ```
+//! use animasm::{slerp_joints, Impl, JointQuat, Quat, Vec4};
+//!
+//! let a = JointQuat::new(Quat::IDENTITY, Vec4::new(0.0, 0.0, 0.0, 1.0));
+//! let b = JointQuat::new(Quat::new(0.0, 0.0, 1.0, 0.0), Vec4::new(2.0, 0.0, 0.0, 1.0));
+//! let mut joints = vec![a; 8];
+//! let blend = vec![b; 8];
+//! let index: Vec<i32> = (0..8).collect();
+//! slerp_joints(Impl::default(), &mut joints, &blend, 0.5, &index)?;
+//! let h = core::f32::consts::FRAC_1_SQRT_2;
+//! assert!((joints[3].q.z - h).abs() < 1e-6 && (joints[3].q.w - h).abs() < 1e-6);
+//! assert!((joints[3].t.x - 1.0).abs() < 1e-6);
+//! # Ok::<(), animasm::Error>(())
+//! ```
+//!
+//! `asm_notes/` in the repository walks through every listing block by block,
+//! with its reconstruction from the OCR'd papers, the deviations of the port
+//! and the errata of the original. `cargo run --release --example report`
+//! measures every routine against the papers' own tables.
+//!
+//! ## Portability
+//!
+//! The asm and intrinsics kernels exist on `x86_64` (the listings are 32-bit
+//! x86; DESIGN.md's rules translate them to 64-bit). On every other target
+//! only [`Impl::Scalar`] is available and the others return
+//! [`Error::Unsupported`]. The crate is `#![no_std]`; the default `std`
+//! feature uses the platform's math library in the scalar ports (otherwise
+//! `libm`) and enables run-time CPU detection for kernels beyond SSE2.
+//!
+//! ## License
+//!
+//! LGPL-2.1-or-later, as the id Software listings it ports. The listings are
+//! Copyright (C) 2005 Id Software, Inc., written by J.M.P. van Waveren.
+#![no_std]
+#![deny(missing_docs)]
+#![deny(unsafe_op_in_unsafe_fn)]
+#![warn(clippy::undocumented_unsafe_blocks)]
+
+#[cfg(feature = "std")]
+extern crate std;
+
+pub mod consts;
+mod error;
+mod joint_args;
+pub mod math;
+pub mod sse;
+mod types;
+
+pub mod lerp_joints;
+pub mod slerp_joints;
+
+pub use error::Error;
+pub use joint_args::MAX_JOINTS;
+pub use lerp_joints::lerp_joints;
+pub use slerp_joints::slerp_joints;
+pub use types::*;
+
+/// Which form of a routine runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Impl {
+    /// The paper's C routine ported line by line. Available on every target.
+    Scalar,
+    /// The listing's operations with `core::arch::x86_64` intrinsics,
+    /// bit-identical to [`Impl::Asm`]. `x86_64` only.
+    Intrinsics,
+    /// The published listing in `asm!`, instruction for instruction.
+    /// `x86_64` only.
+    Asm,
+}
+
+impl Impl {
+    /// Every implementation, in a fixed order (for tests, benches and reports).
+    pub const ALL: [Impl; 3] = [Impl::Scalar, Impl::Intrinsics, Impl::Asm];
+
+    /// Whether this implementation can run on this target and CPU.
+    ///
+    /// Every kernel so far needs at most SSE2, which every `x86_64` CPU has.
+    pub fn is_available(self) -> bool {
+        match self {
+            Impl::Scalar => true,
+            Impl::Intrinsics | Impl::Asm => cfg!(target_arch = "x86_64"),
+        }
+    }
+
+    /// A short lower-case name (`"scalar"`, `"intrinsics"`, `"asm"`).
+    pub const fn name(self) -> &'static str {
+        match self {
+            Impl::Scalar => "scalar",
+            Impl::Intrinsics => "intrinsics",
+            Impl::Asm => "asm",
+        }
+    }
+
+    /// `Ok(self)` if it can run here, else [`Error::Unsupported`].
+    pub(crate) fn check(self) -> Result<Impl, Error> {
+        if self.is_available() {
+            Ok(self)
+        } else {
+            Err(Error::Unsupported(self))
+        }
+    }
+}
+
+impl Default for Impl {
+    /// The fastest measured on this target: the asm listing on `x86_64` (see
+    /// the README's results), the scalar port elsewhere.
+    fn default() -> Self {
+        if cfg!(target_arch = "x86_64") {
+            Impl::Asm
+        } else {
+            Impl::Scalar
+        }
+    }
+}
+
+impl core::fmt::Display for Impl {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// `assert_16_byte_aligned( pointer )` of the listings, with a message that
+/// names the argument. The crate's types are all `align(16)`, so this can
+/// only fail if memory was reinterpreted unsafely.
+#[track_caller]
+pub(crate) fn assert_16_byte_aligned<T>(ptr: *const T, name: &str) {
+    assert!(ptr as usize & 15 == 0, "animasm: `{name}` is not 16-byte aligned ({ptr:p})");
+}
