@@ -1,1 +1,160 @@
-fn main() {}
+//! Instruction counts (gungraun 0.20, Callgrind): the same matrix as
+//! `wall_clock.rs`, 1024 joints, every implementation, plus the glam peer.
+//!
+//! The raw kernels are called directly (`animasm::slerp_joints::asm::slerp_joints`
+//! and so on), so the count is the kernel alone, without the safe functions'
+//! validation. Building the input happens in the `setup` functions, which
+//! Gungraun does not count; every benchmark returns its input, so freeing it is
+//! not counted either. A benchmark runs once on fresh data, so nothing needs
+//! restoring. Counts repeat exactly from run to run.
+//!
+//! Needs valgrind and `gungraun-runner` of the same version as the `gungraun`
+//! library (`cargo install gungraun-runner --version 0.20.0`), then
+//! `cargo bench --bench instr_count`. x86_64 only (the asm and intrinsics
+//! kernels exist only there).
+
+#[cfg(target_arch = "x86_64")]
+#[path = "../tests/common/inputs.rs"]
+mod inputs;
+
+#[cfg(target_arch = "x86_64")]
+mod counts {
+    use std::hint::black_box;
+
+    use animasm::JointQuat;
+    use glam::{Quat as GQuat, Vec4 as GVec4};
+    use gungraun::{library_benchmark, library_benchmark_group};
+
+    use super::inputs;
+
+    /// Joints per call, as in the papers' tables.
+    const JOINTS: usize = 1024;
+    /// The interpolation factor.
+    const LERP: f32 = 0.5;
+    /// Seed of the joint lists (`inputs::joint_lists`), as in `wall_clock.rs`.
+    const SEED: u64 = 0x5EED_2005;
+
+    /// The raw kernels' signature (`slerp_joints` and `lerp_joints`, every form).
+    type JointKernel = unsafe fn(*mut JointQuat, *const JointQuat, f32, *const i32, i32);
+
+    /// A raw kernel and the joint lists it runs on.
+    struct KernelRun {
+        kernel: JointKernel,
+        joints: Vec<JointQuat>,
+        blend: Vec<JointQuat>,
+        index: Vec<i32>,
+    }
+
+    impl KernelRun {
+        /// Runs the kernel once over the whole index.
+        #[inline(always)]
+        fn run(&mut self) {
+            let joints = black_box(self.joints.as_mut_ptr());
+            let blend = black_box(self.blend.as_ptr());
+            let index = black_box(self.index.as_ptr());
+            // SAFETY: `joint_lists` returns `JOINTS` joints in each list
+            // (`Vec<JointQuat>` is 16-byte aligned, as `JointQuat` is), two
+            // distinct allocations, and the identity index `0..JOINTS`, so every
+            // entry addresses a joint of both lists; `JOINTS <= MAX_JOINTS`.
+            unsafe { (self.kernel)(joints, blend, black_box(LERP), index, JOINTS as i32) }
+        }
+    }
+
+    /// Setup (not counted): the joint lists of the papers' benchmark for `kernel`.
+    fn kernel_input(kernel: JointKernel) -> KernelRun {
+        let (joints, blend, index) = inputs::joint_lists(SEED, JOINTS);
+        KernelRun { kernel, joints, blend, index }
+    }
+
+    /// The same joint lists as glam rotation and translation arrays.
+    struct GlamRun {
+        q: Vec<GQuat>,
+        t: Vec<GVec4>,
+        blend_q: Vec<GQuat>,
+        blend_t: Vec<GVec4>,
+        index: Vec<i32>,
+    }
+
+    /// Setup (not counted): [`kernel_input`]'s data for glam.
+    fn glam_input() -> GlamRun {
+        let (joints, blend, index) = inputs::joint_lists(SEED, JOINTS);
+        let q = |js: &[JointQuat]| js.iter().map(|j| GQuat::from_array(j.q.to_array())).collect();
+        let t = |js: &[JointQuat]| js.iter().map(|j| GVec4::from_array(j.t.to_array())).collect();
+        GlamRun { q: q(&joints), t: t(&joints), blend_q: q(&blend), blend_t: t(&blend), index }
+    }
+
+    /// glam's `Quat::slerp` and `Vec4::lerp` over the indexed joints (the same
+    /// loop as in `wall_clock.rs`).
+    #[inline(never)]
+    fn glam_slerp_joints(g: &mut GlamRun, lerp: f32) {
+        for &j in &g.index {
+            let j = j as usize;
+            g.q[j] = g.q[j].slerp(g.blend_q[j], lerp);
+            g.t[j] = g.t[j].lerp(g.blend_t[j], lerp);
+        }
+    }
+
+    /// glam's `Quat::lerp` (shorter arc, normalised) and `Vec4::lerp` over the
+    /// indexed joints.
+    #[inline(never)]
+    fn glam_lerp_joints(g: &mut GlamRun, lerp: f32) {
+        for &j in &g.index {
+            let j = j as usize;
+            g.q[j] = g.q[j].lerp(g.blend_q[j], lerp);
+            g.t[j] = g.t[j].lerp(g.blend_t[j], lerp);
+        }
+    }
+
+    // `SlerpJoints`, the raw kernels.
+    #[library_benchmark(setup = kernel_input)]
+    #[bench::scalar(animasm::slerp_joints::scalar::slerp_joints)]
+    #[bench::intrinsics(animasm::slerp_joints::intrinsics::slerp_joints)]
+    #[bench::asm(animasm::slerp_joints::asm::slerp_joints)]
+    fn slerp_joints(mut run: KernelRun) -> KernelRun {
+        run.run();
+        black_box(run)
+    }
+
+    // `SlerpJoints`, the glam peer.
+    #[library_benchmark(setup = glam_input)]
+    #[bench::glam()]
+    fn slerp_joints_peer(mut g: GlamRun) -> GlamRun {
+        glam_slerp_joints(black_box(&mut g), black_box(LERP));
+        black_box(g)
+    }
+
+    // `LerpJoints`, the raw kernels.
+    #[library_benchmark(setup = kernel_input)]
+    #[bench::scalar(animasm::lerp_joints::scalar::lerp_joints)]
+    #[bench::intrinsics(animasm::lerp_joints::intrinsics::lerp_joints)]
+    #[bench::asm(animasm::lerp_joints::asm::lerp_joints)]
+    fn lerp_joints(mut run: KernelRun) -> KernelRun {
+        run.run();
+        black_box(run)
+    }
+
+    // `LerpJoints`, the glam peer.
+    #[library_benchmark(setup = glam_input)]
+    #[bench::glam()]
+    fn lerp_joints_peer(mut g: GlamRun) -> GlamRun {
+        glam_lerp_joints(black_box(&mut g), black_box(LERP));
+        black_box(g)
+    }
+
+    library_benchmark_group!(name = slerp_joints_group, benchmarks = [slerp_joints, slerp_joints_peer]);
+
+    library_benchmark_group!(name = lerp_joints_group, benchmarks = [lerp_joints, lerp_joints_peer]);
+}
+
+#[cfg(target_arch = "x86_64")]
+use counts::{lerp_joints_group, slerp_joints_group};
+#[cfg(target_arch = "x86_64")]
+use gungraun::main;
+
+#[cfg(target_arch = "x86_64")]
+main!(library_benchmark_groups = slerp_joints_group, lerp_joints_group);
+
+#[cfg(not(target_arch = "x86_64"))]
+fn main() {
+    eprintln!("instr_count: the asm and intrinsics kernels exist on x86_64 only; nothing to count here");
+}

@@ -9,6 +9,10 @@
 //! `SIMD_SP_rsqrt_c0/c1`) take the values settled in DESIGN.md; see
 //! `asm_notes/README.md`.
 
+// The coefficients are written as the paper prints them, with more digits
+// than an f32 holds; the compiler rounds them as the C compiler did.
+#![allow(clippy::excessive_precision)]
+
 /// Four values behind one 16-byte-aligned address: the listings'
 /// `ALIGN4_INIT1` / `ALIGN4_INIT4` statics.
 #[repr(C, align(16))]
@@ -57,31 +61,23 @@ pub static SIMD_SP_SIN_C2: Align16<[f32; 4]> = f4(-1.98409e-04);
 /// See [`SIMD_SP_SIN_C0`].
 pub static SIMD_SP_SIN_C3: Align16<[f32; 4]> = f4(8.3333315e-03);
 /// See [`SIMD_SP_SIN_C0`].
-#[allow(clippy::excessive_precision)]
 pub static SIMD_SP_SIN_C4: Align16<[f32; 4]> = f4(-1.666666664e-01);
 
 /// `SIMD_SP_atan_c0` .. `c7`: the `ATanPositive` polynomial, highest degree first.
-#[allow(clippy::excessive_precision)]
 pub static SIMD_SP_ATAN_C0: Align16<[f32; 4]> = f4(0.0028662257);
 /// See [`SIMD_SP_ATAN_C0`].
-#[allow(clippy::excessive_precision)]
 pub static SIMD_SP_ATAN_C1: Align16<[f32; 4]> = f4(-0.0161657367);
 /// See [`SIMD_SP_ATAN_C0`].
-#[allow(clippy::excessive_precision)]
 pub static SIMD_SP_ATAN_C2: Align16<[f32; 4]> = f4(0.0429096138);
 /// See [`SIMD_SP_ATAN_C0`].
 pub static SIMD_SP_ATAN_C3: Align16<[f32; 4]> = f4(-0.0752896400);
 /// See [`SIMD_SP_ATAN_C0`].
-#[allow(clippy::excessive_precision)]
 pub static SIMD_SP_ATAN_C4: Align16<[f32; 4]> = f4(0.1065626393);
 /// See [`SIMD_SP_ATAN_C0`].
-#[allow(clippy::excessive_precision)]
 pub static SIMD_SP_ATAN_C5: Align16<[f32; 4]> = f4(-0.1420889944);
 /// See [`SIMD_SP_ATAN_C0`].
-#[allow(clippy::excessive_precision)]
 pub static SIMD_SP_ATAN_C6: Align16<[f32; 4]> = f4(0.1999355085);
 /// See [`SIMD_SP_ATAN_C0`].
-#[allow(clippy::excessive_precision)]
 pub static SIMD_SP_ATAN_C7: Align16<[f32; 4]> = f4(-0.3333314528);
 
 #[cfg(target_arch = "x86_64")]

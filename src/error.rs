@@ -59,10 +59,9 @@ impl core::fmt::Display for Error {
             Error::TooShort { what, needed, found } => {
                 write!(f, "`{what}` has {found} elements, needs at least {needed}")
             }
-            Error::IndexOutOfRange { position, value, len } => write!(
-                f,
-                "`index[{position}]` = {value} is outside the joints 0..{len}"
-            ),
+            Error::IndexOutOfRange { position, value, len } => {
+                write!(f, "`index[{position}]` = {value} is outside the joints 0..{len}")
+            }
             Error::TooManyJoints { len, max } => {
                 write!(f, "{len} joints, the kernels take at most {max}")
             }

@@ -21,9 +21,7 @@ pub(crate) fn validate(joints: &[JointQuat], blend: &[JointQuat], lerp: f32, ind
     if !lerp.is_finite() {
         return Err(Error::NonFiniteLerp(lerp));
     }
-    if let Some((position, &value)) =
-        index.iter().enumerate().find(|&(_, &j)| j < 0 || j as usize >= joints.len())
-    {
+    if let Some((position, &value)) = index.iter().enumerate().find(|&(_, &j)| j < 0 || j as usize >= joints.len()) {
         return Err(Error::IndexOutOfRange { position, value, len: joints.len() });
     }
     crate::assert_16_byte_aligned(joints.as_ptr(), "joints");

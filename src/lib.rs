@@ -115,11 +115,7 @@ impl Impl {
 
     /// `Ok(self)` if it can run here, else [`Error::Unsupported`].
     pub(crate) fn check(self) -> Result<Impl, Error> {
-        if self.is_available() {
-            Ok(self)
-        } else {
-            Err(Error::Unsupported(self))
-        }
+        if self.is_available() { Ok(self) } else { Err(Error::Unsupported(self)) }
     }
 }
 
@@ -127,11 +123,7 @@ impl Default for Impl {
     /// The fastest measured on this target: the asm listing on `x86_64` (see
     /// the README's results), the scalar port elsewhere.
     fn default() -> Self {
-        if cfg!(target_arch = "x86_64") {
-            Impl::Asm
-        } else {
-            Impl::Scalar
-        }
+        if cfg!(target_arch = "x86_64") { Impl::Asm } else { Impl::Scalar }
     }
 }
 

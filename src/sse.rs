@@ -25,18 +25,66 @@ pub const fn r_shuffle_d(x: i32, y: i32, z: i32, w: i32) -> i32 {
 macro_rules! transpose_4x4 {
     ($r0:literal, $r1:literal, $r2:literal, $r3:literal, $r4:literal) => {
         concat!(
-            "movaps ", $r4, ", ", $r2, "\n",                      // reg4 = 8, 9, 10, 11
-            "unpcklps ", $r2, ", ", $r3, "\n",                    // reg2 = 8, 12, 9, 13
-            "unpckhps ", $r4, ", ", $r3, "\n",                    // reg4 = 10, 14, 11, 15
-            "movaps ", $r3, ", ", $r0, "\n",                      // reg3 = 0, 1, 2, 3
-            "unpcklps ", $r0, ", ", $r1, "\n",                    // reg0 = 0, 4, 1, 5
-            "unpckhps ", $r3, ", ", $r1, "\n",                    // reg3 = 2, 6, 3, 7
-            "movaps ", $r1, ", ", $r0, "\n",                      // reg1 = 0, 4, 1, 5
-            "shufps ", $r0, ", ", $r2, ", {t0101}\n",             // reg0 = 0, 4, 8, 12
-            "shufps ", $r1, ", ", $r2, ", {t2323}\n",             // reg1 = 1, 5, 9, 13
-            "movaps ", $r2, ", ", $r3, "\n",                      // reg2 = 2, 6, 3, 7
-            "shufps ", $r2, ", ", $r4, ", {t0101}\n",             // reg2 = 2, 6, 10, 14
-            "shufps ", $r3, ", ", $r4, ", {t2323}\n",             // reg3 = 3, 7, 11, 15
+            "movaps ",
+            $r4,
+            ", ",
+            $r2,
+            "\n", // reg4 = 8, 9, 10, 11
+            "unpcklps ",
+            $r2,
+            ", ",
+            $r3,
+            "\n", // reg2 = 8, 12, 9, 13
+            "unpckhps ",
+            $r4,
+            ", ",
+            $r3,
+            "\n", // reg4 = 10, 14, 11, 15
+            "movaps ",
+            $r3,
+            ", ",
+            $r0,
+            "\n", // reg3 = 0, 1, 2, 3
+            "unpcklps ",
+            $r0,
+            ", ",
+            $r1,
+            "\n", // reg0 = 0, 4, 1, 5
+            "unpckhps ",
+            $r3,
+            ", ",
+            $r1,
+            "\n", // reg3 = 2, 6, 3, 7
+            "movaps ",
+            $r1,
+            ", ",
+            $r0,
+            "\n", // reg1 = 0, 4, 1, 5
+            "shufps ",
+            $r0,
+            ", ",
+            $r2,
+            ", {t0101}\n", // reg0 = 0, 4, 8, 12
+            "shufps ",
+            $r1,
+            ", ",
+            $r2,
+            ", {t2323}\n", // reg1 = 1, 5, 9, 13
+            "movaps ",
+            $r2,
+            ", ",
+            $r3,
+            "\n", // reg2 = 2, 6, 3, 7
+            "shufps ",
+            $r2,
+            ", ",
+            $r4,
+            ", {t0101}\n", // reg2 = 2, 6, 10, 14
+            "shufps ",
+            $r3,
+            ", ",
+            $r4,
+            ", {t2323}\n", // reg3 = 3, 7, 11, 15
         )
     };
 }
@@ -63,15 +111,14 @@ mod x86 {
     /// what the macro leaves in its temporary register.
     ///
     /// Callable safely from the kernels, which enable SSE themselves.
+    ///
+    /// # Safety
+    ///
+    /// Outside a `#[target_feature(enable = "sse")]` context a call is
+    /// `unsafe`; it is sound on every `x86_64` CPU (SSE is baseline).
     #[inline]
     #[target_feature(enable = "sse")]
-    pub fn transpose_4x4(
-        r0: &mut __m128,
-        r1: &mut __m128,
-        r2: &mut __m128,
-        r3: &mut __m128,
-        r4: &mut __m128,
-    ) {
+    pub fn transpose_4x4(r0: &mut __m128, r1: &mut __m128, r2: &mut __m128, r3: &mut __m128, r4: &mut __m128) {
         *r4 = *r2; //                                      movaps   reg4, reg2
         *r2 = _mm_unpacklo_ps(*r2, *r3); //                unpcklps reg2, reg3
         *r4 = _mm_unpackhi_ps(*r4, *r3); //                unpckhps reg4, reg3

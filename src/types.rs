@@ -119,7 +119,5 @@ impl JointQuat {
 
 impl JointMat {
     /// The identity transform.
-    pub const IDENTITY: JointMat = JointMat {
-        mat: [1.0, 0.0, 0.0, 0.0, 0.0, 1.0, 0.0, 0.0, 0.0, 0.0, 1.0, 0.0],
-    };
+    pub const IDENTITY: JointMat = JointMat { mat: [1.0, 0.0, 0.0, 0.0, 0.0, 1.0, 0.0, 0.0, 0.0, 0.0, 1.0, 0.0] };
 }

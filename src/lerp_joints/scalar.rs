@@ -25,8 +25,7 @@ pub fn lerp(from: &Quat, to: &Quat, t: f32) -> Quat {
         w: scale0 * from.w + scale1 * to.w,
     };
 
-    s = 1.0f32
-        / sqrt(result.x * result.x + result.y * result.y + result.z * result.z + result.w * result.w);
+    s = 1.0f32 / sqrt(result.x * result.x + result.y * result.y + result.z * result.z + result.w * result.w);
 
     result.x *= s;
     result.y *= s;

@@ -40,16 +40,23 @@ use crate::{Error, Impl, JointQuat};
 /// - [`Error::IndexOutOfRange`]: an `index` entry is negative or `>= joints.len()`.
 ///
 /// Input that only changes results is accepted and computed as the listing
-/// computes it: duplicate entries in `index` (the 4-wide loop reads four
-/// joints before it writes them, so a duplicate within a group of four is
-/// interpolated once, from its original value, not twice), non-unit
-/// quaternions, and NaN or infinite values in the joints.
+/// computes it: duplicate entries in `index` (within one group of four of the
+/// 4-wide loop the translation of a duplicated joint is interpolated twice but
+/// its rotation once, from the original value; the scalar port interpolates
+/// both twice), non-unit quaternions, and NaN or infinite values in the
+/// joints.
 ///
 /// # Panics
 ///
 /// If `joints` or `blend` is not 16-byte aligned, which the crate's types
 /// rule out.
-pub fn slerp_joints(imp: Impl, joints: &mut [JointQuat], blend: &[JointQuat], lerp: f32, index: &[i32]) -> Result<(), Error> {
+pub fn slerp_joints(
+    imp: Impl,
+    joints: &mut [JointQuat],
+    blend: &[JointQuat],
+    lerp: f32,
+    index: &[i32],
+) -> Result<(), Error> {
     let imp = imp.check()?;
     validate(joints, blend, lerp, index)?;
     let n = index.len() as i32;

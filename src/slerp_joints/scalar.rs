@@ -172,12 +172,7 @@ pub fn slerp_optimized(from: &Quat, to: &Quat, t: f32) -> Quat {
 /// `Vec4Lerp` (section 6): `from * (1 - t) + to * t`.
 pub fn vec4_lerp(from: &Vec4, to: &Vec4, t: f32) -> Vec4 {
     let s = 1.0f32 - t;
-    Vec4 {
-        x: from.x * s + to.x * t,
-        y: from.y * s + to.y * t,
-        z: from.z * s + to.z * t,
-        w: from.w * s + to.w * t,
-    }
+    Vec4 { x: from.x * s + to.x * t, y: from.y * s + to.y * t, z: from.z * s + to.z * t, w: from.w * s + to.w * t }
 }
 
 /// `SlerpJoints` (section 6), the C loop the paper times: for each `j` in

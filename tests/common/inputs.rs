@@ -56,12 +56,7 @@ impl Rng {
 
     /// A translation with components in `[-10, 10)` and `w = 1`.
     pub fn translation(&mut self) -> Vec4 {
-        Vec4::new(
-            self.range(-10.0, 10.0) as f32,
-            self.range(-10.0, 10.0) as f32,
-            self.range(-10.0, 10.0) as f32,
-            1.0,
-        )
+        Vec4::new(self.range(-10.0, 10.0) as f32, self.range(-10.0, 10.0) as f32, self.range(-10.0, 10.0) as f32, 1.0)
     }
 
     /// A joint with a random rotation and translation.

@@ -1,0 +1,62 @@
+//! Shared helpers of the integration tests (`mod common;`): the input
+//! generators ([`inputs`]), the f64 oracles ([`oracle`]), the error
+//! measurements ([`measure`]), the real data of `data/Fox.glb` ([`fox`]) and
+//! a few assertions.
+
+#![allow(dead_code)]
+
+pub mod fox;
+pub mod inputs;
+pub mod measure;
+pub mod oracle;
+
+use animasm::JointQuat;
+
+/// The eight floats of a joint, `q` then `t`.
+pub fn lanes(j: &JointQuat) -> [f32; 8] {
+    let (q, t) = (j.q.to_array(), j.t.to_array());
+    [q[0], q[1], q[2], q[3], t[0], t[1], t[2], t[3]]
+}
+
+/// Every float of every joint as its bit pattern (`q` then `t`, 8 per joint).
+pub fn bits(joints: &[JointQuat]) -> Vec<u32> {
+    joints.iter().flat_map(|j| lanes(j).map(f32::to_bits)).collect()
+}
+
+/// The name of lane `l` of [`lanes`].
+pub fn lane_name(l: usize) -> &'static str {
+    ["q.x", "q.y", "q.z", "q.w", "t.x", "t.y", "t.z", "t.w"][l]
+}
+
+/// Whether two floats are the same bit for bit, except that any two NaNs
+/// count as the same: Rust leaves the sign and payload of a NaN produced by
+/// arithmetic unspecified, and LLVM commutes `addps`/`mulps` operands and
+/// rewrites `x - c` as `x + (-c)` in the intrinsics kernels, which changes
+/// which NaN operand propagates. Every non-NaN value, and the sign of zero,
+/// must match exactly.
+pub fn same_bits(x: f32, y: f32) -> bool {
+    x.to_bits() == y.to_bits() || (x.is_nan() && y.is_nan())
+}
+
+/// Panics unless `a` and `b` have the same length and agree by [`same_bits`]
+/// in every float, naming the first differing joint and lane with both values
+/// in hex and as floats. `ctx` says what was compared.
+#[track_caller]
+pub fn assert_bit_identical(a: &[JointQuat], b: &[JointQuat], ctx: &str) {
+    assert_eq!(a.len(), b.len(), "{ctx}: lengths differ");
+    let joint_differs = |x: &JointQuat, y: &JointQuat| {
+        let (lx, ly) = (lanes(x), lanes(y));
+        (0..8).find(|&l| !same_bits(lx[l], ly[l]))
+    };
+    if let Some((j, l)) = a.iter().zip(b).enumerate().find_map(|(j, (x, y))| joint_differs(x, y).map(|l| (j, l))) {
+        let (x, y) = (lanes(&a[j])[l], lanes(&b[j])[l]);
+        let differing = a.iter().zip(b).filter(|(x, y)| joint_differs(x, y).is_some()).count();
+        panic!(
+            "{ctx}: joint {j} lane {} differs: {:#010x} ({x:e}) vs {:#010x} ({y:e}); {differing} of {} joints differ",
+            lane_name(l),
+            x.to_bits(),
+            y.to_bits(),
+            a.len()
+        );
+    }
+}

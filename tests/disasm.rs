@@ -1,0 +1,759 @@
+//! The asm kernels, disassembled, are the paper's listings.
+//!
+//! For every kernel of [`KERNELS`] this test disassembles the running test
+//! binary with `objdump -d -M intel` and checks that the kernel contains, as
+//! one contiguous run, exactly the instructions of
+//! `asm_notes/<routine>.listing.s`: the same mnemonics (`jz`/`je` and
+//! `jnz`/`jne` are the same instruction) and the same xmm register numbers in
+//! the same operand order, modulo the `//@ D<n>` deviations the listing file
+//! declares. Operand widths, addressing forms, immediates and labels are not
+//! compared. The compiler's prologue and epilogue surround the run.
+//!
+//! It also checks, from the listing files alone, the instruction counts the
+//! paper states (and those the transcription settled), and that every
+//! `//@ D<n>` marker is a row of the deviations table in
+//! `asm_notes/<routine>.md`.
+//!
+//! `objdump` (GNU binutils) is required: without it the test fails. Set
+//! `OBJDUMP` to use another binary.
+//!
+//! Listing file format (see the header of each file): one instruction per
+//! line indented by whitespace, labels alone on an unindented line
+//! (`loopJoint4:`), `//` comment lines (the `TRANSPOSE_4x4( ... )` line is a
+//! comment followed by the twelve instructions of the macro), trailing `//`
+//! comments, and the markers `//@ rebuilt: <why>`, `//@ D<n> asm: <instr> ;
+//! <instr>` (or `-`) in a trailing comment and `//@ D<n> insert: <instr>` on
+//! its own line.
+
+#![cfg(all(target_arch = "x86_64", target_os = "linux"))]
+
+use std::fmt;
+use std::path::PathBuf;
+use std::process::Command;
+
+/// One asm kernel and what its listing must satisfy.
+struct Kernel {
+    /// The routine's name: `asm_notes/<routine>.md` holds its deviations table.
+    routine: &'static str,
+    /// The demangled path of the kernel.
+    symbol: &'static str,
+    /// The listing, relative to the crate root.
+    listing: &'static str,
+    /// Takes the kernel's address (through `black_box`) so that the kernel is
+    /// linked into this binary.
+    address: fn() -> usize,
+    /// Instruction counts of the listing as printed (`//@ D<n>` changes not
+    /// applied, `TRANSPOSE_4x4` as 12): `"total"`, or a loop label, counting
+    /// from the label line up to and including the first jump back to it.
+    counts: &'static [(&'static str, usize)],
+}
+
+/// The instruction counts of Appendix B as transcribed in
+/// `asm_notes/lerp_joints.listing.s` (its header: total 211, `loopJoint4`
+/// 132, `loopJoint1` 39; `loopCopy` up to `jl loopCopy` is 8). The paper does
+/// not state them; they are the transcription's, pinned here so that an edit
+/// of the listing file shows up.
+const LERP_JOINTS_COUNTS: &[(&str, usize)] =
+    &[("total", 211), ("loopCopy", 8), ("loopJoint4", 132), ("loopJoint1", 39)];
+
+/// Every asm kernel checked against its listing. Add a row per routine.
+const KERNELS: &[Kernel] = &[
+    Kernel {
+        routine: "slerp_joints",
+        symbol: "animasm::slerp_joints::asm::slerp_joints",
+        listing: "asm_notes/slerp_joints.listing.s",
+        address: || std::hint::black_box(animasm::slerp_joints::asm::slerp_joints as *const () as usize),
+        // The paper: 359 instructions in all, 212 in the 4-joint loop.
+        counts: &[("total", 359), ("loopJoint4", 212)],
+    },
+    Kernel {
+        routine: "lerp_joints",
+        symbol: "animasm::lerp_joints::asm::lerp_joints",
+        listing: "asm_notes/lerp_joints.listing.s",
+        address: || std::hint::black_box(animasm::lerp_joints::asm::lerp_joints as *const () as usize),
+        counts: LERP_JOINTS_COUNTS,
+    },
+];
+
+fn crate_path(rel: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(rel)
+}
+
+fn read(rel: &str) -> String {
+    let p = crate_path(rel);
+    std::fs::read_to_string(&p).unwrap_or_else(|e| panic!("reading {}: {e}", p.display()))
+}
+
+// ---------------------------------------------------------------------------
+// Instructions as compared: mnemonic and xmm register numbers.
+
+/// What the test compares of an instruction.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Instr {
+    /// Lower case, `jz` -> `je`, `jnz` -> `jne`.
+    mnemonic: String,
+    /// The xmm register numbers in operand order.
+    xmm: Vec<u8>,
+}
+
+impl fmt::Display for Instr {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.mnemonic)?;
+        for (i, r) in self.xmm.iter().enumerate() {
+            write!(f, "{}xmm{r}", if i == 0 { " " } else { "," })?;
+        }
+        Ok(())
+    }
+}
+
+fn normalize_mnemonic(m: &str) -> String {
+    let m = m.to_ascii_lowercase();
+    match m.as_str() {
+        "jz" => "je".to_owned(),
+        "jnz" => "jne".to_owned(),
+        _ => m,
+    }
+}
+
+/// The xmm register numbers named in `operands`, in order.
+fn xmm_numbers(operands: &str) -> Vec<u8> {
+    let lower = operands.to_ascii_lowercase();
+    let b = lower.as_bytes();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while let Some(k) = lower[i..].find("xmm") {
+        let start = i + k;
+        let mut end = start + 3;
+        while end < b.len() && b[end].is_ascii_digit() {
+            end += 1;
+        }
+        let preceded_by_ident = start > 0 && (b[start - 1].is_ascii_alphanumeric() || b[start - 1] == b'_');
+        if end > start + 3 && !preceded_by_ident {
+            out.push(lower[start + 3..end].parse().expect("xmm register number"));
+        }
+        i = end;
+    }
+    out
+}
+
+/// An instruction in the listing's syntax (`movaps xmm0, [esi+ecx]`).
+fn parse_instr(code: &str) -> Instr {
+    let code = code.trim();
+    let (m, ops) = code.split_once(char::is_whitespace).unwrap_or((code, ""));
+    Instr { mnemonic: normalize_mnemonic(m), xmm: xmm_numbers(ops) }
+}
+
+// ---------------------------------------------------------------------------
+// The listing file.
+
+/// An instruction of the listing as printed.
+#[derive(Clone, Debug)]
+struct Original {
+    line: usize,
+    text: String,
+    instr: Instr,
+}
+
+/// An instruction the port must contain, and where it comes from.
+#[derive(Clone, Debug)]
+struct Expected {
+    line: usize,
+    source: String,
+    instr: Instr,
+}
+
+#[derive(Debug, Default)]
+struct Listing {
+    /// The paper's instructions, in order.
+    original: Vec<Original>,
+    /// Labels and the index into `original` of the instruction that follows.
+    labels: Vec<(String, usize)>,
+    /// The port's instructions: `original` with the `//@ D<n>` changes.
+    expected: Vec<Expected>,
+    /// Every `//@ D<n>` marker: (`D<n>`, line).
+    deviations: Vec<(String, usize)>,
+    /// Lines marked `//@ rebuilt`.
+    rebuilt: Vec<usize>,
+}
+
+/// `D<n>` followed by `kind:`; returns (`D<n>`, kind, rest).
+fn parse_deviation(marker: &str) -> Option<(&str, &str, &str)> {
+    let (id, rest) = marker.split_once(char::is_whitespace)?;
+    let digits = id.strip_prefix('D')?;
+    if digits.is_empty() || !digits.bytes().all(|c| c.is_ascii_digit()) {
+        return None;
+    }
+    let (kind, rest) = rest.trim_start().split_once(':')?;
+    Some((id, kind.trim(), rest.trim()))
+}
+
+/// Instructions of a marker: `a ; b`, or `-` for none.
+fn marker_instrs(text: &str, what: &str) -> Vec<Instr> {
+    if text == "-" {
+        return Vec::new();
+    }
+    text.split(';')
+        .map(|s| {
+            let s = s.trim();
+            assert!(!s.is_empty(), "{what}: empty instruction in `{text}`");
+            parse_instr(s)
+        })
+        .collect()
+}
+
+fn is_label_name(s: &str) -> bool {
+    let mut c = s.chars();
+    c.next().is_some_and(|f| f.is_ascii_alphabetic() || f == '_') && c.all(|c| c.is_ascii_alphanumeric() || c == '_')
+}
+
+/// Parses a listing file's text (`name` for messages).
+fn parse_listing(name: &str, text: &str) -> Listing {
+    let mut l = Listing::default();
+    for (k, raw) in text.lines().enumerate() {
+        let line = k + 1;
+        let at = format!("{name}:{line}");
+        let trimmed = raw.trim();
+        if trimmed.is_empty() {
+            continue;
+        }
+        if let Some(marker) = trimmed.strip_prefix("//@") {
+            // Own-line marker: only `D<n> insert:`.
+            match parse_deviation(marker.trim()) {
+                Some((id, "insert", rest)) => {
+                    for instr in marker_instrs(rest, &at) {
+                        l.expected.push(Expected { line, source: trimmed.to_owned(), instr });
+                    }
+                    l.deviations.push((id.to_owned(), line));
+                }
+                _ => panic!("{at}: a marker on its own line must be `//@ D<n> insert: <instr>`: `{trimmed}`"),
+            }
+            continue;
+        }
+        if trimmed.starts_with("//") {
+            continue;
+        }
+        let (code, comment) = match raw.find("//") {
+            Some(p) => (&raw[..p], &raw[p..]),
+            None => (raw, ""),
+        };
+        let code_trimmed = code.trim();
+        let indented = raw.starts_with([' ', '\t']);
+        if !indented {
+            let label = code_trimmed.strip_suffix(':').filter(|n| is_label_name(n));
+            let label = label.unwrap_or_else(|| panic!("{at}: an unindented line must be a label `name:`: `{raw}`"));
+            assert!(!comment.contains("//@"), "{at}: markers go on instruction lines, not labels");
+            l.labels.push((label.to_owned(), l.original.len()));
+            continue;
+        }
+        assert!(!code_trimmed.ends_with(':'), "{at}: labels must not be indented: `{raw}`");
+        let instr = parse_instr(code_trimmed);
+        l.original.push(Original { line, text: code_trimmed.to_owned(), instr: instr.clone() });
+        let mut replacement: Option<Vec<Instr>> = None;
+        for marker in comment.split("//@").skip(1) {
+            let marker = marker.trim();
+            if marker.starts_with("rebuilt:") {
+                l.rebuilt.push(line);
+            } else if let Some((id, "asm", rest)) = parse_deviation(marker) {
+                assert!(replacement.is_none(), "{at}: two `asm:` markers on one line");
+                replacement = Some(marker_instrs(rest, &at));
+                l.deviations.push((id.to_owned(), line));
+            } else {
+                panic!("{at}: unknown trailing marker `//@ {marker}` (expected `rebuilt: ...` or `D<n> asm: ...`)");
+            }
+        }
+        for instr in replacement.unwrap_or_else(|| vec![instr]) {
+            l.expected.push(Expected { line, source: code_trimmed.to_owned(), instr });
+        }
+    }
+    l
+}
+
+impl Listing {
+    /// `"total"`, or the instructions from `label:` up to and including the
+    /// first jump to `label`.
+    fn count(&self, block: &str) -> usize {
+        if block == "total" {
+            return self.original.len();
+        }
+        let start = self
+            .labels
+            .iter()
+            .find(|(n, _)| n == block)
+            .unwrap_or_else(|| panic!("no label `{block}:` in the listing"))
+            .1;
+        let end = self.original[start..]
+            .iter()
+            .position(|o| {
+                let mut t = o.text.split_whitespace();
+                t.next().is_some_and(|m| m.starts_with(['j', 'J'])) && t.next() == Some(block)
+            })
+            .unwrap_or_else(|| {
+                let line = self.original.get(start).map_or(0, |o| o.line);
+                panic!("no jump back to `{block}` after the label (first instruction at line {line})")
+            });
+        end + 1
+    }
+}
+
+// ---------------------------------------------------------------------------
+// objdump.
+
+fn objdump() -> String {
+    std::env::var("OBJDUMP").unwrap_or_else(|_| "objdump".to_owned())
+}
+
+/// Runs objdump; fails loudly when it is missing.
+fn run_objdump(args: &[String]) -> String {
+    let tool = objdump();
+    let out = match Command::new(&tool).args(args).output() {
+        Ok(o) => o,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => panic!(
+            "`{tool}` not found: tests/disasm.rs needs GNU objdump to check the asm kernels against \
+             their listings. Install binutils (Debian/Ubuntu: `apt-get install binutils`) or set \
+             OBJDUMP to an objdump binary. This test does not pass without it."
+        ),
+        Err(e) => panic!("running `{tool}`: {e}"),
+    };
+    assert!(
+        out.status.success(),
+        "`{tool} {}` failed: {}\n{}",
+        args.join(" "),
+        out.status,
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+/// A demangled name without the legacy hash (`::h0123456789abcdef`) and the
+/// v0 crate disambiguators (`animasm[1a2b3c]`).
+fn normalize_symbol(name: &str) -> String {
+    let name = name.trim();
+    let name = match name.rfind("::h") {
+        Some(p) if name.len() - p == 19 && name[p + 3..].bytes().all(|c| c.is_ascii_hexdigit()) => &name[..p],
+        _ => name,
+    };
+    let mut out = String::with_capacity(name.len());
+    let mut depth = 0;
+    for c in name.chars() {
+        match c {
+            '[' => depth += 1,
+            ']' if depth > 0 => depth -= 1,
+            _ if depth == 0 => out.push(c),
+            _ => {}
+        }
+    }
+    out
+}
+
+/// (start, size) of the function `symbol` in `exe`, from `objdump -t -C`.
+fn find_function(exe: &str, symbol: &str) -> (u64, u64) {
+    let table = run_objdump(&["-t".into(), "-C".into(), exe.into()]);
+    let mut found: Vec<(u64, u64)> = Vec::new();
+    for line in table.lines() {
+        // `0000000000012340 g     F .text\t0000000000000567              name`
+        let Some((left, right)) = line.split_once('\t') else { continue };
+        let mut lt = left.split_whitespace();
+        let Some(addr) = lt.next().and_then(|a| u64::from_str_radix(a, 16).ok()) else { continue };
+        if !left.split_whitespace().any(|f| f == "F") {
+            continue;
+        }
+        let right = right.trim_start();
+        let Some((size, name)) = right.split_once(char::is_whitespace) else { continue };
+        let Ok(size) = u64::from_str_radix(size, 16) else { continue };
+        let name = name.trim();
+        let name = name.strip_prefix(".hidden ").unwrap_or(name);
+        if normalize_symbol(name) == symbol && size > 0 && !found.contains(&(addr, size)) {
+            found.push((addr, size));
+        }
+    }
+    match found.as_slice() {
+        [one] => *one,
+        [] => panic!("`{symbol}` is not in the symbol table of {exe} (is the binary stripped?)"),
+        many => panic!("`{symbol}` is defined {} times in {exe}: {many:x?}", many.len()),
+    }
+}
+
+/// An instruction of the disassembly.
+#[derive(Clone, Debug)]
+struct Disasm {
+    addr: u64,
+    text: String,
+    instr: Instr,
+}
+
+const PREFIXES: &[&str] = &[
+    "lock", "rep", "repe", "repz", "repne", "repnz", "data16", "data32", "addr32", "cs", "ds", "es", "ss", "fs", "gs",
+    "bnd", "notrack", "rex", "rex.w", "rex.b", "rex.x", "rex.r", "rex.wb", "rex.wr", "rex.wx", "rex.rb", "rex.wrb",
+    "rex.wxb", "rex.wrx", "rex.wrxb", "rex.rx", "rex.rxb", "rex.xb",
+];
+
+/// Parses `  4a2b3:\tmovaps xmm0,XMMWORD PTR [rip+0x1234]        # 4b000 <sym>`.
+fn parse_objdump_line(line: &str) -> Option<Disasm> {
+    let (addr, rest) = line.split_once(":\t")?;
+    let addr = u64::from_str_radix(addr.trim(), 16).ok()?;
+    let text = rest.split('#').next().unwrap_or("").trim();
+    if text.is_empty() {
+        return None;
+    }
+    // Drop `<symbol+off>` annotations of branch targets.
+    let mut clean = String::new();
+    let mut depth = 0;
+    for c in text.chars() {
+        match c {
+            '<' => depth += 1,
+            '>' if depth > 0 => depth -= 1,
+            _ if depth == 0 => clean.push(c),
+            _ => {}
+        }
+    }
+    let mut tokens = clean.split_whitespace().peekable();
+    while tokens.peek().is_some_and(|t| PREFIXES.contains(&t.to_ascii_lowercase().as_str())) {
+        tokens.next();
+    }
+    let mnemonic = tokens.next()?;
+    let operands: Vec<&str> = tokens.collect();
+    Some(Disasm {
+        addr,
+        text: text.to_owned(),
+        instr: Instr { mnemonic: normalize_mnemonic(mnemonic), xmm: xmm_numbers(&operands.join(" ")) },
+    })
+}
+
+/// The instructions of `symbol` in the running test binary.
+fn disassemble(symbol: &str) -> Vec<Disasm> {
+    let exe = std::env::current_exe().expect("current_exe");
+    let exe = exe.to_str().expect("UTF-8 path").to_owned();
+    let (start, size) = find_function(&exe, symbol);
+    let out = run_objdump(&[
+        "-d".into(),
+        "-M".into(),
+        "intel".into(),
+        "--no-show-raw-insn".into(),
+        "-C".into(),
+        format!("--start-address={start:#x}"),
+        format!("--stop-address={:#x}", start + size),
+        exe,
+    ]);
+    let instrs: Vec<Disasm> = out.lines().filter_map(parse_objdump_line).collect();
+    assert!(!instrs.is_empty(), "objdump printed no instructions for `{symbol}` at {start:#x}:\n{out}");
+    instrs
+}
+
+// ---------------------------------------------------------------------------
+// Matching.
+
+/// The start of the contiguous run of `dis` equal to `exp`.
+fn find_window(dis: &[Instr], exp: &[Instr]) -> Option<usize> {
+    if exp.is_empty() {
+        return Some(0);
+    }
+    dis.windows(exp.len()).position(|w| w == exp)
+}
+
+/// The window start with the most positions equal (windows may run past the
+/// end of `dis`), and that number.
+fn best_window(dis: &[Instr], exp: &[Instr]) -> (usize, usize) {
+    (0..dis.len().max(1))
+        .map(|s| {
+            let score = exp.iter().zip(dis.iter().skip(s)).filter(|(e, d)| e == d).count();
+            (s, score)
+        })
+        .max_by_key(|&(s, score)| (score, std::cmp::Reverse(s)))
+        .unwrap_or((0, 0))
+}
+
+/// A line of the alignment of two sequences.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Edit {
+    /// `exp[i] == dis[j]`.
+    Same(usize, usize),
+    /// `exp[i]` missing from the disassembly.
+    Missing(usize),
+    /// `dis[j]` not in the listing.
+    Extra(usize),
+}
+
+/// A longest-common-subsequence alignment of `exp` against `dis`.
+fn align(exp: &[Instr], dis: &[Instr]) -> Vec<Edit> {
+    let (n, m) = (exp.len(), dis.len());
+    let mut t = vec![0u32; (n + 1) * (m + 1)];
+    let at = |i: usize, j: usize| i * (m + 1) + j;
+    for i in (0..n).rev() {
+        for j in (0..m).rev() {
+            t[at(i, j)] = if exp[i] == dis[j] { t[at(i + 1, j + 1)] + 1 } else { t[at(i + 1, j)].max(t[at(i, j + 1)]) };
+        }
+    }
+    let (mut i, mut j, mut out) = (0, 0, Vec::new());
+    while i < n || j < m {
+        if i < n && j < m && exp[i] == dis[j] {
+            out.push(Edit::Same(i, j));
+            (i, j) = (i + 1, j + 1);
+        } else if j < m && (i == n || t[at(i, j + 1)] >= t[at(i + 1, j)]) {
+            out.push(Edit::Extra(j));
+            j += 1;
+        } else {
+            out.push(Edit::Missing(i));
+            i += 1;
+        }
+    }
+    out
+}
+
+/// The failure message: where the listing comes closest, side by side, and an
+/// alignment diff.
+fn mismatch_report(k: &Kernel, exp: &[Expected], dis: &[Disasm]) -> String {
+    use std::fmt::Write as _;
+    let ei: Vec<Instr> = exp.iter().map(|e| e.instr.clone()).collect();
+    let di: Vec<Instr> = dis.iter().map(|d| d.instr.clone()).collect();
+    let (start, score) = best_window(&di, &ei);
+    let mut s = String::new();
+    let _ = writeln!(
+        s,
+        "{}: the disassembly of `{}` ({} instructions, {:#x}..) does not contain the {} instructions of {} \
+         as one contiguous run.\nBest window: disassembly instruction #{start} ({:#x}), {score}/{} positions equal. \
+         First mismatches there (listing line: expected | disassembly):",
+        k.routine,
+        k.symbol,
+        dis.len(),
+        dis[0].addr,
+        exp.len(),
+        k.listing,
+        dis.get(start).map_or(0, |d| d.addr),
+        exp.len()
+    );
+    let mut shown = 0;
+    for (n, e) in exp.iter().enumerate() {
+        let d = dis.get(start + n);
+        if d.is_some_and(|d| d.instr == e.instr) {
+            continue;
+        }
+        let right = d.map_or("(past the end of the function)".to_owned(), |d| {
+            format!("{:#x}: {} [{}]", d.addr, d.text, d.instr)
+        });
+        let _ = writeln!(s, "  {:>4}: {:<44} | {right}", e.line, format!("{} [{}]", e.source, e.instr));
+        shown += 1;
+        if shown == 10 {
+            let _ = writeln!(s, "  ...");
+            break;
+        }
+    }
+    // Alignment diff, trimmed to the span between the first and the last
+    // matched instruction (the prologue and epilogue are not differences).
+    let edits = align(&ei, &di);
+    let first = edits.iter().position(|e| matches!(e, Edit::Same(..)));
+    let last = edits.iter().rposition(|e| matches!(e, Edit::Same(..)));
+    let _ = writeln!(
+        s,
+        "Alignment (LCS) of listing and disassembly, first differences (- listing only, + disassembly only):"
+    );
+    let (lo, hi) = match (first, last) {
+        (Some(f), Some(l)) => (f, l + 1),
+        _ => (0, edits.len()),
+    };
+    let mut hunks = 0;
+    let mut prev_same = true;
+    for (x, e) in edits.iter().enumerate() {
+        let outside = x < lo || x >= hi;
+        match *e {
+            Edit::Same(..) => prev_same = true,
+            Edit::Extra(_) if outside => {}
+            Edit::Missing(i) => {
+                if prev_same {
+                    hunks += 1;
+                    if hunks > 6 {
+                        break;
+                    }
+                    let _ = writeln!(s, "  @@");
+                }
+                prev_same = false;
+                let _ = writeln!(s, "  - {:>4}: {} [{}]", exp[i].line, exp[i].source, exp[i].instr);
+            }
+            Edit::Extra(j) => {
+                if prev_same {
+                    hunks += 1;
+                    if hunks > 6 {
+                        break;
+                    }
+                    let _ = writeln!(s, "  @@");
+                }
+                prev_same = false;
+                let _ = writeln!(s, "  + {:#x}: {} [{}]", dis[j].addr, dis[j].text, dis[j].instr);
+            }
+        }
+    }
+    if hunks == 0 {
+        let _ = writeln!(s, "  (none inside the matched span: the listing is cut off at an end)");
+    }
+    s
+}
+
+// ---------------------------------------------------------------------------
+// The tests.
+
+#[test]
+fn asm_kernels_match_their_listings() {
+    let mut failures = Vec::new();
+    for k in KERNELS {
+        let addr = (k.address)();
+        assert_ne!(addr, 0);
+        let listing = parse_listing(k.listing, &read(k.listing));
+        let dis = disassemble(k.symbol);
+        let ei: Vec<Instr> = listing.expected.iter().map(|e| e.instr.clone()).collect();
+        let di: Vec<Instr> = dis.iter().map(|d| d.instr.clone()).collect();
+        match find_window(&di, &ei) {
+            Some(s) => println!(
+                "{}: {} listing instructions found at {:#x} (instruction #{s} of {}; {} deviation markers)",
+                k.routine,
+                ei.len(),
+                dis[s].addr,
+                dis.len(),
+                listing.deviations.len()
+            ),
+            None => failures.push(mismatch_report(k, &listing.expected, &dis)),
+        }
+    }
+    assert!(failures.is_empty(), "\n{}", failures.join("\n"));
+}
+
+#[test]
+fn listing_instruction_counts() {
+    for k in KERNELS {
+        let listing = parse_listing(k.listing, &read(k.listing));
+        for &(block, want) in k.counts {
+            let got = listing.count(block);
+            assert_eq!(got, want, "{}: `{block}` has {got} instructions, expected {want}", k.listing);
+            println!("{}: {block} = {got}", k.routine);
+        }
+    }
+}
+
+#[test]
+fn deviation_markers_are_documented() {
+    for k in KERNELS {
+        let listing = parse_listing(k.listing, &read(k.listing));
+        let md_rel = format!("asm_notes/{}.md", k.routine);
+        let md_path = crate_path(&md_rel);
+        if !md_path.exists() {
+            println!(
+                "NOTE: {md_rel} does not exist; skipping the check of {} deviation marker(s) of {}",
+                listing.deviations.len(),
+                k.listing
+            );
+            continue;
+        }
+        let md = read(&md_rel);
+        let rows: Vec<String> = md
+            .lines()
+            .filter(|l| l.trim_start().starts_with('|'))
+            .filter_map(|l| l.split('|').nth(1))
+            .map(|c| c.trim().trim_matches(['*', '`']).trim().to_owned())
+            .collect();
+        for (id, line) in &listing.deviations {
+            assert!(rows.contains(id), "{}:{line}: marker `{id}` has no row `| {id} |` in {md_rel}", k.listing);
+        }
+    }
+}
+
+/// The parser on a small listing with every construct of the format.
+#[test]
+fn listing_parser() {
+    let text = "\
+// A header; `//@ D<n> asm: ...` in backticks is prose, not a marker.
+//
+    movss       xmm7, lerp          // xmm7 = lerp
+    jz          done1
+loopA:
+    // TRANSPOSE_4x4( xmm0, xmm1, xmm2, xmm3, xmm7 )
+    movaps      xmm7, xmm2          // reg4 = 8, 9, 10, 11
+    unpcklps    xmm2, xmm3
+    shufps      xmm0, xmm2, R_SHUFFLE_PS( 0, 1, 0, 1 )  //@ rebuilt: garbled OCR
+    mulps       xmm0, xmm4          // xmm0 = x //@ D1 asm: mulps xmm1, xmm4 ; addps xmm1, xmm1
+
+    //@ D2 insert: xorps xmm5, xmm5
+    andps       xmm3, SIMD_SP_signBit   //@ D3 asm: -
+    add         eax, 4*4
+    movlps      [esi+ecx+JOINTQUAT_Q_OFFSET+8], xmm12
+    jle         loopA
+    jnz         loopA
+done1:
+";
+    let l = parse_listing("inline", text);
+    let i = |m: &str, x: &[u8]| Instr { mnemonic: m.to_owned(), xmm: x.to_vec() };
+    let exp: Vec<Instr> = l.expected.iter().map(|e| e.instr.clone()).collect();
+    assert_eq!(
+        exp,
+        [
+            i("movss", &[7]),
+            i("je", &[]),
+            i("movaps", &[7, 2]),
+            i("unpcklps", &[2, 3]),
+            i("shufps", &[0, 2]),
+            i("mulps", &[1, 4]),
+            i("addps", &[1, 1]),
+            i("xorps", &[5, 5]),
+            i("add", &[]),
+            i("movlps", &[12]),
+            i("jle", &[]),
+            i("jne", &[]),
+        ]
+    );
+    assert_eq!(l.expected[5].line, 10);
+    assert_eq!(l.expected[7].line, 12);
+    assert_eq!(l.original.len(), 11);
+    assert_eq!(l.original[6].instr, i("andps", &[3]));
+    assert_eq!(l.labels, [("loopA".to_owned(), 2), ("done1".to_owned(), 11)]);
+    assert_eq!(l.count("total"), 11);
+    assert_eq!(l.count("loopA"), 8);
+    assert_eq!(l.rebuilt, [9]);
+    let ids: Vec<&str> = l.deviations.iter().map(|(d, _)| d.as_str()).collect();
+    assert_eq!(ids, ["D1", "D2", "D3"]);
+}
+
+#[test]
+#[should_panic(expected = "must be a label")]
+fn listing_parser_rejects_unindented_instructions() {
+    parse_listing("inline", "movaps xmm0, xmm1\n");
+}
+
+#[test]
+#[should_panic(expected = "unknown trailing marker")]
+fn listing_parser_rejects_unknown_markers() {
+    parse_listing("inline", "    movaps xmm0, xmm1 //@ D1 ins: xorps xmm0, xmm0\n");
+}
+
+/// The objdump line parser, the symbol normaliser and the matcher.
+#[test]
+fn objdump_parser_and_matcher() {
+    let d = parse_objdump_line(
+        "   4a2b3:\tmovaps xmm0,XMMWORD PTR [rip+0x1234]        # 4b000 <animasm::consts::SIMD_SP_ONE>",
+    )
+    .unwrap();
+    assert_eq!((d.addr, d.instr.mnemonic.as_str(), d.instr.xmm.as_slice()), (0x4a2b3, "movaps", &[0u8][..]));
+    let d = parse_objdump_line("   4a2b9:\tshufps xmm13,xmm13,0x0").unwrap();
+    assert_eq!(d.instr.xmm, [13, 13]);
+    let d = parse_objdump_line("   4a2c0:\tje     4a400 <animasm::slerp_joints::asm::slerp_joints+0x150>").unwrap();
+    assert_eq!(d.instr, Instr { mnemonic: "je".into(), xmm: vec![] });
+    let d = parse_objdump_line("   4a2c6:\tcs nop WORD PTR [rax+rax*1+0x0]").unwrap();
+    assert_eq!(d.instr.mnemonic, "nop");
+    assert!(parse_objdump_line("000000000004a2b0 <animasm::slerp_joints::asm::slerp_joints>:").is_none());
+    assert!(parse_objdump_line("Disassembly of section .text:").is_none());
+
+    assert_eq!(
+        normalize_symbol("animasm::lerp_joints::asm::lerp_joints::h0123456789abcdef"),
+        "animasm::lerp_joints::asm::lerp_joints"
+    );
+    assert_eq!(
+        normalize_symbol("animasm[5c0e0b7f7e2f3e1a]::lerp_joints::asm::lerp_joints"),
+        "animasm::lerp_joints::asm::lerp_joints"
+    );
+
+    let p = |s: &str| parse_instr(s);
+    let exp = [p("movaps xmm1, xmm2"), p("addps xmm1, xmm3")];
+    let dis = [p("push rbp"), p("movaps xmm1, xmm2"), p("addps xmm1, xmm3"), p("pop rbp"), p("ret")];
+    assert_eq!(find_window(&dis, &exp), Some(1));
+    let bad = [p("push rbp"), p("movaps xmm1, xmm2"), p("addps xmm1, xmm4"), p("ret")];
+    assert_eq!(find_window(&bad, &exp), None);
+    assert_eq!(best_window(&bad, &exp), (1, 1));
+    let edits = align(&exp, &bad);
+    assert!(edits.contains(&Edit::Missing(1)) && edits.contains(&Edit::Extra(2)) && edits.contains(&Edit::Same(0, 1)));
+}
