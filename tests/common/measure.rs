@@ -153,6 +153,21 @@ pub fn slerp_errors(imp: Impl) -> (f64, f64) {
     (vs_c, vs_f64)
 }
 
+/// Max abs error of one of the paper's per-quaternion C routines
+/// (`slerp_transformed`, `slerp_optimized`) against its `Slerp`, over the
+/// same pairs and `lerp` values as [`slerp_errors`].
+pub fn c_routine_vs_slerp(f: fn(&animasm::Quat, &animasm::Quat, f32) -> animasm::Quat) -> f64 {
+    let (a, b) = quat_pairs(0x51e7, 3 * 1024);
+    let mut e = 0f64;
+    for t in lerps() {
+        for i in 0..a.len() {
+            let want = slerp(&a[i].q, &b[i].q, t).to_array();
+            e = e.max(max_abs_diff(f(&a[i].q, &b[i].q, t).to_array(), f64x4(want)));
+        }
+    }
+    e
+}
+
 /// Max abs error of a `lerp_joints` implementation's rotations against the
 /// scalar `Lerp` port and the f64 lerp: `(vs Lerp, vs f64)`.
 pub fn lerp_errors(imp: Impl) -> (f64, f64) {
@@ -185,6 +200,9 @@ pub fn report_rows() -> Vec<(String, f64, Option<f64>)> {
         rows.push((format!("{name}: f32 coefficients in f64"), e.f32_coeffs_f64, Some(paper)));
         rows.push((format!("{name}: the f32 routine"), e.routine, Some(paper)));
     }
+    use animasm::slerp_joints::scalar::{slerp_optimized, slerp_transformed};
+    rows.push(("C SlerpTransformed vs the C Slerp".into(), c_routine_vs_slerp(slerp_transformed), None));
+    rows.push(("C SlerpOptimized vs the C Slerp".into(), c_routine_vs_slerp(slerp_optimized), None));
     for imp in Impl::ALL.into_iter().filter(|i| i.is_available()) {
         let (vs_c, vs_f64) = slerp_errors(imp);
         let paper = (imp != Impl::Scalar).then_some(PAPER_SSE_SLERP_VS_SLERP);
