@@ -40,7 +40,7 @@ pub fn lerp(from: &Quat, to: &Quat, t: f32) -> Quat {
 /// translations of `joints[j]` towards `blendJoints[j]`, in place.
 ///
 /// Like the paper's C it has no early-outs for `lerp <= 0` or `lerp >= 1`
-/// (the safe [`crate::lerp_joints`] adds the listing's around it).
+/// (the safe [`crate::lerp_joints()`] adds the listing's around it).
 ///
 /// # Safety
 ///

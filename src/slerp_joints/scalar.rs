@@ -180,7 +180,7 @@ pub fn vec4_lerp(from: &Vec4, to: &Vec4, t: f32) -> Vec4 {
 /// translations of `joints[j]` towards `blendJoints[j]`, in place.
 ///
 /// Like the paper's C it has no early-outs: `lerp <= 0` and `lerp >= 1` are
-/// interpolated like any other value (the safe [`crate::slerp_joints`] adds
+/// interpolated like any other value (the safe [`crate::slerp_joints()`] adds
 /// the listing's early-outs around it).
 ///
 /// # Safety
