@@ -80,6 +80,12 @@ pub static SIMD_SP_ATAN_C6: Align16<[f32; 4]> = f4(0.1999355085);
 /// See [`SIMD_SP_ATAN_C0`].
 pub static SIMD_SP_ATAN_C7: Align16<[f32; 4]> = f4(-0.3333314528);
 
+// @quats_to_mats constants
+
+// @mats_to_quats constants
+
+// @skeleton constants
+
 #[cfg(target_arch = "x86_64")]
 mod load {
     use super::Align16;

@@ -45,6 +45,24 @@ pub enum Error {
     },
     /// The interpolation factor is NaN or infinite.
     NonFiniteLerp(f32),
+    /// The parent of a joint in the transformed range is negative, not a
+    /// joint of the slice, or not before the joint (parents must come first:
+    /// the in-place transforms read a parent as already transformed).
+    InvalidParent {
+        /// The joint whose parent is wrong.
+        joint: usize,
+        /// Its entry in `parents`.
+        parent: i32,
+    },
+    /// The joint range does not lie inside the slice.
+    RangeOutOfBounds {
+        /// First joint of the range.
+        start: usize,
+        /// Last joint of the range (inclusive).
+        end: usize,
+        /// The number of joints in the slice.
+        len: usize,
+    },
 }
 
 impl core::fmt::Display for Error {
@@ -66,6 +84,13 @@ impl core::fmt::Display for Error {
                 write!(f, "{len} joints, the kernels take at most {max}")
             }
             Error::NonFiniteLerp(v) => write!(f, "`lerp` = {v} is not finite"),
+            Error::InvalidParent { joint, parent } => write!(
+                f,
+                "`parents[{joint}]` = {parent} is not a joint before {joint} (parents must be in 0..{joint})"
+            ),
+            Error::RangeOutOfBounds { start, end, len } => {
+                write!(f, "the joint range {start}..={end} is outside the {len} joints")
+            }
         }
     }
 }

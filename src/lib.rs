@@ -68,7 +68,12 @@ pub mod sse;
 mod types;
 
 pub mod lerp_joints;
+pub mod mats_to_quats;
+pub mod quats_to_mats;
 pub mod slerp_joints;
+pub mod transform_joints;
+pub mod transform_skeleton;
+pub mod untransform_skeleton;
 
 pub use error::Error;
 pub use joint_args::MAX_JOINTS;

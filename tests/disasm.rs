@@ -73,6 +73,11 @@ const KERNELS: &[Kernel] = &[
         address: || std::hint::black_box(animasm::lerp_joints::asm::lerp_joints as *const () as usize),
         counts: LERP_JOINTS_COUNTS,
     },
+    // @quats_to_mats
+    // @mats_to_quats
+    // @transform_skeleton
+    // @untransform_skeleton
+    // @transform_joints
 ];
 
 fn crate_path(rel: &str) -> PathBuf {

@@ -1,0 +1,1 @@
+//! `mats_to_quats`: being written.

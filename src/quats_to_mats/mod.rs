@@ -1,0 +1,1 @@
+//! `quats_to_mats`: being written.

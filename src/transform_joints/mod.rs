@@ -1,0 +1,1 @@
+//! `transform_joints`: being written.

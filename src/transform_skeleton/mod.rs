@@ -1,0 +1,1 @@
+//! `transform_skeleton`: being written.

@@ -1,0 +1,1 @@
+//! `untransform_skeleton`: being written.
