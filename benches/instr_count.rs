@@ -16,6 +16,9 @@
 #[cfg(target_arch = "x86_64")]
 #[path = "../tests/common/inputs.rs"]
 mod inputs;
+#[cfg(target_arch = "x86_64")]
+#[path = "common/peers.rs"]
+mod peers;
 
 #[cfg(target_arch = "x86_64")]
 mod counts {
@@ -26,6 +29,7 @@ mod counts {
     use gungraun::{library_benchmark, library_benchmark_group};
 
     use super::inputs;
+    use super::peers::{GlamJointLoop, glam_lerp_joints, glam_slerp_joints, to_glam};
 
     /// Joints per call, as in the papers' tables.
     const JOINTS: usize = 1024;
@@ -75,34 +79,20 @@ mod counts {
         index: Vec<i32>,
     }
 
+    impl GlamRun {
+        /// Runs a glam loop once over the whole index.
+        #[inline(always)]
+        fn run(&mut self, peer: GlamJointLoop) {
+            peer(&mut self.q, &mut self.t, &self.blend_q, &self.blend_t, black_box(LERP), &self.index);
+        }
+    }
+
     /// Setup (not counted): [`kernel_input`]'s data for glam.
     fn glam_input() -> GlamRun {
         let (joints, blend, index) = inputs::joint_lists(SEED, JOINTS);
-        let q = |js: &[JointQuat]| js.iter().map(|j| GQuat::from_array(j.q.to_array())).collect();
-        let t = |js: &[JointQuat]| js.iter().map(|j| GVec4::from_array(j.t.to_array())).collect();
-        GlamRun { q: q(&joints), t: t(&joints), blend_q: q(&blend), blend_t: t(&blend), index }
-    }
-
-    /// glam's `Quat::slerp` and `Vec4::lerp` over the indexed joints (the same
-    /// loop as in `wall_clock.rs`).
-    #[inline(never)]
-    fn glam_slerp_joints(g: &mut GlamRun, lerp: f32) {
-        for &j in &g.index {
-            let j = j as usize;
-            g.q[j] = g.q[j].slerp(g.blend_q[j], lerp);
-            g.t[j] = g.t[j].lerp(g.blend_t[j], lerp);
-        }
-    }
-
-    /// glam's `Quat::lerp` (shorter arc, normalised) and `Vec4::lerp` over the
-    /// indexed joints.
-    #[inline(never)]
-    fn glam_lerp_joints(g: &mut GlamRun, lerp: f32) {
-        for &j in &g.index {
-            let j = j as usize;
-            g.q[j] = g.q[j].lerp(g.blend_q[j], lerp);
-            g.t[j] = g.t[j].lerp(g.blend_t[j], lerp);
-        }
+        let (q, t) = to_glam(&joints);
+        let (blend_q, blend_t) = to_glam(&blend);
+        GlamRun { q, t, blend_q, blend_t, index }
     }
 
     // `SlerpJoints`, the raw kernels.
@@ -119,7 +109,7 @@ mod counts {
     #[library_benchmark(setup = glam_input)]
     #[bench::glam()]
     fn slerp_joints_peer(mut g: GlamRun) -> GlamRun {
-        glam_slerp_joints(black_box(&mut g), black_box(LERP));
+        black_box(&mut g).run(glam_slerp_joints);
         black_box(g)
     }
 
@@ -137,7 +127,7 @@ mod counts {
     #[library_benchmark(setup = glam_input)]
     #[bench::glam()]
     fn lerp_joints_peer(mut g: GlamRun) -> GlamRun {
-        glam_lerp_joints(black_box(&mut g), black_box(LERP));
+        black_box(&mut g).run(glam_lerp_joints);
         black_box(g)
     }
 

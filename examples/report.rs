@@ -25,6 +25,8 @@ mod inputs;
 mod measure;
 #[path = "../tests/common/oracle.rs"]
 mod oracle;
+#[path = "../benches/common/peers.rs"]
+mod peers;
 
 /// Joints per call, as in the papers' tables.
 const JOINTS: usize = 1024;
@@ -212,8 +214,7 @@ impl Paper {
 
 /// The raw kernels' signature (`slerp_joints` and `lerp_joints`, every form).
 type JointKernel = unsafe fn(*mut JointQuat, *const JointQuat, f32, *const i32, i32);
-/// The glam peer of a joint-list routine.
-type GlamLoop = fn(&mut [GQuat], &mut [GVec4], &[GQuat], &[GVec4], f32, &[i32]);
+use peers::{GlamJointLoop as GlamLoop, glam_lerp_joints, glam_slerp_joints, to_glam};
 
 /// The raw kernels of a joint-list routine that this target has, in
 /// [`Impl::ALL`] order.
@@ -249,16 +250,16 @@ struct JointLists {
 impl JointLists {
     fn new() -> Self {
         let (pristine, blend, index) = inputs::joint_lists(SEED, JOINTS);
-        let q = |js: &[JointQuat]| -> Vec<GQuat> { js.iter().map(|j| GQuat::from_array(j.q.to_array())).collect() };
-        let t = |js: &[JointQuat]| -> Vec<GVec4> { js.iter().map(|j| GVec4::from_array(j.t.to_array())).collect() };
+        let (pristine_q, pristine_t) = to_glam(&pristine);
+        let (blend_q, blend_t) = to_glam(&blend);
         JointLists {
             joints: pristine.clone(),
-            pristine_q: q(&pristine),
-            pristine_t: t(&pristine),
-            q: q(&pristine),
-            t: t(&pristine),
-            blend_q: q(&blend),
-            blend_t: t(&blend),
+            q: pristine_q.clone(),
+            t: pristine_t.clone(),
+            pristine_q,
+            pristine_t,
+            blend_q,
+            blend_t,
             pristine,
             blend,
             index,
@@ -308,27 +309,6 @@ fn joint_table(title: &str, kernels: Vec<(Impl, JointKernel)>, peer: GlamLoop, p
             paper.note_90nm(),
             "glam: `Quat` and `Vec4` arrays holding the same data, one loop over `index`.".into(),
         ],
-    }
-}
-
-/// glam's `Quat::slerp` and `Vec4::lerp` over the indexed joints.
-#[inline(never)]
-fn glam_slerp_joints(q: &mut [GQuat], t: &mut [GVec4], bq: &[GQuat], bt: &[GVec4], lerp: f32, index: &[i32]) {
-    for &j in index {
-        let j = j as usize;
-        q[j] = q[j].slerp(bq[j], lerp);
-        t[j] = t[j].lerp(bt[j], lerp);
-    }
-}
-
-/// glam's `Quat::lerp` (shorter arc, normalised) and `Vec4::lerp` over the
-/// indexed joints.
-#[inline(never)]
-fn glam_lerp_joints(q: &mut [GQuat], t: &mut [GVec4], bq: &[GQuat], bt: &[GVec4], lerp: f32, index: &[i32]) {
-    for &j in index {
-        let j = j as usize;
-        q[j] = q[j].lerp(bq[j], lerp);
-        t[j] = t[j].lerp(bt[j], lerp);
     }
 }
 

@@ -21,7 +21,16 @@ pub(crate) fn validate(joints: &[JointQuat], blend: &[JointQuat], lerp: f32, ind
     if !lerp.is_finite() {
         return Err(Error::NonFiniteLerp(lerp));
     }
-    if let Some((position, &value)) = index.iter().enumerate().find(|&(_, &j)| j < 0 || j as usize >= joints.len()) {
+    // One pass without early exit (it vectorises): a negative entry is a
+    // huge `u32`, so the unsigned maximum is below `len` only if every entry
+    // is in `0..len`. The slow search for the culprit runs only on error.
+    let max = index.iter().fold(0u32, |m, &j| m.max(j as u32));
+    if !index.is_empty() && max as usize >= joints.len() {
+        let (position, &value) = index
+            .iter()
+            .enumerate()
+            .find(|&(_, &j)| j < 0 || j as usize >= joints.len())
+            .expect("an entry is out of range");
         return Err(Error::IndexOutOfRange { position, value, len: joints.len() });
     }
     crate::assert_16_byte_aligned(joints.as_ptr(), "joints");

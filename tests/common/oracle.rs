@@ -46,3 +46,89 @@ pub fn f64x4(v: [f32; 4]) -> [f64; 4] {
 pub fn max_abs_diff(a: [f32; 4], b: [f64; 4]) -> f64 {
     (0..4).map(|i| (f64::from(a[i]) - b[i]).abs()).fold(0.0, f64::max)
 }
+
+/// The standard rotation matrix of a unit quaternion `[x, y, z, w]` for
+/// column vectors (`v' = R v`), row-major, in f64: `R[0][1] = 2(xy - wz)`.
+///
+/// Note: *From Quaternion to Matrix and Back* (section 3) writes its `M` as
+/// the transpose of this (`M[0][1] = 2xy + 2wz`), the convention of row
+/// vectors; compare with [`transpose3`] where a routine follows it.
+pub fn quat_to_mat3_f64(q: [f64; 4]) -> [[f64; 3]; 3] {
+    let [x, y, z, w] = q;
+    [
+        [1.0 - 2.0 * (y * y + z * z), 2.0 * (x * y - w * z), 2.0 * (x * z + w * y)],
+        [2.0 * (x * y + w * z), 1.0 - 2.0 * (x * x + z * z), 2.0 * (y * z - w * x)],
+        [2.0 * (x * z - w * y), 2.0 * (y * z + w * x), 1.0 - 2.0 * (x * x + y * y)],
+    ]
+}
+
+/// The transpose of a 3x3 matrix.
+pub fn transpose3(m: [[f64; 3]; 3]) -> [[f64; 3]; 3] {
+    core::array::from_fn(|r| core::array::from_fn(|c| m[c][r]))
+}
+
+/// A unit quaternion `[x, y, z, w]` from a rotation matrix for column
+/// vectors (the inverse of [`quat_to_mat3_f64`], up to sign), in f64, by the
+/// usual four-case method on the largest of trace and diagonal.
+pub fn mat3_to_quat_f64(m: [[f64; 3]; 3]) -> [f64; 4] {
+    let tr = m[0][0] + m[1][1] + m[2][2];
+    let q = if tr > 0.0 {
+        let s = (tr + 1.0).sqrt() * 2.0;
+        [(m[2][1] - m[1][2]) / s, (m[0][2] - m[2][0]) / s, (m[1][0] - m[0][1]) / s, 0.25 * s]
+    } else if m[0][0] > m[1][1] && m[0][0] > m[2][2] {
+        let s = (1.0 + m[0][0] - m[1][1] - m[2][2]).sqrt() * 2.0;
+        [0.25 * s, (m[0][1] + m[1][0]) / s, (m[0][2] + m[2][0]) / s, (m[2][1] - m[1][2]) / s]
+    } else if m[1][1] > m[2][2] {
+        let s = (1.0 + m[1][1] - m[0][0] - m[2][2]).sqrt() * 2.0;
+        [(m[0][1] + m[1][0]) / s, 0.25 * s, (m[1][2] + m[2][1]) / s, (m[0][2] - m[2][0]) / s]
+    } else {
+        let s = (1.0 + m[2][2] - m[0][0] - m[1][1]).sqrt() * 2.0;
+        [(m[0][2] + m[2][0]) / s, (m[1][2] + m[2][1]) / s, 0.25 * s, (m[1][0] - m[0][1]) / s]
+    };
+    let n = q.iter().map(|v| v * v).sum::<f64>().sqrt();
+    q.map(|v| v / n)
+}
+
+/// Whether two quaternions are equal up to sign within `tol` (q and -q are
+/// the same rotation); returns the max abs difference to the nearer one.
+pub fn quat_diff_up_to_sign(a: [f64; 4], b: [f64; 4]) -> f64 {
+    let d = |s: f64| (0..4).map(|i| (a[i] - s * b[i]).abs()).fold(0.0, f64::max);
+    d(1.0).min(d(-1.0))
+}
+
+/// A 3x4 affine matrix (row-major `[row * 4 + col]`, rotation in columns
+/// 0..3, translation in column 3, column vectors) from rotation and
+/// translation.
+pub fn affine_from_f64(r: [[f64; 3]; 3], t: [f64; 3]) -> [f64; 12] {
+    core::array::from_fn(|i| if i % 4 == 3 { t[i / 4] } else { r[i / 4][i % 4] })
+}
+
+/// `a * b` of two 3x4 affine matrices (the implicit last row is 0 0 0 1).
+pub fn affine_mul_f64(a: [f64; 12], b: [f64; 12]) -> [f64; 12] {
+    core::array::from_fn(|i| {
+        let (r, c) = (i / 4, i % 4);
+        let s: f64 = (0..3).map(|k| a[r * 4 + k] * b[k * 4 + c]).sum();
+        if c == 3 { s + a[r * 4 + 3] } else { s }
+    })
+}
+
+/// The inverse of a 3x4 affine matrix (general 3x3 part, by cofactors).
+pub fn affine_inverse_f64(a: [f64; 12]) -> [f64; 12] {
+    let m = |r: usize, c: usize| a[r * 4 + c];
+    let cof = |r: usize, c: usize| {
+        let (r0, r1) = ((r + 1) % 3, (r + 2) % 3);
+        let (c0, c1) = ((c + 1) % 3, (c + 2) % 3);
+        m(r0, c0) * m(r1, c1) - m(r0, c1) * m(r1, c0)
+    };
+    let det: f64 = (0..3).map(|c| m(0, c) * cof(0, c)).sum();
+    // inv[r][c] = cof(c, r) / det
+    let inv3: [[f64; 3]; 3] = core::array::from_fn(|r| core::array::from_fn(|c| cof(c, r) / det));
+    let t: [f64; 3] = core::array::from_fn(|r| -(0..3).map(|k| inv3[r][k] * m(k, 3)).sum::<f64>());
+    affine_from_f64(inv3, t)
+}
+
+/// The largest absolute element difference between a 3x4 f32 matrix and an
+/// f64 one.
+pub fn mat_max_abs_diff(a: &[f32; 12], b: &[f64; 12]) -> f64 {
+    (0..12).map(|i| (f64::from(a[i]) - b[i]).abs()).fold(0.0, f64::max)
+}
