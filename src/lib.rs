@@ -145,3 +145,8 @@ impl core::fmt::Display for Impl {
 pub(crate) fn assert_16_byte_aligned<T>(ptr: *const T, name: &str) {
     assert!(ptr as usize & 15 == 0, "animasm: `{name}` is not 16-byte aligned ({ptr:p})");
 }
+
+/// The README's example, compiled and run as a doctest.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctest;
