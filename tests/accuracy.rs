@@ -75,3 +75,27 @@ fn sse_lerp_against_lerp_and_f64() {
         assert!(vs_c <= 3e-7 && vs_f64 <= 3e-7, "{imp}: {vs_c:e} {vs_f64:e}");
     }
 }
+
+/// Appendix B's `scaledLerp = lerp / (1 - lerp)` loses nothing near
+/// `lerp = 1`: at `1 - 2^-24` it is 2^24 - 1 and the joint's own share is
+/// tiny, yet the error against the f64 lerp stays where it is at 0.5.
+#[test]
+fn sse_lerp_near_one() {
+    use common::oracle::{f64x4, lerp_f64, max_abs_diff};
+    let (a, b) = quat_pairs(0x1e71, 3 * 1024);
+    let index: Vec<i32> = (0..a.len() as i32).collect();
+    for imp in [Impl::Asm, Impl::Intrinsics].into_iter().filter(|i| i.is_available()) {
+        for t in [1e-30f32, 1e-7, 0.5, 0.999, 0.9999999, 1.0 - f32::EPSILON / 2.0] {
+            let mut out = a.clone();
+            animasm::lerp_joints(imp, &mut out, &b, t, &index).unwrap();
+            let e = (0..a.len())
+                .map(|i| {
+                    let want = lerp_f64(f64x4(a[i].q.to_array()), f64x4(b[i].q.to_array()), f64::from(t));
+                    max_abs_diff(out[i].q.to_array(), want)
+                })
+                .fold(0f64, f64::max);
+            eprintln!("lerp_joints {imp} lerp {t:e}: max error vs f64 {e:e}");
+            assert!(e <= 3e-7, "{imp} lerp {t:e}: {e:e}");
+        }
+    }
+}

@@ -50,7 +50,7 @@ struct Scratch {
     /// See [`Scratch::a0`].
     a3: u32,
     /// The `lerp` parameter, which the listing reads from memory
-    /// (`movss xmm7, lerp`) four times.
+    /// (`movss xmm7, lerp` and others) five times.
     lerp: f32,
 }
 

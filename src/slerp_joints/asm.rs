@@ -17,7 +17,7 @@
 //! - the `SIMD_SP_*` globals are RIP-relative (`xmmword ptr [rip + {one}]`,
 //!   `dword ptr` for the scalar `ss` forms);
 //! - the stack locals `jointQuat0..3`, `blendQuat0..3`, `a0..a3` and the
-//!   `lerp` parameter (which the listing reads from memory, four times) live
+//!   `lerp` parameter (which the listing reads from memory six times) live
 //!   in one 16-byte-aligned `Scratch` struct addressed through `{s}`;
 //! - the labels are numeric: `2` loopCopy, `3` lerpJoints, `4` loopJoint4,
 //!   `5` done4, `6` loopJoint1, `9` done1.
