@@ -13,14 +13,26 @@
 //! from iteration to iteration, so the caches stay hot; the timer's own cost
 //! (tens of ns against microseconds per call) is the same for every bench.
 //!
+//! `transform_skeleton` and `untransform_skeleton` work in place too (each
+//! call would transform the previous call's output), so they restore the same
+//! way. `quats_to_mats`, `mats_to_quats` and `transform_joints` write a
+//! separate output, the same every time: plain `iter`. The skeletons: 1024
+//! joints under a random parents-first hierarchy, joints `1..=1023` (the
+//! root has no parent), `Throughput::Elements(1023)`. `transform_skeleton`'s
+//! group has two extra benches, `intrinsics (movss+shufps)` and `asm
+//! (movss+shufps)`, the paper's alternative broadcast
+//! (`transform_skeleton_movss_shufps`). The data and the peers are those of
+//! `examples/report.rs` (see its notes).
+//!
 //! `cargo bench --bench wall_clock` (add `-- --warm-up-time 1
 //! --measurement-time 3` for a quick run). These VMs vary by up to 20% from
 //! run to run: compare the ratios within one run.
 
 use std::hint::black_box;
+use std::ops::RangeInclusive;
 use std::time::{Duration, Instant};
 
-use animasm::{Error, Impl, JointQuat};
+use animasm::{Error, Impl, JointMat, JointQuat};
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 
 #[path = "../tests/common/inputs.rs"]
@@ -28,7 +40,11 @@ mod inputs;
 #[path = "common/peers.rs"]
 mod peers;
 
-use peers::{GlamJointLoop, glam_lerp_joints, glam_slerp_joints, to_glam};
+use glam::{Affine3A, Quat as GQuat, Vec4 as GVec4};
+use peers::{
+    GlamJointLoop, glam_lerp_joints, glam_mats_to_quats, glam_quats_to_mats, glam_slerp_joints, glam_transform_joints,
+    glam_transform_skeleton, glam_untransform_skeleton, to_affine, to_affine_paper_rotation, to_glam,
+};
 
 /// Joints per call, as in the papers' tables.
 const JOINTS: usize = 1024;
@@ -36,6 +52,14 @@ const JOINTS: usize = 1024;
 const LERP: f32 = 0.5;
 /// Seed of the joint lists (`inputs::joint_lists`).
 const SEED: u64 = 0x5EED_2005;
+/// Seed of the joint matrices (`inputs::rigid_mats`), as in the report.
+const MAT_SEED: u64 = SEED + 1;
+/// Seed of the second list of `transform_joints`, as in the report.
+const MAT_SEED_2: u64 = SEED + 2;
+/// Seed of the skeleton's hierarchy (`inputs::random_parents`), as in the report.
+const PARENT_SEED: u64 = SEED + 3;
+/// The joints the skeleton routines transform: all but the root, joint 0.
+const SKELETON_RANGE: RangeInclusive<usize> = 1..=JOINTS - 1;
 
 /// The crate's safe `slerp_joints` / `lerp_joints`.
 type SafeFn = fn(Impl, &mut [JointQuat], &[JointQuat], f32, &[i32]) -> Result<(), Error>;
@@ -63,7 +87,7 @@ fn joint_group(c: &mut Criterion, name: &str, safe: SafeFn, peer: GlamJointLoop)
 
     let mut group = c.benchmark_group(name);
     group.throughput(Throughput::Elements(JOINTS as u64));
-    for imp in Impl::ALL.into_iter().filter(|imp| imp.is_available()) {
+    for imp in available() {
         group.bench_function(imp.name(), |b| {
             b.iter_custom(|iters| {
                 timed(
@@ -108,5 +132,152 @@ fn lerp_joints(c: &mut Criterion) {
     joint_group(c, "lerp_joints", animasm::lerp_joints, glam_lerp_joints);
 }
 
-criterion_group!(benches, slerp_joints, lerp_joints);
+/// The implementations this target and CPU can run.
+fn available() -> impl Iterator<Item = Impl> {
+    Impl::ALL.into_iter().filter(|imp| imp.is_available())
+}
+
+fn quats_to_mats(c: &mut Criterion) {
+    let (quats, _, _) = inputs::joint_lists(SEED, JOINTS);
+    let mut mats = vec![JointMat::default(); JOINTS];
+    let (q, t) = to_glam(&quats);
+    let mut affine = vec![Affine3A::IDENTITY; JOINTS];
+
+    let mut group = c.benchmark_group("quats_to_mats");
+    group.throughput(Throughput::Elements(JOINTS as u64));
+    for imp in available() {
+        group.bench_function(imp.name(), |b| {
+            b.iter(|| animasm::quats_to_mats::quats_to_mats(imp, black_box(&mut mats), black_box(&quats)).unwrap())
+        });
+    }
+    group.bench_function("glam", |b| {
+        b.iter(|| glam_quats_to_mats(black_box(&mut affine), black_box(&q), black_box(&t)))
+    });
+    group.finish();
+}
+
+fn mats_to_quats(c: &mut Criterion) {
+    let mats = inputs::rigid_mats(MAT_SEED, JOINTS);
+    let mut quats = vec![JointQuat::default(); JOINTS];
+    let affine = to_affine_paper_rotation(&mats);
+    let (mut q, mut t) = (vec![GQuat::IDENTITY; JOINTS], vec![GVec4::ZERO; JOINTS]);
+
+    let mut group = c.benchmark_group("mats_to_quats");
+    group.throughput(Throughput::Elements(JOINTS as u64));
+    for imp in available() {
+        group.bench_function(imp.name(), |b| {
+            b.iter(|| animasm::mats_to_quats::mats_to_quats(imp, black_box(&mut quats), black_box(&mats)).unwrap())
+        });
+    }
+    group.bench_function("glam", |b| {
+        b.iter(|| glam_mats_to_quats(black_box(&mut q), black_box(&mut t), black_box(&affine)))
+    });
+    group.finish();
+}
+
+/// The crate's safe `transform_skeleton`, `transform_skeleton_movss_shufps`
+/// and `untransform_skeleton`.
+type SkeletonFn = fn(Impl, &mut [JointMat], &[i32], RangeInclusive<usize>) -> Result<(), Error>;
+/// A glam skeleton loop.
+type GlamSkeletonLoop = fn(&mut [Affine3A], &[i32], RangeInclusive<usize>);
+
+/// The skeleton of the benchmarks: random rigid local matrices
+/// (`inputs::rigid_mats`) under a random hierarchy (`inputs::random_parents`),
+/// or their global matrices (transformed once by the scalar
+/// `transform_skeleton`).
+fn skeleton(globals: bool) -> (Vec<JointMat>, Vec<i32>) {
+    let (mut mats, parents) = (inputs::rigid_mats(MAT_SEED, JOINTS), inputs::random_parents(PARENT_SEED, JOINTS));
+    if globals {
+        animasm::transform_skeleton::transform_skeleton(Impl::Scalar, &mut mats, &parents, SKELETON_RANGE).unwrap();
+    }
+    (mats, parents)
+}
+
+/// One group of an in-place skeleton routine: each `(name, imp, safe)` of
+/// `benches` that can run here, then glam; every call on `pristine` restored.
+fn skeleton_group(
+    c: &mut Criterion,
+    name: &str,
+    (pristine, parents): (Vec<JointMat>, Vec<i32>),
+    benches: Vec<(&str, Impl, SkeletonFn)>,
+    peer: GlamSkeletonLoop,
+) {
+    let mut mats = pristine.clone();
+    let pristine_g = to_affine(&pristine);
+    let mut g = pristine_g.clone();
+
+    let mut group = c.benchmark_group(name);
+    group.throughput(Throughput::Elements(SKELETON_RANGE.count() as u64));
+    for (bench, imp, safe) in benches.into_iter().filter(|(_, imp, _)| imp.is_available()) {
+        group.bench_function(bench, |b| {
+            b.iter_custom(|iters| {
+                timed(
+                    iters,
+                    &mut mats[..],
+                    |m| m.copy_from_slice(&pristine),
+                    |m| safe(imp, black_box(m), black_box(&parents), black_box(SKELETON_RANGE)).unwrap(),
+                )
+            })
+        });
+    }
+    group.bench_function("glam", |b| {
+        b.iter_custom(|iters| {
+            timed(
+                iters,
+                &mut g[..],
+                |g| g.copy_from_slice(&pristine_g),
+                |g| peer(black_box(g), black_box(&parents), black_box(SKELETON_RANGE)),
+            )
+        })
+    });
+    group.finish();
+}
+
+fn transform_skeleton(c: &mut Criterion) {
+    use animasm::transform_skeleton::{transform_skeleton as plain, transform_skeleton_movss_shufps as movss};
+    let mut benches: Vec<(&str, Impl, SkeletonFn)> =
+        Impl::ALL.into_iter().map(|imp| (imp.name(), imp, plain as SkeletonFn)).collect();
+    benches.push(("intrinsics (movss+shufps)", Impl::Intrinsics, movss));
+    benches.push(("asm (movss+shufps)", Impl::Asm, movss));
+    skeleton_group(c, "transform_skeleton", skeleton(false), benches, glam_transform_skeleton);
+}
+
+fn untransform_skeleton(c: &mut Criterion) {
+    let safe: SkeletonFn = animasm::untransform_skeleton::untransform_skeleton;
+    let benches = Impl::ALL.into_iter().map(|imp| (imp.name(), imp, safe)).collect();
+    skeleton_group(c, "untransform_skeleton", skeleton(true), benches, glam_untransform_skeleton);
+}
+
+fn transform_joints(c: &mut Criterion) {
+    let (a, b) = (inputs::rigid_mats(MAT_SEED, JOINTS), inputs::rigid_mats(MAT_SEED_2, JOINTS));
+    let mut r = vec![JointMat::default(); JOINTS];
+    let (ga, gb) = (to_affine(&a), to_affine(&b));
+    let mut gr = vec![Affine3A::IDENTITY; JOINTS];
+
+    let mut group = c.benchmark_group("transform_joints");
+    group.throughput(Throughput::Elements(JOINTS as u64));
+    for imp in available() {
+        group.bench_function(imp.name(), |bench| {
+            bench.iter(|| {
+                animasm::transform_joints::transform_joints(imp, black_box(&mut r), black_box(&a), black_box(&b))
+                    .unwrap()
+            })
+        });
+    }
+    group.bench_function("glam", |bench| {
+        bench.iter(|| glam_transform_joints(black_box(&mut gr), black_box(&ga), black_box(&gb)))
+    });
+    group.finish();
+}
+
+criterion_group!(
+    benches,
+    slerp_joints,
+    lerp_joints,
+    quats_to_mats,
+    mats_to_quats,
+    transform_skeleton,
+    untransform_skeleton,
+    transform_joints
+);
 criterion_main!(benches);

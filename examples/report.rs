@@ -14,10 +14,11 @@
 //! over all of them; the median and the minimum per joint are reported.
 //!
 //! Adding a routine = one `*_table` function that builds its buffers and rows
-//! (see [`joint_table`]) and one line in `main`.
+//! (see [`joint_table`], or [`kernel_rows`] for any raw-kernel signature)
+//! and one line in `main`.
 
-use animasm::{Impl, JointQuat};
-use glam::{Quat as GQuat, Vec4 as GVec4};
+use animasm::{Impl, JointMat, JointQuat};
+use glam::{Affine3A, Quat as GQuat, Vec4 as GVec4};
 
 #[path = "../tests/common/inputs.rs"]
 mod inputs;
@@ -38,6 +39,14 @@ const WARMUP: usize = 10;
 const LERP: f32 = 0.5;
 /// Seed of the joint lists (`inputs::joint_lists`), as in the benches.
 const SEED: u64 = 0x5EED_2005;
+/// Seed of the joint matrices (`inputs::rigid_mats`), as in the benches.
+const MAT_SEED: u64 = SEED + 1;
+/// Seed of the second list of `transform_joints`, as in the benches.
+const MAT_SEED_2: u64 = SEED + 2;
+/// Seed of the skeleton's hierarchy (`inputs::random_parents`), as in the benches.
+const PARENT_SEED: u64 = SEED + 3;
+/// The joints the skeleton routines transform: all but the root, joint 0.
+const SKELETON_RANGE: core::ops::RangeInclusive<usize> = 1..=JOINTS - 1;
 
 /// The timer: TSC ticks on x86_64, nanoseconds elsewhere.
 #[cfg(target_arch = "x86_64")]
@@ -197,6 +206,12 @@ struct Paper {
 }
 
 impl Paper {
+    /// The 130nm figure of an implementation's row: the C's for the scalar
+    /// port, the SSE listing's for the asm and intrinsics.
+    fn for_impl(&self, imp: Impl) -> f64 {
+        if imp == Impl::Scalar { self.c_130 } else { self.sse_130 }
+    }
+
     /// The note under the table with the 90nm figures.
     fn note_90nm(&self) -> String {
         format!(
@@ -216,18 +231,19 @@ impl Paper {
 type JointKernel = unsafe fn(*mut JointQuat, *const JointQuat, f32, *const i32, i32);
 use peers::{GlamJointLoop as GlamLoop, glam_lerp_joints, glam_slerp_joints, to_glam};
 
-/// The raw kernels of a joint-list routine that this target has, in
-/// [`Impl::ALL`] order.
-macro_rules! joint_kernels {
-    ($routine:ident) => {{
+/// The raw kernels of a routine that this target has, in [`Impl::ALL`]
+/// order, as the fn pointer type `$ty` (`animasm::$routine::{scalar,
+/// intrinsics, asm}::$routine`).
+macro_rules! kernels {
+    ($ty:ty, $routine:ident) => {{
         #[cfg(target_arch = "x86_64")]
-        let kernels: Vec<(Impl, JointKernel)> = vec![
+        let kernels: Vec<(Impl, $ty)> = vec![
             (Impl::Scalar, animasm::$routine::scalar::$routine),
             (Impl::Intrinsics, animasm::$routine::intrinsics::$routine),
             (Impl::Asm, animasm::$routine::asm::$routine),
         ];
         #[cfg(not(target_arch = "x86_64"))]
-        let kernels: Vec<(Impl, JointKernel)> = vec![(Impl::Scalar, animasm::$routine::scalar::$routine)];
+        let kernels: Vec<(Impl, $ty)> = vec![(Impl::Scalar, animasm::$routine::scalar::$routine)];
         kernels
     }};
 }
@@ -283,7 +299,7 @@ fn joint_table(title: &str, kernels: Vec<(Impl, JointKernel)>, peer: GlamLoop, p
         .filter(|(imp, _)| imp.is_available())
         .map(|(imp, kernel)| Row {
             name: imp.name(),
-            paper: Some(if imp == Impl::Scalar { paper.c_130 } else { paper.sse_130 }),
+            paper: Some(paper.for_impl(imp)),
             restore: JointLists::restore,
             call: Box::new(move |b: &mut JointLists| {
                 // SAFETY: `joint_lists` gives `JOINTS` joints in each list
@@ -316,7 +332,7 @@ fn joint_table(title: &str, kernels: Vec<(Impl, JointKernel)>, peer: GlamLoop, p
 fn slerp_joints_table() -> Table<JointLists> {
     joint_table(
         "SlerpJoints (`slerp_joints`)",
-        joint_kernels!(slerp_joints),
+        kernels!(JointKernel, slerp_joints),
         glam_slerp_joints,
         Paper { c_130: 1011.0, sse_130: 107.0, c_90: 1018.0, sse_90: 128.0 },
     )
@@ -326,10 +342,347 @@ fn slerp_joints_table() -> Table<JointLists> {
 fn lerp_joints_table() -> Table<JointLists> {
     joint_table(
         "LerpJoints (`lerp_joints`)",
-        joint_kernels!(lerp_joints),
+        kernels!(JointKernel, lerp_joints),
         glam_lerp_joints,
         Paper { c_130: 213.0, sse_130: 50.0, c_90: 248.0, sse_90: 52.0 },
     )
+}
+
+// ---------------------------------------------------------------------------
+// Joint-matrix routines: quats_to_mats, mats_to_quats, transform_skeleton,
+// untransform_skeleton, transform_joints.
+
+use peers::{
+    glam_mats_to_quats, glam_quats_to_mats, glam_transform_joints, glam_transform_skeleton, glam_untransform_skeleton,
+    to_affine, to_affine_paper_rotation,
+};
+
+/// A row that runs the raw kernel `kernel` on the table's buffers with `run`.
+fn kernel_row<B: 'static, K: Copy + 'static>(
+    name: &'static str,
+    paper: Option<f64>,
+    restore: fn(&mut B),
+    kernel: K,
+    run: fn(K, &mut B),
+) -> Row<B> {
+    Row { name, paper, restore, call: Box::new(move |b: &mut B| run(kernel, b)) }
+}
+
+/// One row per available kernel of `kernels`, with the paper's figure.
+fn kernel_rows<B: 'static, K: Copy + 'static>(
+    kernels: Vec<(Impl, K)>,
+    paper: &Paper,
+    restore: fn(&mut B),
+    run: fn(K, &mut B),
+) -> Vec<Row<B>> {
+    kernels
+        .into_iter()
+        .filter(|(imp, _)| imp.is_available())
+        .map(|(imp, kernel)| kernel_row(imp.name(), Some(paper.for_impl(imp)), restore, kernel, run))
+        .collect()
+}
+
+/// The restore of a routine that does not work in place: nothing.
+fn no_restore<B>(_: &mut B) {}
+
+/// `quats_to_mats`'s raw kernels.
+type QuatsToMatsKernel = unsafe fn(*mut JointMat, *const JointQuat, i32);
+/// `mats_to_quats`'s raw kernels.
+type MatsToQuatsKernel = unsafe fn(*mut JointQuat, *const JointMat, i32);
+/// `transform_skeleton`'s and `untransform_skeleton`'s raw kernels.
+type SkeletonKernel = unsafe fn(*mut JointMat, *const i32, i32, i32);
+/// `transform_joints`'s raw kernels.
+type TransformJointsKernel = unsafe fn(*mut JointMat, *const JointMat, *const JointMat, i32);
+
+/// `quats_to_mats`'s data: the joint lists' first list ([`JOINTS`] unit
+/// quaternions and translations) and the matrices written, and the same for
+/// glam.
+struct QuatsToMats {
+    quats: Vec<JointQuat>,
+    mats: Vec<JointMat>,
+    q: Vec<GQuat>,
+    t: Vec<GVec4>,
+    affine: Vec<Affine3A>,
+}
+
+/// `ConvertJointQuatsToJointMats` (*From Quaternion to Matrix and Back*,
+/// Appendix A), against `Affine3A::from_rotation_translation` in glam.
+fn quats_to_mats_table() -> Table<QuatsToMats> {
+    let paper = Paper { c_130: 54.0, sse_130: 30.0, c_90: 62.0, sse_90: 34.0 };
+    let (quats, _, _) = inputs::joint_lists(SEED, JOINTS);
+    let (q, t) = to_glam(&quats);
+    let bufs =
+        QuatsToMats { mats: vec![JointMat::default(); JOINTS], affine: vec![Affine3A::IDENTITY; JOINTS], quats, q, t };
+    let mut rows =
+        kernel_rows(kernels!(QuatsToMatsKernel, quats_to_mats), &paper, no_restore, |kernel, b: &mut QuatsToMats| {
+            // SAFETY: both lists hold `JOINTS` elements (16-byte aligned
+            // `Vec`s of 16-byte aligned types, two allocations) and
+            // `JOINTS <= MAX_JOINTS`.
+            unsafe { kernel(b.mats.as_mut_ptr(), b.quats.as_ptr(), JOINTS as i32) }
+        });
+    rows.push(Row {
+        name: "glam",
+        paper: None,
+        restore: no_restore,
+        call: Box::new(|b: &mut QuatsToMats| glam_quats_to_mats(&mut b.affine, &b.q, &b.t)),
+    });
+    Table {
+        title: format!("ConvertJointQuatsToJointMats (`quats_to_mats`), {JOINTS} joints, hot cache"),
+        count: JOINTS,
+        bufs,
+        rows,
+        notes: vec![
+            paper.note_90nm(),
+            "Input: the joint lists' first list (uniform unit quaternions, translations in [-10, 10)). glam: \
+             `Affine3A::from_rotation_translation` per joint (`Mat3A::from_quat` and the translation: the \
+             same work as the kernel's), from `Quat` and `Vec4` arrays holding the same joints, into \
+             `Affine3A`s (64 bytes per joint against `JointMat`'s 48)."
+                .into(),
+        ],
+    }
+}
+
+/// `mats_to_quats`'s data: [`JOINTS`] rigid matrices and the joints written,
+/// and the same for glam.
+struct MatsToQuats {
+    mats: Vec<JointMat>,
+    quats: Vec<JointQuat>,
+    affine: Vec<Affine3A>,
+    q: Vec<GQuat>,
+    t: Vec<GVec4>,
+}
+
+/// `ConvertJointMatsToJointQuats` (*From Quaternion to Matrix and Back*,
+/// Appendix B), against `Quat::from_affine3` in glam.
+fn mats_to_quats_table() -> Table<MatsToQuats> {
+    let paper = Paper { c_130: 172.0, sse_130: 61.0, c_90: 173.0, sse_90: 72.0 };
+    let mats = inputs::rigid_mats(MAT_SEED, JOINTS);
+    let positive_trace = mats.iter().filter(|m| m.mat[0] + m.mat[5] + m.mat[10] > 0.0).count();
+    let bufs = MatsToQuats {
+        quats: vec![JointQuat::default(); JOINTS],
+        affine: to_affine_paper_rotation(&mats),
+        q: vec![GQuat::IDENTITY; JOINTS],
+        t: vec![GVec4::ZERO; JOINTS],
+        mats,
+    };
+    let mut rows =
+        kernel_rows(kernels!(MatsToQuatsKernel, mats_to_quats), &paper, no_restore, |kernel, b: &mut MatsToQuats| {
+            // SAFETY: both lists hold `JOINTS` elements (two allocations)
+            // and `JOINTS <= MAX_JOINTS`.
+            unsafe { kernel(b.quats.as_mut_ptr(), b.mats.as_ptr(), JOINTS as i32) }
+        });
+    rows.push(Row {
+        name: "glam",
+        paper: None,
+        restore: no_restore,
+        call: Box::new(|b: &mut MatsToQuats| glam_mats_to_quats(&mut b.q, &mut b.t, &b.affine)),
+    });
+    Table {
+        title: format!("ConvertJointMatsToJointQuats (`mats_to_quats`), {JOINTS} joints, hot cache"),
+        count: JOINTS,
+        bufs,
+        rows,
+        notes: vec![
+            paper.note_90nm(),
+            format!(
+                "Input: uniform random rigid matrices (`inputs::rigid_mats`); the trace is positive for \
+                 {positive_trace} of {JOINTS}, so the C port's four-way branch is taken at random (the listing \
+                 has no branch on the data). glam: `Quat::from_affine3` (DirectXMath's four cases, `sqrt` \
+                 and a division) and the translation copied, on `Affine3A`s whose rotation columns are the \
+                 rows of the paper's matrices (the paper stores the transpose of the column-vector \
+                 rotation), so both compute the quaternion of the same rotation."
+            ),
+        ],
+    }
+}
+
+/// A skeleton for the in-place skeleton routines: [`JOINTS`] matrices, their
+/// pristine copy, the random parents-first hierarchy, and the same for glam.
+struct Skeleton {
+    pristine: Vec<JointMat>,
+    mats: Vec<JointMat>,
+    parents: Vec<i32>,
+    pristine_g: Vec<Affine3A>,
+    g: Vec<Affine3A>,
+}
+
+impl Skeleton {
+    /// Local matrices: random rigid transforms (`inputs::rigid_mats`) under a
+    /// random hierarchy (`inputs::random_parents`).
+    fn locals() -> Self {
+        Skeleton::new(inputs::rigid_mats(MAT_SEED, JOINTS), inputs::random_parents(PARENT_SEED, JOINTS))
+    }
+
+    /// Global matrices: [`Skeleton::locals`] transformed to model space (by
+    /// the scalar `transform_skeleton`, once).
+    fn globals() -> Self {
+        let (mut mats, parents) = (inputs::rigid_mats(MAT_SEED, JOINTS), inputs::random_parents(PARENT_SEED, JOINTS));
+        animasm::transform_skeleton::transform_skeleton(Impl::Scalar, &mut mats, &parents, SKELETON_RANGE)
+            .expect("a valid skeleton");
+        Skeleton::new(mats, parents)
+    }
+
+    fn new(pristine: Vec<JointMat>, parents: Vec<i32>) -> Self {
+        let pristine_g = to_affine(&pristine);
+        Skeleton { mats: pristine.clone(), g: pristine_g.clone(), pristine, parents, pristine_g }
+    }
+
+    fn restore(&mut self) {
+        self.mats.copy_from_slice(&self.pristine);
+    }
+
+    fn restore_glam(&mut self) {
+        self.g.copy_from_slice(&self.pristine_g);
+    }
+
+    /// Runs a raw skeleton kernel over [`SKELETON_RANGE`].
+    fn run(kernel: SkeletonKernel, b: &mut Skeleton) {
+        // SAFETY: `mats` holds `JOINTS` 16-byte aligned matrices and
+        // `parents` `JOINTS` entries; `random_parents` gives every joint
+        // `i >= 1` of the range a parent in `0..i`, so every joint and parent
+        // is in `mats` and never the joint itself; `JOINTS` is far below the
+        // kernels' limits.
+        unsafe {
+            kernel(
+                b.mats.as_mut_ptr(),
+                b.parents.as_ptr(),
+                *SKELETON_RANGE.start() as i32,
+                *SKELETON_RANGE.end() as i32,
+            )
+        }
+    }
+}
+
+/// The notes on the skeleton tables' data.
+fn skeleton_note(what: &str) -> String {
+    let n = SKELETON_RANGE.end() - SKELETON_RANGE.start() + 1;
+    format!(
+        "Input: {what} under a random parents-first hierarchy (`inputs::random_parents`: joint 0 the root, every \
+         other joint's parent uniform among the earlier ones); joints {}..={} ({n} joints; the per-joint \
+         figures divide by {n}), restored from a pristine copy before every run.",
+        SKELETON_RANGE.start(),
+        SKELETON_RANGE.end()
+    )
+}
+
+/// `TransformSkeleton` (*The Skeleton Assembly Line*, Appendix A), with the
+/// `movss` + `shufps` variant, against `Affine3A` products in glam.
+fn transform_skeleton_table() -> Table<Skeleton> {
+    let paper = Paper { c_130: 130.0, sse_130: 53.0, c_90: 163.0, sse_90: 53.0 };
+    let mut rows = kernel_rows(kernels!(SkeletonKernel, transform_skeleton), &paper, Skeleton::restore, Skeleton::run);
+    #[cfg(target_arch = "x86_64")]
+    {
+        use animasm::transform_skeleton::{asm, intrinsics};
+        let variants: [(&str, SkeletonKernel); 2] = [
+            ("intrinsics (movss+shufps)", intrinsics::transform_skeleton_movss_shufps),
+            ("asm (movss+shufps)", asm::transform_skeleton_movss_shufps),
+        ];
+        for (name, kernel) in variants {
+            rows.push(kernel_row(name, None, Skeleton::restore, kernel, Skeleton::run));
+        }
+    }
+    rows.push(Row {
+        name: "glam",
+        paper: None,
+        restore: Skeleton::restore_glam,
+        call: Box::new(|b: &mut Skeleton| glam_transform_skeleton(&mut b.g, &b.parents, SKELETON_RANGE)),
+    });
+    Table {
+        title: format!("TransformSkeleton (`transform_skeleton`), {JOINTS} joints, hot cache"),
+        count: SKELETON_RANGE.end() - SKELETON_RANGE.start() + 1,
+        bufs: Skeleton::locals(),
+        rows,
+        notes: vec![
+            paper.note_90nm(),
+            skeleton_note("random rigid local matrices"),
+            "The (movss+shufps) rows are the listing with section 3's other way to broadcast a scalar \
+             (`movss` + `shufps` instead of `pshufd`), which the paper recommends timing but does not report. \
+             glam: `m[i] = m[parents[i]] * m[i]` with `Affine3A`, in order."
+                .into(),
+        ],
+    }
+}
+
+/// `UntransformSkeleton` (*The Skeleton Assembly Line*, Appendix B),
+/// against `Affine3A::inverse` products in glam.
+fn untransform_skeleton_table() -> Table<Skeleton> {
+    let paper = Paper { c_130: 131.0, sse_130: 55.0, c_90: 154.0, sse_90: 56.0 };
+    let mut rows =
+        kernel_rows(kernels!(SkeletonKernel, untransform_skeleton), &paper, Skeleton::restore, Skeleton::run);
+    rows.push(Row {
+        name: "glam",
+        paper: None,
+        restore: Skeleton::restore_glam,
+        call: Box::new(|b: &mut Skeleton| glam_untransform_skeleton(&mut b.g, &b.parents, SKELETON_RANGE)),
+    });
+    Table {
+        title: format!("UntransformSkeleton (`untransform_skeleton`), {JOINTS} joints, hot cache"),
+        count: SKELETON_RANGE.end() - SKELETON_RANGE.start() + 1,
+        bufs: Skeleton::globals(),
+        rows,
+        notes: vec![
+            paper.note_90nm(),
+            skeleton_note("the global matrices of the TransformSkeleton table's skeleton"),
+            "glam: `m[i] = m[parents[i]].inverse() * m[i]` with `Affine3A`, last joint first. glam's `inverse` \
+             is the general one (cofactors and a division by the determinant); the kernels take the rigid \
+             inverse `[R^T | -R^T t]`, which a glam user could write by hand for less work (not done here)."
+                .into(),
+        ],
+    }
+}
+
+/// `transform_joints`'s data: two lists of [`JOINTS`] rigid matrices and the
+/// products, and the same for glam.
+struct JointPairs {
+    a: Vec<JointMat>,
+    b: Vec<JointMat>,
+    r: Vec<JointMat>,
+    ga: Vec<Affine3A>,
+    gb: Vec<Affine3A>,
+    gr: Vec<Affine3A>,
+}
+
+/// `TransformJoints` (*The Skeleton Assembly Line*, Appendix C), against
+/// `Affine3A` products in glam.
+fn transform_joints_table() -> Table<JointPairs> {
+    let paper = Paper { c_130: 135.0, sse_130: 36.0, c_90: 148.0, sse_90: 48.0 };
+    let (a, b) = (inputs::rigid_mats(MAT_SEED, JOINTS), inputs::rigid_mats(MAT_SEED_2, JOINTS));
+    let bufs = JointPairs {
+        ga: to_affine(&a),
+        gb: to_affine(&b),
+        gr: vec![Affine3A::IDENTITY; JOINTS],
+        r: vec![JointMat::default(); JOINTS],
+        a,
+        b,
+    };
+    let mut rows = kernel_rows(
+        kernels!(TransformJointsKernel, transform_joints),
+        &paper,
+        no_restore,
+        |kernel, p: &mut JointPairs| {
+            // SAFETY: the three lists hold `JOINTS` 16-byte aligned matrices
+            // each, in three allocations; `JOINTS <= MAX_TRANSFORM_JOINTS`.
+            unsafe { kernel(p.r.as_mut_ptr(), p.a.as_ptr(), p.b.as_ptr(), JOINTS as i32) }
+        },
+    );
+    rows.push(Row {
+        name: "glam",
+        paper: None,
+        restore: no_restore,
+        call: Box::new(|p: &mut JointPairs| glam_transform_joints(&mut p.gr, &p.ga, &p.gb)),
+    });
+    Table {
+        title: format!("TransformJoints (`transform_joints`), {JOINTS} joints, hot cache"),
+        count: JOINTS,
+        bufs,
+        rows,
+        notes: vec![
+            paper.note_90nm(),
+            "Input: two lists of random rigid matrices (`inputs::rigid_mats`), the products into a third; \
+             nothing to restore. glam: `r[i] = a[i] * b[i]` with `Affine3A`."
+                .into(),
+        ],
+    }
 }
 
 // ---------------------------------------------------------------------------
@@ -385,9 +738,9 @@ fn print_header() {
     let overhead = timer_overhead();
     println!(
         "- method: the raw kernels (as the paper timed the routine itself), {RUNS} runs per \
-         implementation after {WARMUP} warm-up rounds, round-robin across implementations; joints \
-         restored from a pristine copy outside the timed region before each run; median and \
-         minimum per joint. Timer overhead {overhead} {} per run (not subtracted; {:.2} per joint).",
+         implementation after {WARMUP} warm-up rounds, round-robin across implementations; the \
+         in-place routines' joints restored from a pristine copy outside the timed region before \
+         each run; median and minimum per joint. Timer overhead {overhead} {} per run (not subtracted; {:.2} per joint).",
         timer::UNIT,
         overhead as f64 / JOINTS as f64
     );
@@ -421,5 +774,10 @@ fn main() {
     print_header();
     print_table(slerp_joints_table());
     print_table(lerp_joints_table());
+    print_table(quats_to_mats_table());
+    print_table(mats_to_quats_table());
+    print_table(transform_skeleton_table());
+    print_table(untransform_skeleton_table());
+    print_table(transform_joints_table());
     accuracy_section();
 }

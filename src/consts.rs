@@ -82,9 +82,58 @@ pub static SIMD_SP_ATAN_C7: Align16<[f32; 4]> = f4(-0.3333314528);
 
 // @quats_to_mats constants
 
+/// `IEEE_SP_ZERO` of the listings: the bit pattern of `+0.0f` (an `xorps`
+/// lane that leaves the value as it is).
+pub const IEEE_SP_ZERO: u32 = 0;
+
+/// `ALIGN4_INIT4( unsigned long X, I0, I1, I2, I3 )`: four bit patterns
+/// behind one 16-byte-aligned address. Appendix A of *From Quaternion to
+/// Matrix and Back* uses the macro without defining it (it defines only
+/// `ALIGN4_INIT1`); settled as `__declspec(align(16)) static X[4] = { I0,
+/// I1, I2, I3 }` (DESIGN.md, `asm_notes/quats_to_mats.md`, erratum E1).
+const fn u4x4(i0: u32, i1: u32, i2: u32, i3: u32) -> Align16<[u32; 4]> {
+    Align16([i0, i1, i2, i3])
+}
+
+/// `SIMD_SP_quat2mat_x0` = `{ +, -, -, - }` as sign masks (`IEEE_SP_ZERO`,
+/// `IEEE_SP_SIGN` x3): `xorps` turns the products `yy2, xy2, xz2, yz2` into
+/// `yy2, -xy2, -xz2, -yz2` (first row of `ConvertJointQuatsToJointMats`).
+pub static SIMD_SP_QUAT2MAT_X0: Align16<[u32; 4]> = u4x4(IEEE_SP_ZERO, IEEE_SP_SIGN, IEEE_SP_SIGN, IEEE_SP_SIGN);
+/// `SIMD_SP_quat2mat_x1` = `{ -, +, -, - }`: turns `zz2, wz2, wy2, wx2` into
+/// `-zz2, wz2, -wy2, -wx2` (first row).
+pub static SIMD_SP_QUAT2MAT_X1: Align16<[u32; 4]> = u4x4(IEEE_SP_SIGN, IEEE_SP_ZERO, IEEE_SP_SIGN, IEEE_SP_SIGN);
+/// `SIMD_SP_quat2mat_x2` = `{ +, -, -, - }`, the same bits as
+/// [`SIMD_SP_QUAT2MAT_X0`] (the listing defines both; DESIGN.md confirms the
+/// OCR): flips `wz2, wy2, wx2` back for the second row.
+pub static SIMD_SP_QUAT2MAT_X2: Align16<[u32; 4]> = u4x4(IEEE_SP_ZERO, IEEE_SP_SIGN, IEEE_SP_SIGN, IEEE_SP_SIGN);
+
 // @mats_to_quats constants
 
+/// `SIMD_SP_not` = `0xFFFFFFFF` (Appendix B of *From Quaternion to Matrix and
+/// Back*; the value DESIGN.md settles): `xorps` with it inverts a mask.
+pub static SIMD_SP_NOT: Align16<[u32; 4]> = u4(0xFFFF_FFFF);
+/// `SIMD_DW_mat2quatShuffle0`: the byte indices `k0..k3` = 3, 2, 1, 0 of the
+/// `w` case (trace > 0) of `ConvertJointMatsToJointQuats`, in every lane.
+#[allow(clippy::identity_op)]
+pub static SIMD_DW_MAT2QUAT_SHUFFLE0: Align16<[u32; 4]> = u4((3 << 0) | (2 << 8) | (1 << 16) | (0 << 24));
+/// `SIMD_DW_mat2quatShuffle1`: `k0..k3` = 0, 1, 2, 3 (the `x` case).
+#[allow(clippy::identity_op)]
+pub static SIMD_DW_MAT2QUAT_SHUFFLE1: Align16<[u32; 4]> = u4((0 << 0) | (1 << 8) | (2 << 16) | (3 << 24));
+/// `SIMD_DW_mat2quatShuffle2`: `k0..k3` = 1, 0, 3, 2 (the `y` case).
+#[allow(clippy::identity_op)]
+pub static SIMD_DW_MAT2QUAT_SHUFFLE2: Align16<[u32; 4]> = u4((1 << 0) | (0 << 8) | (3 << 16) | (2 << 24));
+/// `SIMD_DW_mat2quatShuffle3`: `k0..k3` = 2, 3, 0, 1 (the `z` case).
+#[allow(clippy::identity_op)]
+pub static SIMD_DW_MAT2QUAT_SHUFFLE3: Align16<[u32; 4]> = u4((2 << 0) | (3 << 8) | (0 << 16) | (1 << 24));
+/// `SIMD_SP_mat2quat_rsqrt_c1` = `-0.5f * 0.5f`: the Newton-Raphson constant
+/// of `SIMD_SP_rsqrt_c1` premultiplied by the `0.5f` of `ReciprocalSqrt( t ) * 0.5f`.
+pub static SIMD_SP_MAT2QUAT_RSQRT_C1: Align16<[f32; 4]> = f4(-0.5 * 0.5);
+
 // @skeleton constants
+/// `SIMD_SP_clearFirstThree` = `{ 0, 0, 0, 0xFFFFFFFF }` (*The Skeleton
+/// Assembly Line*, Appendix A): `andps` with it keeps lane 3 of a 3x4 row, the
+/// translation, and clears the rotation lanes 0..3 to `+0.0`.
+pub static SIMD_SP_CLEAR_FIRST_THREE: Align16<[u32; 4]> = Align16([0, 0, 0, 0xFFFF_FFFF]);
 
 #[cfg(target_arch = "x86_64")]
 mod load {

@@ -84,10 +84,9 @@ impl core::fmt::Display for Error {
                 write!(f, "{len} joints, the kernels take at most {max}")
             }
             Error::NonFiniteLerp(v) => write!(f, "`lerp` = {v} is not finite"),
-            Error::InvalidParent { joint, parent } => write!(
-                f,
-                "`parents[{joint}]` = {parent} is not a joint before {joint} (parents must be in 0..{joint})"
-            ),
+            Error::InvalidParent { joint, parent } => {
+                write!(f, "`parents[{joint}]` = {parent} is not a joint before {joint} (parents must be in 0..{joint})")
+            }
             Error::RangeOutOfBounds { start, end, len } => {
                 write!(f, "the joint range {start}..={end} is outside the {len} joints")
             }

@@ -5,8 +5,10 @@
 
 #![allow(dead_code)]
 
-use animasm::JointQuat;
-use glam::{Quat as GQuat, Vec4 as GVec4};
+use core::ops::RangeInclusive;
+
+use animasm::{JointMat, JointQuat};
+use glam::{Affine3A, Quat as GQuat, Vec3A, Vec4 as GVec4};
 
 /// A glam loop over `index`: rotations, translations, blend rotations, blend
 /// translations, factor, index.
@@ -39,4 +41,92 @@ pub fn to_glam(joints: &[JointQuat]) -> (Vec<GQuat>, Vec<GVec4>) {
     let q = joints.iter().map(|j| GQuat::from_array(j.q.to_array())).collect();
     let t = joints.iter().map(|j| GVec4::from_array(j.t.to_array())).collect();
     (q, t)
+}
+
+// ---------------------------------------------------------------------------
+// Joint matrices. glam's 3x4 affine transform is `Affine3A`: column-major, a
+// `Mat3A` and a `Vec3A` translation, four 16-byte columns (64 bytes against
+// `JointMat`'s 48), for column vectors, as `JointMat` in the skeleton
+// routines.
+
+/// `Affine3A` arrays holding the same transforms as `mats` read as the
+/// skeleton routines read them: row-major `[R | t]` for column vectors, so
+/// glam's columns are the columns of the 3x4 matrix.
+pub fn to_affine(mats: &[JointMat]) -> Vec<Affine3A> {
+    mats.iter()
+        .map(|j| {
+            let m = &j.mat;
+            let col = |c: usize| Vec3A::new(m[c], m[4 + c], m[8 + c]);
+            Affine3A::from_cols(col(0), col(1), col(2), col(3))
+        })
+        .collect()
+}
+
+/// `Affine3A` arrays holding the rotations that `mats_to_quats` reads from
+/// `mats`: the paper's matrices are the transpose of the column-vector
+/// rotation (`src/mats_to_quats/mod.rs`), so glam's rotation columns are the
+/// rows of the 3x3 block; the translation is column 3 as in [`to_affine`].
+/// Both then compute the quaternion of the same rotation.
+pub fn to_affine_paper_rotation(mats: &[JointMat]) -> Vec<Affine3A> {
+    mats.iter()
+        .map(|j| {
+            let m = &j.mat;
+            let row = |r: usize| Vec3A::new(m[r * 4], m[r * 4 + 1], m[r * 4 + 2]);
+            Affine3A::from_cols(row(0), row(1), row(2), Vec3A::new(m[3], m[7], m[11]))
+        })
+        .collect()
+}
+
+/// glam's `Affine3A::from_rotation_translation` (`Mat3A::from_quat` plus the
+/// translation) over the joints: the peer of `quats_to_mats`, which also
+/// writes the rotation matrix and copies the translation. glam's matrix is
+/// the column-vector matrix of `q`; the paper's is its transpose (row
+/// vectors), the same rotation and the same arithmetic.
+#[inline(never)]
+pub fn glam_quats_to_mats(mats: &mut [Affine3A], q: &[GQuat], t: &[GVec4]) {
+    for ((m, &q), &t) in mats.iter_mut().zip(q).zip(t) {
+        *m = Affine3A::from_rotation_translation(q, t.truncate());
+    }
+}
+
+/// glam's `Quat::from_affine3` (DirectXMath's four-case conversion, `sqrt`
+/// and a division) and the translation copied to a `Vec4` with `w = 0` (as
+/// the kernels write it): the peer of `mats_to_quats`, on
+/// [`to_affine_paper_rotation`]'s matrices.
+#[inline(never)]
+pub fn glam_mats_to_quats(q: &mut [GQuat], t: &mut [GVec4], mats: &[Affine3A]) {
+    for ((q, t), m) in q.iter_mut().zip(t.iter_mut()).zip(mats) {
+        *q = GQuat::from_affine3(m);
+        *t = m.translation.extend(0.0);
+    }
+}
+
+/// `m[i] = m[parents[i]] * m[i]` with `Affine3A` over `joints`, in order:
+/// the peer of `transform_skeleton`.
+#[inline(never)]
+pub fn glam_transform_skeleton(m: &mut [Affine3A], parents: &[i32], joints: RangeInclusive<usize>) {
+    for i in joints {
+        m[i] = m[parents[i] as usize] * m[i];
+    }
+}
+
+/// `m[i] = m[parents[i]].inverse() * m[i]` with `Affine3A` over `joints`,
+/// last joint first: the peer of `untransform_skeleton`. glam's `inverse` is
+/// the general one (the 3x3 inverse by cofactors and a division by the
+/// determinant); the kernels take the rigid inverse `[R^T | -R^T t]`, which
+/// glam users could write by hand (transpose and one matrix-vector product)
+/// for less work; the peer is the call a glam user reaches for.
+#[inline(never)]
+pub fn glam_untransform_skeleton(m: &mut [Affine3A], parents: &[i32], joints: RangeInclusive<usize>) {
+    for i in joints.rev() {
+        m[i] = m[parents[i] as usize].inverse() * m[i];
+    }
+}
+
+/// `r[i] = a[i] * b[i]` with `Affine3A`: the peer of `transform_joints`.
+#[inline(never)]
+pub fn glam_transform_joints(r: &mut [Affine3A], a: &[Affine3A], b: &[Affine3A]) {
+    for ((r, a), b) in r.iter_mut().zip(a).zip(b) {
+        *r = *a * *b;
+    }
 }

@@ -1,1 +1,116 @@
-//! `mats_to_quats`: being written.
+//! `ConvertJointMatsToJointQuats`: joint matrices to joint quaternions, from
+//! J.M.P. van Waveren, *From Quaternion to Matrix and Back* (id Software,
+//! 2005), section 4 and Appendix B.
+//!
+//! - [`scalar`]: the two C routines of section 4, line by line: the four
+//!   unrolled cases with `ReciprocalSqrt` ([`scalar::mats_to_quats`], the
+//!   one the paper times as "C") and the `k0..k3` / `s0..s2` blueprint of the
+//!   SSE version ([`scalar::mats_to_quats_blueprint`]);
+//! - [`intrinsics`]: Appendix B with SSE intrinsics, bit-identical to the asm;
+//! - [`asm`]: Appendix B in `asm!`, instruction for instruction (`loopMat4`,
+//!   four matrices per iteration, 207 instructions; `loopMat1`, one, 84).
+//!
+//! # The matrix convention
+//!
+//! The paper's matrices are the transpose of the usual rotation matrix for
+//! column vectors. Section 3 defines the matrix of `(x, y, z, w)` with
+//! `M[0][1] = 2xy + 2wz`, and section 4's C reads the same convention: its
+//! `w` case computes `q[2] = (m[0*4+1] - m[1*4+0]) * s`, which is `+z` only
+//! if `m[0*4+1] - m[1*4+0] = 4wz`. So the 3x3 part of a [`JointMat`] must
+//! hold `mat[r * 4 + c] = R[c][r]`, where `R` is the rotation for column
+//! vectors (`v' = R v`, `R[0][1] = 2xy - 2wz`): the rows of the 3x3 part
+//! are the images of the basis vectors. This is what the paper's
+//! `ConvertJointQuatsToJointMats` (section 3) writes, so the two routines
+//! are inverse to each other up to the sign of the quaternion. Given `R`
+//! itself (glTF's and glam's convention), they return the conjugate
+//! quaternion, the inverse rotation. The translation is column 3
+//! (`mat[r * 4 + 3]`) in both conventions.
+//!
+//! `asm_notes/mats_to_quats.md` walks through the listing and its errata.
+
+pub mod scalar;
+
+#[cfg(target_arch = "x86_64")]
+pub mod asm;
+#[cfg(target_arch = "x86_64")]
+pub mod intrinsics;
+
+use crate::{Error, Impl, JOINTMAT_SIZE, JointMat, JointQuat};
+
+/// The most joints [`mats_to_quats()`] takes: the listing computes the byte
+/// size of the matrix list with a 32-bit `imul eax, JOINTMAT_SIZE` and then
+/// negates it, so `numJoints * JOINTMAT_SIZE` must stay below 2^31
+/// (`i32::MAX / 48` = 44 739 242 joints).
+pub const MAX_JOINTS: usize = i32::MAX as usize / JOINTMAT_SIZE;
+
+/// Converts joint matrices to joint quaternions (the paper's
+/// `ConvertJointMatsToJointQuats`): `quats[i].q` becomes the rotation of the
+/// 3x3 part of `mats[i].mat`, `quats[i].t` its translation
+/// `(mat[3], mat[7], mat[11], 0)`.
+///
+/// The matrices are in the paper's convention, the transpose of the usual
+/// column-vector rotation matrix (see the [module documentation](self)).
+/// The component chosen as divisor (`w` if the trace is positive, else the
+/// one of the largest diagonal element) comes out positive, so the result is
+/// one of `q` and `-q`, whichever has that component positive.
+///
+/// The results are meaningful for rotation (orthonormal) matrices only. Any
+/// other input, NaN and infinities included, is memory-safe and computed as
+/// each implementation computes it.
+///
+/// The implementations differ in the last bits and in ties:
+/// - [`Impl::Scalar`] is the paper's C with `ReciprocalSqrt` (the
+///   `0x5f3759df` trick and one Newton-Raphson step), accurate to about
+///   2e-3; its quaternions are not quite unit length;
+/// - [`Impl::Asm`] and [`Impl::Intrinsics`] agree bit for bit; their
+///   `rsqrtps` and one Newton-Raphson step are accurate to about 1e-6. Their
+///   comparisons are `cmpnltps` (`>=`) where the C has `>`: a trace of
+///   exactly 0 takes the `w` case and equal diagonal elements take the
+///   earlier of `x`, `y`, `z` (the C takes the next case, which gives `-q`
+///   where the signs of the two components differ). Where the C computes
+///   `+0.0` for a component (the identity matrix), the listing stores
+///   `-0.0`.
+///
+/// # Errors
+///
+/// Checked before anything is written:
+/// - [`Error::Unsupported`]: `imp` cannot run here;
+/// - [`Error::LengthMismatch`] (`what: "mats"`): `mats.len() != quats.len()`;
+/// - [`Error::TooManyJoints`]: more than [`MAX_JOINTS`] joints.
+///
+/// # Panics
+///
+/// Never. (Appendix B, unlike the other listings, asserts no alignment: it
+/// reads and writes the lists with `movss` and `mov` only; the crate's
+/// types are 16-byte aligned anyway.)
+pub fn mats_to_quats(imp: Impl, quats: &mut [JointQuat], mats: &[JointMat]) -> Result<(), Error> {
+    let imp = imp.check()?;
+    if mats.len() != quats.len() {
+        return Err(Error::LengthMismatch { what: "mats", expected: quats.len(), found: mats.len() });
+    }
+    if quats.len() > MAX_JOINTS {
+        return Err(Error::TooManyJoints { len: quats.len(), max: MAX_JOINTS });
+    }
+    let n = quats.len() as i32;
+    match imp {
+        Impl::Scalar => {
+            // SAFETY: both slices hold `n` elements; `quats` is borrowed
+            // mutably, so the lists do not overlap.
+            unsafe { scalar::mats_to_quats(quats.as_mut_ptr(), mats.as_ptr(), n) }
+        }
+        #[cfg(target_arch = "x86_64")]
+        Impl::Intrinsics => {
+            // SAFETY: as above; `n <= MAX_JOINTS` keeps the kernel's 32-bit
+            // arithmetic exact.
+            unsafe { intrinsics::mats_to_quats(quats.as_mut_ptr(), mats.as_ptr(), n) }
+        }
+        #[cfg(target_arch = "x86_64")]
+        Impl::Asm => {
+            // SAFETY: as for `Impl::Intrinsics`.
+            unsafe { asm::mats_to_quats(quats.as_mut_ptr(), mats.as_ptr(), n) }
+        }
+        #[allow(unreachable_patterns)]
+        _ => return Err(Error::Unsupported(imp)),
+    }
+    Ok(())
+}

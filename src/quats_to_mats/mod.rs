@@ -1,1 +1,132 @@
-//! `quats_to_mats`: being written.
+//! `ConvertJointQuatsToJointMats`: joint quaternions to joint matrices, from
+//! J.M.P. van Waveren, *From Quaternion to Matrix and Back* (id Software,
+//! 2005), section 3 ("Quaternion to Matrix") and Appendix A ("SSE Optimized
+//! Quaternion to Matrix Conversion", SSE with the SSE2 `pshufd`).
+//!
+//! - [`scalar`]: both C routines of section 3, line by line:
+//!   [`scalar::quats_to_mats`] (grouped products; the paper times it as "C",
+//!   54 cycles per joint on a P4 130nm) and [`scalar::quats_to_mats_prototype`]
+//!   (the restructured prototype the SSE code is built from).
+//! - [`intrinsics`]: Appendix A with SSE/SSE2 intrinsics, bit-identical to
+//!   the asm.
+//! - [`asm`]: Appendix A in `asm!`, instruction for instruction (35 in
+//!   `loopQuat`, 42 in all; the paper: 30 cycles per joint).
+//!
+//! The SSE code does not convert four joints at a time: it computes one
+//! joint per iteration as a "compressed calculation", nine products in three
+//! multiplies and one `subps` per row (see `asm_notes/quats_to_mats.md`).
+//!
+//! # The matrix convention
+//!
+//! Section 3 defines, for the quaternion `(x, y, z, w)`,
+//!
+//! ```text
+//!     | 1 - 2y² - 2z²   2xy + 2wz       2xz - 2wy     |
+//! M = | 2xy - 2wz       1 - 2x² - 2z²   2yz + 2wx     |
+//!     | 2xz + 2wy       2yz - 2wx       1 - 2x² - 2y² |
+//! ```
+//!
+//! and the C and the SSE both store this `M` row by row into the rotation
+//! part of [`JointMat::mat`] (`m[0*4+1] = xy2 + wz2`, `m[1*4+0] = xy2 -
+//! wz2`), with the translation in column 3 (`m[r*4+3] = t[r]`; `t.w` is not
+//! stored). `M` is the **transpose** of the usual rotation matrix of `q` for
+//! column vectors (`v' = R v`, `R[0][1] = 2xy - 2wz`): it is the matrix of `q`
+//! for row vectors (`v' = v M`), or equivalently the column-vector matrix of
+//! the conjugate `(-x, -y, -z, w)`. Read as a column-vector affine transform
+//! (`v' = M v + t`, as the translation column suggests) it rotates by `q⁻¹`.
+//! The crate keeps the paper's convention; the paper's
+//! `ConvertJointMatsToJointQuats` (section 4, [`crate::mats_to_quats`])
+//! inverts it (`q.z = (m[0*4+1] - m[1*4+0]) * s`). For the usual matrix,
+//! transpose the 3x3 block or convert the conjugate quaternion.
+//!
+//! For a quaternion that is not of unit length the routines compute the same
+//! formula (`1 - 2y² - 2z²` etc.) without normalising; NaN and infinities go
+//! through the arithmetic as IEEE says. The translation is copied bit for
+//! bit by the asm and the intrinsics; the compiled scalar routines copy it
+//! bit for bit too, except that LLVM may turn a signalling NaN into the
+//! same quiet NaN (rustc 1.95 does so in [`scalar::quats_to_mats_prototype`],
+//! whose copy of `t.z` its SLP vectorizer folds into a vector `fadd` with
+//! `-0.0`).
+//!
+//! `asm_notes/quats_to_mats.md` walks through the listing and its errata.
+
+pub mod scalar;
+
+#[cfg(target_arch = "x86_64")]
+pub mod asm;
+#[cfg(target_arch = "x86_64")]
+pub mod intrinsics;
+
+use crate::{Error, Impl, JointMat, JointQuat};
+
+/// The most joints [`quats_to_mats()`] takes: 2^26. The listing computes
+/// `numJoints << JOINTQUAT_SIZE_SHIFT` in a 32-bit register and counts it up
+/// to zero with a signed `jl`; that is exact while `32 * numJoints <= 2^31`.
+/// (The 64-bit port would reach `2^27 - 1`; the limit keeps the original's
+/// arithmetic exact too. A 2^26-joint list is 2 GiB of quaternions and 3 GiB
+/// of matrices.)
+pub const MAX_JOINTS: usize = 1 << 26;
+
+/// Converts `quats[i]` (rotation and translation) into the 3x4 joint matrix
+/// `mats[i]`, for every `i` (the paper's `ConvertJointQuatsToJointMats`).
+///
+/// The rotation part of `mats[i]` is the paper's matrix `M` of `quats[i].q`,
+/// the transpose of the usual column-vector rotation matrix (see the
+/// [module documentation](self)); column 3 is `quats[i].t.x`, `.y`, `.z`
+/// copied bit for bit (with [`Impl::Scalar`] a signalling NaN may come out
+/// quiet, see the module documentation). With [`Impl::Scalar`] it runs the
+/// paper's first C routine ([`scalar::quats_to_mats`]). The three
+/// implementations agree in the off-diagonal elements bit for bit and in the
+/// diagonal within two roundings (one ulp measured; the listing sums `1 - yy2 - zz2` as `(1 - zz2) - yy2`: erratum E4 of
+/// `asm_notes/quats_to_mats.md`); [`Impl::Asm`] and [`Impl::Intrinsics`]
+/// agree bit for bit. For unit quaternions every element is within 2.4e-7
+/// of the exact matrix (1.5e-7 measured, `tests/quats_to_mats.rs`).
+///
+/// Non-unit quaternions, NaN and infinities are accepted and computed as the
+/// routines compute them (no normalisation); the results are memory-safe.
+///
+/// # Errors
+///
+/// Checked in this order, before anything is written:
+/// - [`Error::Unsupported`]: `imp` cannot run on this target;
+/// - [`Error::TooManyJoints`]: `mats` has more than [`MAX_JOINTS`] elements;
+/// - [`Error::LengthMismatch`] `{ what: "quats", expected: mats.len(), found:
+///   quats.len() }`: the two slices differ in length.
+///
+/// # Panics
+///
+/// If `mats` or `quats` is not 16-byte aligned, which the crate's types rule
+/// out.
+pub fn quats_to_mats(imp: Impl, mats: &mut [JointMat], quats: &[JointQuat]) -> Result<(), Error> {
+    let imp = imp.check()?;
+    if mats.len() > MAX_JOINTS {
+        return Err(Error::TooManyJoints { len: mats.len(), max: MAX_JOINTS });
+    }
+    if quats.len() != mats.len() {
+        return Err(Error::LengthMismatch { what: "quats", expected: mats.len(), found: quats.len() });
+    }
+    crate::assert_16_byte_aligned(mats.as_ptr(), "mats");
+    crate::assert_16_byte_aligned(quats.as_ptr(), "quats");
+    let n = mats.len() as i32;
+    match imp {
+        Impl::Scalar => {
+            // SAFETY: both slices hold `n` elements, are aligned for their
+            // types, and do not overlap (`mats` is borrowed mutably).
+            unsafe { scalar::quats_to_mats(mats.as_mut_ptr(), quats.as_ptr(), n) }
+        }
+        #[cfg(target_arch = "x86_64")]
+        Impl::Intrinsics => {
+            // SAFETY: as above, plus the 16-byte alignment asserted above and
+            // `0 <= n <= MAX_JOINTS`, which keeps the kernel's 32-bit offsets exact.
+            unsafe { intrinsics::quats_to_mats(mats.as_mut_ptr(), quats.as_ptr(), n) }
+        }
+        #[cfg(target_arch = "x86_64")]
+        Impl::Asm => {
+            // SAFETY: as for `Impl::Intrinsics`.
+            unsafe { asm::quats_to_mats(mats.as_mut_ptr(), quats.as_ptr(), n) }
+        }
+        #[allow(unreachable_patterns)]
+        _ => return Err(Error::Unsupported(imp)),
+    }
+    Ok(())
+}

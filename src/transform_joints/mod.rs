@@ -1,1 +1,116 @@
-//! `transform_joints`: being written.
+//! `TransformJoints`: multiplies two lists of 3x4 joint matrices element by
+//! element, `result[i] = joints1[i] * joints2[i]`, from J.M.P. van Waveren,
+//! *The Skeleton Assembly Line* (id Software, 2005), section 5 ("Transforming
+//! Joints", the C routine `MultiplyJoints`) and Appendix C (the SSE listing;
+//! the text of section 5 calls it "appendix B", an erratum).
+//!
+//! The use the paper has in mind is matrix palette skinning: the animated
+//! model-space joints (`joints1`) times the precalculated inverse joint
+//! matrices of the base pose (`joints2`).
+//!
+//! - [`scalar`]: `MultiplyJoints` of section 5, line by line (the OCR of the C
+//!   is garbled; the port follows the math the text and the listing agree on),
+//!   and the loop over it the paper times as "TransformJoints (C)".
+//! - [`intrinsics`]: Appendix C with SSE2 intrinsics, bit-identical to the asm.
+//! - [`asm`]: Appendix C in `asm!`, instruction for instruction; the OCR cuts
+//!   the listing off inside its third row, which is rebuilt (see
+//!   `asm_notes/transform_joints.md`).
+//!
+//! `asm_notes/transform_joints.md` walks through the listing.
+
+pub mod scalar;
+
+#[cfg(target_arch = "x86_64")]
+pub mod asm;
+#[cfg(target_arch = "x86_64")]
+pub mod intrinsics;
+
+use crate::{Error, Impl, JOINTMAT_SIZE, JointMat};
+
+/// The most joints [`transform_joints`] takes: the listing computes
+/// `numJoints * JOINTMAT_SIZE` with `imul eax, JOINTMAT_SIZE` in a 32-bit
+/// register and counts a negative byte offset up to zero with `jl`, so the
+/// byte size of a list must stay below 2^31 (44 739 242 joints).
+pub const MAX_TRANSFORM_JOINTS: usize = i32::MAX as usize / JOINTMAT_SIZE;
+
+/// Multiplies the 3x4 affine joint matrices element by element:
+/// `result[i] = joints1[i] * joints2[i]` for every `i` (the paper's
+/// `TransformJoints`, `MultiplyJoints` per joint).
+///
+/// The matrices are row-major 3x4 with an implicit last row `0 0 0 1`
+/// (rotation in columns 0..3, translation in column 3, column vectors), so
+/// `result[i]` applies `joints2[i]` first, then `joints1[i]`:
+///
+/// ```text
+/// result.mat[r*4 + c] = joints1.mat[r*4 + 0] * joints2.mat[0*4 + c]
+///                     + joints1.mat[r*4 + 1] * joints2.mat[1*4 + c]
+///                     + joints1.mat[r*4 + 2] * joints2.mat[2*4 + c]
+///                     ( + joints1.mat[r*4 + 3]  for c == 3 )
+/// ```
+///
+/// summed left to right in `f32`, by every [`Impl`]. [`Impl::Asm`] and
+/// [`Impl::Intrinsics`] agree bit for bit; they agree bit for bit with
+/// [`Impl::Scalar`] too, except that the listing adds `+0.0` to the rotation
+/// columns (it adds the translation with `andps` / `addps` on all four
+/// lanes), so a rotation element that sums to `-0.0` comes out `+0.0` (see
+/// `asm_notes/transform_joints.md`). The number of joints is `result.len()`.
+///
+/// NaN and infinite values are memory-safe and computed as the listing
+/// computes them.
+///
+/// # Errors
+///
+/// Checked before anything is written:
+/// - [`Error::Unsupported`]: `imp` cannot run here;
+/// - [`Error::TooManyJoints`]: `result` has more than [`MAX_TRANSFORM_JOINTS`] elements;
+/// - [`Error::LengthMismatch`]: `joints1` (checked first) or `joints2` does not
+///   have `result.len()` elements (`what` names the argument).
+///
+/// # Panics
+///
+/// If `result`, `joints1` or `joints2` is not 16-byte aligned, which the
+/// crate's types rule out.
+pub fn transform_joints(
+    imp: Impl,
+    result: &mut [JointMat],
+    joints1: &[JointMat],
+    joints2: &[JointMat],
+) -> Result<(), Error> {
+    let imp = imp.check()?;
+    let len = result.len();
+    if len > MAX_TRANSFORM_JOINTS {
+        return Err(Error::TooManyJoints { len, max: MAX_TRANSFORM_JOINTS });
+    }
+    if joints1.len() != len {
+        return Err(Error::LengthMismatch { what: "joints1", expected: len, found: joints1.len() });
+    }
+    if joints2.len() != len {
+        return Err(Error::LengthMismatch { what: "joints2", expected: len, found: joints2.len() });
+    }
+    crate::assert_16_byte_aligned(result.as_ptr(), "result");
+    crate::assert_16_byte_aligned(joints1.as_ptr(), "joints1");
+    crate::assert_16_byte_aligned(joints2.as_ptr(), "joints2");
+    let n = len as i32;
+    match imp {
+        Impl::Scalar => {
+            // SAFETY: the three slices have `n` elements (checked above);
+            // `result` is borrowed mutably, so it overlaps neither input.
+            unsafe { scalar::transform_joints(result.as_mut_ptr(), joints1.as_ptr(), joints2.as_ptr(), n) }
+        }
+        #[cfg(target_arch = "x86_64")]
+        Impl::Intrinsics => {
+            // SAFETY: as above, plus the 16-byte alignment asserted above;
+            // `n <= MAX_TRANSFORM_JOINTS` keeps the kernel's 32-bit
+            // `numJoints * JOINTMAT_SIZE` exact.
+            unsafe { intrinsics::transform_joints(result.as_mut_ptr(), joints1.as_ptr(), joints2.as_ptr(), n) }
+        }
+        #[cfg(target_arch = "x86_64")]
+        Impl::Asm => {
+            // SAFETY: as for `Impl::Intrinsics`.
+            unsafe { asm::transform_joints(result.as_mut_ptr(), joints1.as_ptr(), joints2.as_ptr(), n) }
+        }
+        #[allow(unreachable_patterns)]
+        _ => return Err(Error::Unsupported(imp)),
+    }
+    Ok(())
+}

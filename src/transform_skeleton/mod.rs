@@ -1,1 +1,175 @@
-//! `transform_skeleton`: being written.
+//! `TransformSkeleton`: joint matrices from local (relative to the parent) to
+//! global (model) space, in place, from J.M.P. van Waveren, *The Skeleton
+//! Assembly Line* (id Software, 2005), section 3 and Appendix A.
+//!
+//! - [`scalar`]: the C of section 3 (`TransformJoint`, `TransformSkeleton`),
+//!   line by line, rebuilt where the OCR mangled it; the paper times
+//!   [`scalar::transform_skeleton`] as "C" (130 cycles per joint on a
+//!   Pentium 4, 130 nm).
+//! - [`intrinsics`]: Appendix A with SSE2 intrinsics, bit-identical to the asm.
+//! - [`asm`]: Appendix A in `asm!`, instruction for instruction (53 cycles
+//!   per joint in the paper), and [`asm::transform_skeleton_movss_shufps`],
+//!   the listing with section 3's other way to broadcast a scalar (`movss` +
+//!   `shufps` instead of `pshufd`), which the paper recommends timing too.
+//!
+//! Each joint becomes `parent * local` for row-major 3x4 affine matrices
+//! (column vectors, `v' = M v`; rotation in columns 0..3, translation in
+//! column 3): rotation `R_parent * R_local`, translation `R_parent *
+//! t_local + t_parent`. Parents must come before their children, so that a
+//! parent is already global when its child is transformed.
+//!
+//! `asm_notes/transform_skeleton.md` walks through the listing, its
+//! reconstruction and its one erratum.
+
+pub mod scalar;
+
+#[cfg(target_arch = "x86_64")]
+pub mod asm;
+#[cfg(target_arch = "x86_64")]
+pub mod intrinsics;
+
+use core::ops::RangeInclusive;
+
+use crate::{Error, Impl, JointMat};
+
+/// The most joints [`transform_skeleton()`] takes (`mats.len()`): 2^25, so
+/// that every 32-bit quantity the listing forms (`4 * joint` for `parents`,
+/// `48 * joint` = `joint * JOINTMAT_SIZE` for `jointMats`, and their
+/// differences) fits in a signed 32-bit register, as in the 32-bit original.
+pub const MAX_SKELETON_JOINTS: usize = 1 << 25;
+
+/// Which raw kernel [`dispatch`] runs.
+type RawKernel = unsafe fn(*mut JointMat, *const i32, i32, i32);
+
+/// Transforms `mats[joints]` from local to global space, in place: for each
+/// `i` in `joints`, in order, `mats[i] = mats[parents[i]] * mats[i]` (the
+/// paper's `TransformSkeleton( jointMats, parents, firstJoint, lastJoint )`
+/// with `joints = firstJoint..=lastJoint`).
+///
+/// The matrices are row-major 3x4 affine transforms for column vectors; the
+/// parent multiplies from the left, so a joint's rotation becomes `R_parent *
+/// R_local` and its translation `R_parent * t_local + t_parent`. Joints
+/// outside the range are read (as parents) but not written; the range can
+/// split a skeleton into sequences transformed separately, as section 3
+/// describes. [`Impl::Asm`] runs Appendix A (`pshufd` broadcasts); the
+/// `movss` + `shufps` variant is [`transform_skeleton_movss_shufps`].
+///
+/// An empty range (`1..=0`, or an exhausted `RangeInclusive`) does nothing
+/// and returns `Ok`, whatever its bounds, as the listing's `jl done`.
+///
+/// The three implementations give the same results bit for bit, except that
+/// [`Impl::Asm`] and [`Impl::Intrinsics`] turn a `-0.0` in the rotation part
+/// into `+0.0` (the listing adds `(0, 0, 0, t)` to every row; erratum E1 of
+/// `asm_notes/transform_skeleton.md`) and that NaN outputs may differ in
+/// payload. Non-finite values and matrices that are not rotations are
+/// computed as the listing computes them.
+///
+/// # Errors
+///
+/// Checked in this order, before anything is written:
+/// - [`Error::Unsupported`]: `imp` cannot run here;
+/// - [`Error::TooManyJoints`]: `mats` has more than [`MAX_SKELETON_JOINTS`]
+///   elements;
+/// - (an empty range returns `Ok(())` here;)
+/// - [`Error::RangeOutOfBounds`]: the last joint of the range is not below
+///   `mats.len()`;
+/// - [`Error::TooShort`] (`what: "parents"`): `parents` has no entry for the
+///   last joint of the range;
+/// - [`Error::InvalidParent`]: a joint `i` of the range has a parent that is
+///   negative or not before it (`parents[i] < 0` or `parents[i] >= i`). A
+///   root has no parent (`-1`), so a range that starts at the root (joint
+///   0) is an error: transform from joint 1 and set the root's global matrix
+///   yourself. Joints outside the range may have any parent.
+///
+/// # Panics
+///
+/// If `mats` is not 16-byte aligned, which [`JointMat`] rules out.
+pub fn transform_skeleton(
+    imp: Impl,
+    mats: &mut [JointMat],
+    parents: &[i32],
+    joints: RangeInclusive<usize>,
+) -> Result<(), Error> {
+    let kernel: RawKernel = match imp.check()? {
+        Impl::Scalar => scalar::transform_skeleton,
+        #[cfg(target_arch = "x86_64")]
+        Impl::Intrinsics => intrinsics::transform_skeleton,
+        #[cfg(target_arch = "x86_64")]
+        Impl::Asm => asm::transform_skeleton,
+        #[allow(unreachable_patterns)]
+        other => return Err(Error::Unsupported(other)),
+    };
+    dispatch(kernel, mats, parents, joints)
+}
+
+/// [`transform_skeleton()`] with the `movss` + `shufps` broadcast of section
+/// 3 instead of Appendix A's `pshufd` (**not the paper's listing**: the
+/// alternative the paper says to time against it). [`Impl::Asm`] runs
+/// [`asm::transform_skeleton_movss_shufps`], [`Impl::Intrinsics`] its twin
+/// [`intrinsics::transform_skeleton_movss_shufps`]; [`Impl::Scalar`] runs the
+/// C port, as [`transform_skeleton()`] does. Results are those of
+/// [`transform_skeleton()`] bit for bit (NaN payloads aside).
+///
+/// # Errors
+///
+/// As [`transform_skeleton()`].
+///
+/// # Panics
+///
+/// As [`transform_skeleton()`].
+pub fn transform_skeleton_movss_shufps(
+    imp: Impl,
+    mats: &mut [JointMat],
+    parents: &[i32],
+    joints: RangeInclusive<usize>,
+) -> Result<(), Error> {
+    let kernel: RawKernel = match imp.check()? {
+        Impl::Scalar => scalar::transform_skeleton,
+        #[cfg(target_arch = "x86_64")]
+        Impl::Intrinsics => intrinsics::transform_skeleton_movss_shufps,
+        #[cfg(target_arch = "x86_64")]
+        Impl::Asm => asm::transform_skeleton_movss_shufps,
+        #[allow(unreachable_patterns)]
+        other => return Err(Error::Unsupported(other)),
+    };
+    dispatch(kernel, mats, parents, joints)
+}
+
+/// Validates everything the kernels' memory accesses and the paper's
+/// semantics depend on, then runs `kernel` on the range.
+fn dispatch(
+    kernel: RawKernel,
+    mats: &mut [JointMat],
+    parents: &[i32],
+    joints: RangeInclusive<usize>,
+) -> Result<(), Error> {
+    let len = mats.len();
+    if len > MAX_SKELETON_JOINTS {
+        return Err(Error::TooManyJoints { len, max: MAX_SKELETON_JOINTS });
+    }
+    crate::assert_16_byte_aligned(mats.as_ptr(), "mats");
+    if joints.is_empty() {
+        // The listing: `sub eax, ecx` / `jl done`, nothing read or written.
+        return Ok(());
+    }
+    let (first, last) = (*joints.start(), *joints.end());
+    if last >= len {
+        return Err(Error::RangeOutOfBounds { start: first, end: last, len });
+    }
+    if parents.len() <= last {
+        return Err(Error::TooShort { what: "parents", needed: last + 1, found: parents.len() });
+    }
+    for (joint, &parent) in parents.iter().enumerate().take(last + 1).skip(first) {
+        if parent < 0 || parent as usize >= joint {
+            return Err(Error::InvalidParent { joint, parent });
+        }
+    }
+    // SAFETY: `first <= last < len <= MAX_SKELETON_JOINTS` (so both fit in an
+    // i32 and the listing's 32-bit arithmetic is exact); `parents` has an
+    // entry for every joint of the range, each `0 <= parents[i] < i <= last
+    // < len`, so every joint and parent the kernels touch is in `mats` and a
+    // joint is never its own parent; `mats` is 16-byte aligned (asserted) and
+    // borrowed mutably, `parents` is a different allocation.
+    unsafe { kernel(mats.as_mut_ptr(), parents.as_ptr(), first as i32, last as i32) };
+    Ok(())
+}

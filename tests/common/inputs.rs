@@ -4,7 +4,7 @@
 
 #![allow(dead_code)]
 
-use animasm::{JointQuat, Quat, Vec4};
+use animasm::{JointMat, JointQuat, Quat, Vec4};
 
 /// SplitMix64 (Steele, Lea, Flood 2014): small, fast, good enough for test data.
 #[derive(Clone, Debug)]
@@ -77,4 +77,32 @@ pub fn joint_lists(seed: u64, n: usize) -> (Vec<JointQuat>, Vec<JointQuat>, Vec<
     let joints = rng.joints(n);
     let blend = rng.joints(n);
     (joints, blend, (0..n as i32).collect())
+}
+
+/// A rigid joint matrix: the rotation of a uniform unit quaternion (the
+/// standard matrix for column vectors, `R[0][1] = 2(xy - wz)`) in columns
+/// 0..3 and a translation in `[-10, 10)^3` in column 3, row-major 3x4,
+/// computed in f64 and rounded to f32.
+pub fn rigid_mat(rng: &mut Rng) -> JointMat {
+    let [x, y, z, w] = rng.unit_quat_f64();
+    let r = [
+        [1.0 - 2.0 * (y * y + z * z), 2.0 * (x * y - w * z), 2.0 * (x * z + w * y)],
+        [2.0 * (x * y + w * z), 1.0 - 2.0 * (x * x + z * z), 2.0 * (y * z - w * x)],
+        [2.0 * (x * z - w * y), 2.0 * (y * z + w * x), 1.0 - 2.0 * (x * x + y * y)],
+    ];
+    let t = [rng.range(-10.0, 10.0), rng.range(-10.0, 10.0), rng.range(-10.0, 10.0)];
+    JointMat { mat: core::array::from_fn(|i| if i % 4 == 3 { t[i / 4] } else { r[i / 4][i % 4] } as f32) }
+}
+
+/// `n` random rigid joint matrices ([`rigid_mat`]).
+pub fn rigid_mats(seed: u64, n: usize) -> Vec<JointMat> {
+    let mut rng = Rng::new(seed);
+    (0..n).map(|_| rigid_mat(&mut rng)).collect()
+}
+
+/// A random parents-first hierarchy of `n` joints: `parents[0] = -1` (the
+/// root) and every other joint's parent uniform in `0..i`.
+pub fn random_parents(seed: u64, n: usize) -> Vec<i32> {
+    let mut rng = Rng::new(seed);
+    (0..n).map(|i| if i == 0 { -1 } else { rng.below(i) as i32 }).collect()
 }

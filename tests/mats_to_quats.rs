@@ -1,0 +1,688 @@
+//! `mats_to_quats` (*From Quaternion to Matrix and Back*, section 4 and
+//! Appendix B): the asm listing and its intrinsics twin bit for bit, both and
+//! the two C routines against an f64 oracle (quaternions compared up to
+//! sign), round trips, the Fox data, the listing's tie-breaking and its other
+//! errata (named as in `asm_notes/mats_to_quats.md`), `q[7]`, every count of
+//! the 4-wide loop's tail, and the safe function's errors.
+//!
+//! The matrices are built in the paper's convention (section 3): the 3x3
+//! part is the transpose of the column-vector rotation matrix of the
+//! quaternion, `mat[r * 4 + c] = R[c][r]`.
+
+mod common;
+
+use animasm::mats_to_quats::MAX_JOINTS;
+use animasm::{Error, Impl, JointMat, JointQuat, Quat, Vec4};
+use common::inputs::Rng;
+use common::oracle::{mat3_to_quat_f64, quat_diff_up_to_sign, quat_to_mat3_f64, transpose3};
+use common::{assert_bit_identical, fox, same_bits};
+
+type Kernel = unsafe fn(*mut JointQuat, *const JointMat, i32);
+
+/// The two C routines of section 4.
+const C_KERNELS: [(&str, Kernel); 2] = [
+    ("scalar", animasm::mats_to_quats::scalar::mats_to_quats),
+    ("blueprint", animasm::mats_to_quats::scalar::mats_to_quats_blueprint),
+];
+
+/// Max abs error (up to sign) of asm and intrinsics against the f64 oracle on
+/// orthonormal matrices rounded to f32: `rsqrtps` (12 bits) and one
+/// Newton-Raphson step, then a few f32 roundings.
+const SSE_BOUND: f64 = 1e-6;
+/// The same for the C routines: `ReciprocalSqrt` (`0x5f3759df` and one
+/// Newton-Raphson step) is accurate to about 1.75e-3 relative, and the
+/// divisor component is at most 1.
+const C_BOUND: f64 = 1.8e-3;
+
+/// A bit pattern no kernel writes: the output buffers start with it, so a
+/// value that was not written shows.
+const SENTINEL: u32 = 0x7FA5_A5A5;
+
+fn sentinel_joint() -> JointQuat {
+    let v = f32::from_bits(SENTINEL);
+    JointQuat::new(Quat::new(v, v, v, v), Vec4::new(v, v, v, v))
+}
+
+/// Runs a raw kernel on `mats` into a fresh sentinel-filled output with two
+/// extra joints, checks that those two are untouched, and returns the rest.
+fn run(k: Kernel, mats: &[JointMat]) -> Vec<JointQuat> {
+    let n = mats.len();
+    let mut out = vec![sentinel_joint(); n + 2];
+    // SAFETY: `out` has room for `n` joints (and two more), `mats` holds `n`
+    // matrices; distinct allocations; `n` is far below MAX_JOINTS.
+    unsafe { k(out.as_mut_ptr(), mats.as_ptr(), n as i32) };
+    assert_bit_identical(&out[n..], &[sentinel_joint(); 2], "the joints after the last were written");
+    out.truncate(n);
+    out
+}
+
+/// Section 3's matrix `M` of a quaternion, in f64: the transpose of the
+/// column-vector rotation matrix (`M[0][1] = 2xy + 2wz`).
+fn paper_mat3_f64(q: [f64; 4]) -> [[f64; 3]; 3] {
+    let [x, y, z, w] = q;
+    [
+        [1.0 - 2.0 * y * y - 2.0 * z * z, 2.0 * x * y + 2.0 * w * z, 2.0 * x * z - 2.0 * w * y],
+        [2.0 * x * y - 2.0 * w * z, 1.0 - 2.0 * x * x - 2.0 * z * z, 2.0 * y * z + 2.0 * w * x],
+        [2.0 * x * z + 2.0 * w * y, 2.0 * y * z - 2.0 * w * x, 1.0 - 2.0 * x * x - 2.0 * y * y],
+    ]
+}
+
+/// A joint matrix from a 3x3 matrix and a translation, rounded to f32.
+fn joint_mat(m: [[f64; 3]; 3], t: [f64; 3]) -> JointMat {
+    JointMat { mat: core::array::from_fn(|i| if i % 4 == 3 { t[i / 4] as f32 } else { m[i / 4][i % 4] as f32 }) }
+}
+
+/// The paper-convention joint matrix of a unit quaternion (normalised in f64
+/// first) and a translation.
+fn mat_of(q: [f64; 4], t: [f64; 3]) -> JointMat {
+    let n = q.iter().map(|v| v * v).sum::<f64>().sqrt();
+    joint_mat(paper_mat3_f64(q.map(|v| v / n)), t)
+}
+
+/// The 3x3 part of a joint matrix, widened.
+fn mat3(m: &JointMat) -> [[f64; 3]; 3] {
+    core::array::from_fn(|r| core::array::from_fn(|c| f64::from(m.mat[r * 4 + c])))
+}
+
+/// The f64 oracle for a paper-convention matrix (the oracle takes the
+/// column-vector matrix, the transpose).
+fn oracle(m: &JointMat) -> [f64; 4] {
+    mat3_to_quat_f64(transpose3(mat3(m)))
+}
+
+fn q64(j: &JointQuat) -> [f64; 4] {
+    j.q.to_array().map(f64::from)
+}
+
+/// Max abs component difference, signs included (`q` and `-q` differ).
+fn signed_diff(a: [f64; 4], b: [f64; 4]) -> f64 {
+    (0..4).map(|k| (a[k] - b[k]).abs()).fold(0.0, f64::max)
+}
+
+/// `n` random rotations (uniform on S3) with translations in [-10, 10).
+fn random_mats(seed: u64, n: usize) -> Vec<JointMat> {
+    let mut rng = Rng::new(seed);
+    (0..n)
+        .map(|_| {
+            let q = rng.unit_quat_f64();
+            mat_of(q, [rng.range(-10.0, 10.0), rng.range(-10.0, 10.0), rng.range(-10.0, 10.0)])
+        })
+        .collect()
+}
+
+/// Max abs error up to sign of `out` against the oracle of `mats`.
+fn max_err_vs_oracle(out: &[JointQuat], mats: &[JointMat]) -> f64 {
+    out.iter().zip(mats).map(|(j, m)| quat_diff_up_to_sign(q64(j), oracle(m))).fold(0.0, f64::max)
+}
+
+/// Checks the translation part of every output: `t` is column 3 of the
+/// matrix bit for bit, and `q[7]` (`t.w`) is `+0.0`.
+#[track_caller]
+fn assert_translations(out: &[JointQuat], mats: &[JointMat], ctx: &str) {
+    for (i, (j, m)) in out.iter().zip(mats).enumerate() {
+        let want = [m.mat[3].to_bits(), m.mat[7].to_bits(), m.mat[11].to_bits(), 0];
+        assert_eq!(j.t.to_array().map(f32::to_bits), want, "{ctx}: joint {i}: translation or q[7]");
+    }
+}
+
+/// Tie matrices and other edges: (what, matrix).
+fn edge_mats() -> Vec<(&'static str, JointMat)> {
+    let h = 0.5f64;
+    let a = core::f64::consts::FRAC_1_SQRT_2;
+    let t = [1.0, -2.0, 3.0];
+    let diag = |d: [f32; 3]| {
+        let mut m = JointMat::IDENTITY;
+        m.mat[0] = d[0];
+        m.mat[5] = d[1];
+        m.mat[10] = d[2];
+        m
+    };
+    vec![
+        ("identity", JointMat::IDENTITY),
+        ("trace exactly 0", mat_of([h, h, -h, h], t)),
+        ("trace exactly 0, w and x opposite", mat_of([-h, h, h, h], t)),
+        ("m00 == m11 > m22", mat_of([a, -a, 0.0, 0.0], t)),
+        ("m00 == m22 > m11", mat_of([a, 0.0, -a, 0.0], t)),
+        ("m11 == m22 > m00", mat_of([0.0, a, -a, 0.0], t)),
+        ("180 degrees about x", mat_of([1.0, 0.0, 0.0, 0.0], t)),
+        ("180 degrees about y", mat_of([0.0, 1.0, 0.0, 0.0], t)),
+        ("180 degrees about z", mat_of([0.0, 0.0, 1.0, 0.0], t)),
+        ("zero matrix", diag([0.0; 3])),
+        ("diag(0, 0, -1)", diag([0.0, 0.0, -1.0])),
+        ("negative zeros", diag([-0.0; 3])),
+        ("NaN diagonal", diag([f32::NAN, 1.0, 1.0])),
+        ("inf, -inf diagonal", diag([f32::INFINITY, f32::NEG_INFINITY, 0.0])),
+        ("trace -1 exactly", diag([-1.0, 0.0, 0.0])),
+        ("subnormal", diag([1e-40, -1e-40, 1e-40])),
+        ("huge", diag([3e38, 3e38, 3e38])),
+        ("scaled rotation", {
+            let mut m = mat_of([0.1, 0.2, 0.3, 0.9], t);
+            m.mat.iter_mut().for_each(|v| *v *= 2.0);
+            m
+        }),
+    ]
+}
+
+// ---------------------------------------------------------------------------
+// The C routines (every target).
+
+/// The blueprint (k0..k3, s0..s2) computes exactly what the four unrolled
+/// cases compute: `s * m` with `s = ±1` and `a - (-b)` are exact.
+#[test]
+fn blueprint_equals_the_four_case_routine_bit_for_bit() {
+    let mut mats = random_mats(1, 1000);
+    mats.extend(edge_mats().into_iter().map(|(_, m)| m));
+    let mut rng = Rng::new(2);
+    mats.extend((0..2000).map(|_| JointMat { mat: core::array::from_fn(|_| f32::from_bits(rng.next_u64() as u32)) }));
+    let a = run(C_KERNELS[0].1, &mats);
+    let b = run(C_KERNELS[1].1, &mats);
+    assert_bit_identical(&a, &b, "four-case C vs blueprint C");
+}
+
+/// Both C routines against the oracle: within `ReciprocalSqrt`'s accuracy.
+#[test]
+fn c_routines_against_the_oracle() {
+    let mats = random_mats(3, 4096);
+    for (name, k) in C_KERNELS {
+        let out = run(k, &mats);
+        let err = max_err_vs_oracle(&out, &mats);
+        println!("{name}: max abs error vs the f64 oracle (up to sign) {err:.3e}");
+        assert!(err < C_BOUND, "{name}: {err:e}");
+        // ReciprocalSqrt's error is not small: the C's quaternions are visibly
+        // off unit length.
+        assert!(err > 1e-4, "{name}: {err:e}, ReciprocalSqrt is more accurate than expected");
+        assert_translations(&out, &mats, name);
+    }
+}
+
+/// The section 3 formula is the transpose of the column-vector matrix: the
+/// convention the tests build matrices in.
+#[test]
+fn paper_convention_is_the_transpose() {
+    let mut rng = Rng::new(4);
+    for _ in 0..100 {
+        let q = rng.unit_quat_f64();
+        let (p, r) = (paper_mat3_f64(q), transpose3(quat_to_mat3_f64(q)));
+        for (a, b) in p.iter().flatten().zip(r.iter().flatten()) {
+            assert!((a - b).abs() < 1e-15);
+        }
+    }
+}
+
+/// The safe function's errors, with nothing written, for every implementation.
+#[test]
+fn errors_write_nothing() {
+    let mats = random_mats(5, 9);
+    for imp in Impl::ALL.into_iter().filter(|i| i.is_available()) {
+        for (nq, nm) in [(9, 8), (8, 9), (0, 1), (1, 0), (5, 9)] {
+            let mut out = vec![sentinel_joint(); nq];
+            let got = animasm::mats_to_quats::mats_to_quats(imp, &mut out, &mats[..nm]);
+            assert_eq!(got, Err(Error::LengthMismatch { what: "mats", expected: nq, found: nm }), "{imp}");
+            assert_bit_identical(&out, &vec![sentinel_joint(); nq], "quats after Err");
+        }
+        let mut none: Vec<JointQuat> = Vec::new();
+        assert_eq!(animasm::mats_to_quats::mats_to_quats(imp, &mut none, &[]), Ok(()));
+    }
+    let e = Error::LengthMismatch { what: "mats", expected: 9, found: 8 };
+    assert!(e.to_string().contains("`mats`"), "{e}");
+}
+
+/// A zero-filled vector of `n` elements whose pages the OS maps lazily: the
+/// test of the count limit needs slices longer than `MAX_JOINTS` without
+/// writing gigabytes.
+fn zeroed_vec<T>(n: usize) -> Vec<T> {
+    let layout = std::alloc::Layout::array::<T>(n).unwrap();
+    // SAFETY: the layout is not zero-sized (n > 0, T is not a ZST); every
+    // all-zero bit pattern is a valid `JointQuat` / `JointMat` (floats), the
+    // allocation is made with the global allocator and the layout of
+    // `Vec<T>` with capacity `n`.
+    unsafe {
+        let p = std::alloc::alloc_zeroed(layout).cast::<T>();
+        assert!(!p.is_null(), "allocation of {} bytes failed", layout.size());
+        Vec::from_raw_parts(p, n, n)
+    }
+}
+
+#[test]
+fn too_many_joints() {
+    assert_eq!(MAX_JOINTS, i32::MAX as usize / 48);
+    // (MAX_JOINTS + 1) * 48 exceeds i32::MAX: the listing's `imul eax,
+    // JOINTMAT_SIZE` would overflow.
+    assert!((MAX_JOINTS + 1) * 48 > i32::MAX as usize && MAX_JOINTS * 48 <= i32::MAX as usize);
+    let n = MAX_JOINTS + 1;
+    let mats: Vec<JointMat> = zeroed_vec(n);
+    let mut quats: Vec<JointQuat> = zeroed_vec(n);
+    for j in [0, 1, 2, 3, n - 1] {
+        quats[j] = sentinel_joint();
+    }
+    for imp in Impl::ALL.into_iter().filter(|i| i.is_available()) {
+        let got = animasm::mats_to_quats::mats_to_quats(imp, &mut quats, &mats);
+        assert_eq!(got, Err(Error::TooManyJoints { len: n, max: MAX_JOINTS }), "{imp}");
+        for j in [0, 1, 2, 3, n - 1] {
+            assert_bit_identical(&quats[j..j + 1], &[sentinel_joint()], "quats after Err");
+        }
+    }
+}
+
+#[cfg(not(target_arch = "x86_64"))]
+#[test]
+fn simd_unsupported_off_x86_64() {
+    let mats = random_mats(6, 3);
+    for imp in [Impl::Asm, Impl::Intrinsics] {
+        let mut out = vec![sentinel_joint(); 3];
+        assert_eq!(animasm::mats_to_quats::mats_to_quats(imp, &mut out, &mats), Err(Error::Unsupported(imp)));
+        assert_bit_identical(&out, &vec![sentinel_joint(); 3], "quats after Err");
+    }
+}
+
+// ---------------------------------------------------------------------------
+// The listing (x86_64).
+
+#[cfg(target_arch = "x86_64")]
+mod listing {
+    use super::*;
+    use core::arch::x86_64::*;
+    use proptest::prelude::*;
+
+    /// asm and intrinsics.
+    const TWINS: [(&str, Kernel); 2] = [
+        ("asm", animasm::mats_to_quats::asm::mats_to_quats),
+        ("intrinsics", animasm::mats_to_quats::intrinsics::mats_to_quats),
+    ];
+
+    /// Runs both twins, asserts they agree (NaNs aside) and returns asm's.
+    #[track_caller]
+    fn run_twins(mats: &[JointMat], ctx: &str) -> Vec<JointQuat> {
+        let a = run(TWINS[0].1, mats);
+        let i = run(TWINS[1].1, mats);
+        assert_bit_identical(&a, &i, &format!("asm vs intrinsics, {ctx}"));
+        a
+    }
+
+    /// Runs one kernel on one matrix (so it goes through loopMat1).
+    fn one(k: Kernel, m: &JointMat) -> JointQuat {
+        run(k, core::slice::from_ref(m))[0]
+    }
+
+    fn q_bits(j: &JointQuat) -> [u32; 4] {
+        j.q.to_array().map(f32::to_bits)
+    }
+
+    #[test]
+    fn twins_on_every_count() {
+        for n in (0..=12).chain([1023, 1024]) {
+            let mats = random_mats(100 + n as u64, n);
+            let out = run_twins(&mats, &format!("{n} random rotations"));
+            assert_translations(&out, &mats, &format!("{n} joints"));
+            assert!(max_err_vs_oracle(&out, &mats) < SSE_BOUND, "{n} joints");
+        }
+    }
+
+    /// Each joint comes out the same whether loopMat4 or loopMat1 converted
+    /// it: the two loops run the same operations in the same order.
+    #[test]
+    fn both_loops_give_the_same_bits() {
+        for n in 0..=12 {
+            let mats = random_mats(200 + n as u64, n);
+            let out = run_twins(&mats, "loops");
+            for (i, m) in mats.iter().enumerate() {
+                assert_eq!(q_bits(&out[i]), q_bits(&one(TWINS[0].1, m)), "{n} joints, joint {i}");
+            }
+        }
+    }
+
+    /// Every edge matrix in every lane of the 4-wide loop and in the 1-wide
+    /// loop, among random rotations.
+    #[test]
+    fn twins_on_edge_cases_in_every_lane() {
+        for (what, m) in edge_mats() {
+            for n in 1..=9 {
+                for pos in 0..n {
+                    let mut mats = random_mats(pos as u64, n);
+                    mats[pos] = m;
+                    let out = run_twins(&mats, &format!("{what} at {pos} of {n}"));
+                    assert_translations(&out, &mats, what);
+                    // The other joints are not disturbed by the edge case.
+                    for i in (0..n).filter(|&i| i != pos) {
+                        assert_eq!(q_bits(&out[i]), q_bits(&one(TWINS[0].1, &mats[i])), "{what}: joint {i}");
+                    }
+                }
+            }
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(512))]
+
+        /// Arbitrary bit patterns in every float of every matrix, through the
+        /// raw kernels: asm and intrinsics agree, and so do the two C routines.
+        #[test]
+        fn twins_on_arbitrary_bits(bits in proptest::collection::vec(any::<[u32; 12]>(), 0..14)) {
+            let mats: Vec<JointMat> = bits.iter().map(|b| JointMat { mat: b.map(f32::from_bits) }).collect();
+            let out = run_twins(&mats, "arbitrary bits");
+            assert_translations(&out, &mats, "arbitrary bits");
+            assert_bit_identical(&run(C_KERNELS[0].1, &mats), &run(C_KERNELS[1].1, &mats), "C vs blueprint");
+        }
+
+        /// Random rotations: within the bound of the oracle, and the same
+        /// case as the C (no ties: the results agree without a sign flip).
+        #[test]
+        fn rotations_within_the_bound(seed in any::<u64>(), n in 1usize..13) {
+            let mats = random_mats(seed, n);
+            let out = run_twins(&mats, "rotations");
+            prop_assert!(max_err_vs_oracle(&out, &mats) < SSE_BOUND);
+            let c = run(C_KERNELS[0].1, &mats);
+            for (a, b) in out.iter().zip(&c) {
+                let d = (0..4).map(|k| (q64(a)[k] - q64(b)[k]).abs()).fold(0.0, f64::max);
+                prop_assert!(d < C_BOUND, "asm {:?} vs C {:?}", a.q, b.q);
+            }
+        }
+    }
+
+    /// The accuracy figures of asm_notes/mats_to_quats.md ("Accuracy").
+    #[test]
+    fn accuracy_against_the_oracle() {
+        let mats = random_mats(7, 100_000);
+        let out = run_twins(&mats, "100000 rotations");
+        let err = max_err_vs_oracle(&out, &mats);
+        let c = run(C_KERNELS[0].1, &mats);
+        let err_c = max_err_vs_oracle(&c, &mats);
+        let vs_c = out.iter().zip(&c).map(|(a, b)| quat_diff_up_to_sign(q64(a), q64(b))).fold(0.0, f64::max);
+        let norm =
+            out.iter().map(|j| (q64(j).iter().map(|v| v * v).sum::<f64>().sqrt() - 1.0).abs()).fold(0.0, f64::max);
+        println!(
+            "asm/intrinsics vs oracle {err:.3e}, C vs oracle {err_c:.3e}, asm vs C {vs_c:.3e}, |q| - 1 {norm:.3e}"
+        );
+        assert!(err < SSE_BOUND, "{err:e}");
+        assert!(err_c < C_BOUND, "{err_c:e}");
+        assert!(vs_c < C_BOUND + SSE_BOUND, "{vs_c:e}");
+        assert!(norm < SSE_BOUND, "{norm:e}");
+    }
+
+    /// quaternion -> matrix (f64, the paper's convention) -> quaternion gives
+    /// the quaternion back up to sign; the chosen divisor comes out positive,
+    /// so some come back negated.
+    #[test]
+    fn round_trips_up_to_sign() {
+        let mut rng = common::inputs::Rng::new(8);
+        let qs: Vec<[f64; 4]> = (0..4096).map(|_| rng.unit_quat_f64()).collect();
+        let mats: Vec<JointMat> = qs.iter().map(|&q| mat_of(q, [0.0; 3])).collect();
+        for (name, out) in [("asm", run_twins(&mats, "round trip")), ("scalar", run(C_KERNELS[0].1, &mats))] {
+            let bound = if name == "asm" { SSE_BOUND } else { C_BOUND };
+            let mut negated = 0;
+            for (q, j) in qs.iter().zip(&out) {
+                assert!(quat_diff_up_to_sign(q64(j), *q) < bound, "{name}: {q:?} -> {:?}", j.q);
+                negated += usize::from(signed_diff(q64(j), q.map(|v| -v)) < bound);
+            }
+            assert!(negated > 1000 && negated < 3096, "{name}: {negated} of 4096 came back negated");
+        }
+    }
+
+    /// Matrices of the Fox rest pose and of every keyed rotation of its three
+    /// animations (about 10% of which have w < 0), with the rest translations.
+    #[test]
+    fn fox_poses() {
+        let rest = fox::rest_pose();
+        let keyed = fox::all_keyed_rotations();
+        let mut qs: Vec<[f64; 4]> = rest.iter().map(|j| j.q.to_array().map(f64::from)).collect();
+        qs.extend(keyed.iter().map(|q| q.map(f64::from)));
+        let ts: Vec<[f64; 3]> =
+            rest.iter().map(|j| [j.t.x, j.t.y, j.t.z].map(f64::from)).cycle().take(qs.len()).collect();
+        let mats: Vec<JointMat> = qs.iter().zip(&ts).map(|(&q, &t)| mat_of(q, t)).collect();
+        let neg_w = keyed.iter().filter(|q| q[3] < 0.0).count();
+        println!("Fox: {} rest joints, {} keyed rotations ({neg_w} with w < 0)", rest.len(), keyed.len());
+        assert!(neg_w > 0);
+        let out = run_twins(&mats, "Fox");
+        assert_translations(&out, &mats, "Fox");
+        let err = max_err_vs_oracle(&out, &mats);
+        let unit = |q: &[f64; 4]| q.map(|v| v / q.iter().map(|v| v * v).sum::<f64>().sqrt());
+        let back = qs.iter().zip(&out).map(|(q, j)| quat_diff_up_to_sign(q64(j), unit(q))).fold(0.0, f64::max);
+        let c = run(C_KERNELS[0].1, &mats);
+        let err_c = max_err_vs_oracle(&c, &mats);
+        println!("Fox: asm vs oracle {err:.3e}, round trip {back:.3e}, C vs oracle {err_c:.3e}");
+        assert!(err < SSE_BOUND && back < SSE_BOUND && err_c < C_BOUND);
+        for (i, j) in rest.iter().enumerate() {
+            assert_eq!(out[i].t.to_array()[..3], j.t.to_array()[..3], "rest joint {i}: translation");
+        }
+    }
+
+    /// The Fox inverse bind matrices (glTF: column-vector convention, real
+    /// orthonormal matrices): transposed into the paper's convention they
+    /// convert to the oracle's quaternion; as they are, to its conjugate.
+    #[test]
+    fn column_vector_matrices_give_the_conjugate() {
+        let ib = fox::inverse_bind();
+        let as_is: Vec<JointMat> = ib.iter().map(|m| JointMat { mat: *m }).collect();
+        let transposed: Vec<JointMat> = as_is
+            .iter()
+            .map(|m| JointMat {
+                mat: core::array::from_fn(|i| if i % 4 == 3 { m.mat[i] } else { m.mat[(i % 4) * 4 + i / 4] }),
+            })
+            .collect();
+        let t = run_twins(&transposed, "inverse binds, transposed");
+        let r = run_twins(&as_is, "inverse binds");
+        for (i, m) in as_is.iter().enumerate() {
+            let want = mat3_to_quat_f64(mat3(m));
+            let conj = [-want[0], -want[1], -want[2], want[3]];
+            assert!(quat_diff_up_to_sign(q64(&t[i]), want) < SSE_BOUND, "joint {i}: {:?} vs {want:?}", t[i].q);
+            assert!(quat_diff_up_to_sign(q64(&r[i]), conj) < SSE_BOUND, "joint {i}: {:?} vs {conj:?}", r[i].q);
+        }
+    }
+
+    #[test]
+    fn q7_is_written_as_zero() {
+        for n in (0..=12).chain([1024]) {
+            let mut mats = random_mats(300 + n as u64, n);
+            for m in &mut mats {
+                // NaN, -0.0 and signalling-NaN translations: copied as raw bits.
+                m.mat[3] = f32::from_bits(0x7F80_0001);
+                m.mat[7] = -0.0;
+                m.mat[11] = f32::from_bits(0xFFC0_1234);
+            }
+            for (name, k) in TWINS.into_iter().chain(C_KERNELS) {
+                let out = run(k, &mats);
+                assert_translations(&out, &mats, &format!("{name}, {n} joints"));
+            }
+        }
+    }
+
+    /// Erratum "ties": `cmpnltps` is `>=`, the C's `>` is strict. A trace of
+    /// exactly 0 takes the `w` case in the listing and not in the C. With all
+    /// four components `±0.5` the diagonal is all zeros: the C falls through
+    /// to the `z` case. Where `z` and `w` differ in sign, the listing returns
+    /// `q` (w > 0) and the C `-q` (z > 0): both right, up to sign.
+    #[test]
+    fn trace_exactly_zero_takes_the_w_case() {
+        let q = [0.5, 0.5, -0.5, 0.5];
+        let m = mat_of(q, [0.0; 3]);
+        assert_eq!([m.mat[0], m.mat[5], m.mat[10]], [0.0; 3]);
+        let neg = q.map(|v| -v);
+        for n in [1, 4, 5, 8] {
+            let out = run_twins(&vec![m; n], "trace 0");
+            for j in &out {
+                assert!(signed_diff(q64(j), q) < SSE_BOUND && j.q.w > 0.0, "listing: {:?}", j.q);
+            }
+        }
+        for (name, k) in C_KERNELS {
+            let j = one(k, &m);
+            assert!(signed_diff(q64(&j), neg) < C_BOUND && j.q.z > 0.0, "{name}: {:?}", j.q);
+        }
+        // The zero matrix (not a rotation) shows the choice alone: the divisor
+        // component is s * t with t = 1, the others are 0.
+        let zero = JointMat { mat: [0.0; 12] };
+        let j = run_twins(&[zero], "zero matrix")[0];
+        assert!(j.q.w > 0.49 && j.q.x == 0.0 && j.q.y == 0.0 && j.q.z == 0.0, "listing: {:?}", j.q);
+        let c = one(C_KERNELS[0].1, &zero);
+        assert!(c.q.z > 0.49 && c.q.x == 0.0 && c.q.y == 0.0 && c.q.w == 0.0, "C: {:?}", c.q);
+    }
+
+    /// Erratum "ties", continued: equal diagonal elements (trace < 0). The
+    /// listing takes the earlier of x, y, z (`m00 >= m11 && m00 >= m22`,
+    /// then `m11 >= m22`); the C needs a strict `>` and takes the next case.
+    /// Half-turns about a diagonal axis with components of opposite signs
+    /// make the two results opposite quaternions.
+    #[test]
+    fn equal_diagonal_elements_take_the_earlier_case() {
+        let a = core::f64::consts::FRAC_1_SQRT_2;
+        // (quaternion, component the listing makes positive, the C's)
+        let cases = [([a, -a, 0.0, 0.0], 0, 1), ([a, 0.0, -a, 0.0], 0, 2), ([0.0, a, -a, 0.0], 1, 2)];
+        for (q, listing_k, c_k) in cases {
+            let m = mat_of(q, [0.0; 3]);
+            let d = [m.mat[0], m.mat[5], m.mat[10]];
+            assert_eq!(d[listing_k], d[c_k], "{q:?}: the tie is exact in f32: {d:?}");
+            assert!(d[0] + d[1] + d[2] < 0.0);
+            let neg = q.map(|v| -v);
+            for n in [1, 4, 7] {
+                for j in run_twins(&vec![m; n], "diagonal tie") {
+                    let v = j.q.to_array();
+                    assert!(v[listing_k] > 0.0 && signed_diff(q64(&j), q) < SSE_BOUND, "{q:?}: {v:?}");
+                }
+            }
+            for (name, k) in C_KERNELS {
+                let j = one(k, &m);
+                let v = j.q.to_array();
+                assert!(v[c_k] > 0.0 && signed_diff(q64(&j), neg) < C_BOUND, "{name} {q:?}: {v:?}");
+            }
+        }
+        // diag(0, 0, -1) (not a rotation): x in the listing, y in the C.
+        let mut m = JointMat { mat: [0.0; 12] };
+        m.mat[10] = -1.0;
+        let j = run_twins(&[m], "diag(0, 0, -1)")[0];
+        assert!(j.q.x > 0.7 && j.q.y == 0.0, "listing: {:?}", j.q);
+        let c = one(C_KERNELS[0].1, &m);
+        assert!(c.q.y > 0.7 && c.q.x == 0.0, "C: {:?}", c.q);
+    }
+
+    /// Erratum "NaN takes the w case": `cmpnltps` is true on unordered
+    /// operands, so a NaN trace selects `w`, where every C comparison fails
+    /// and falls to `x`, `y` or `z`. diag(inf, -inf, 0) has a NaN trace: the
+    /// listing's `t` is NaN, the C takes the `x` case with `t = inf`. The
+    /// stores stay in bounds either way and the translations are copied.
+    #[test]
+    fn nan_trace_takes_the_w_case() {
+        let mut m = JointMat::IDENTITY;
+        m.mat[0] = f32::INFINITY;
+        m.mat[5] = f32::NEG_INFINITY;
+        m.mat[10] = 0.0;
+        m.mat[3] = 7.0;
+        for n in [1, 4] {
+            for j in run_twins(&vec![m; n], "NaN trace") {
+                assert!(j.q.to_array().iter().all(|v| v.is_nan()), "listing: {:?}", j.q);
+                assert_eq!(j.t.x, 7.0);
+            }
+        }
+        let c = one(C_KERNELS[0].1, &m);
+        assert!(c.q.x == f32::NEG_INFINITY, "C took the x case: {:?}", c.q);
+    }
+
+    /// Erratum "negative zeros": the listing computes `q[k1..k3]` as
+    /// `(s2 * m10 - m01) * -s` (xorps with the sign, `subss`, then `mulss` by
+    /// `-s`), the C `(m01 - s2 * m10) * s`. Equal in value, but where the
+    /// difference is 0 the listing's product is `-0.0` and the C's `+0.0`:
+    /// the identity matrix gives `(-0, -0, -0, 1)`.
+    #[test]
+    fn zero_components_come_out_negative() {
+        for n in [1, 4, 5] {
+            for j in run_twins(&vec![JointMat::IDENTITY; n], "identity") {
+                let v = j.q.to_array();
+                assert_eq!(v[..3].iter().map(|x| x.to_bits()).collect::<Vec<_>>(), [0x8000_0000; 3], "{v:?}");
+                assert!((f64::from(v[3]) - 1.0).abs() < SSE_BOUND);
+            }
+        }
+        for (name, k) in C_KERNELS {
+            let v = one(k, &JointMat::IDENTITY).q.to_array();
+            assert_eq!(v[..3].iter().map(|x| x.to_bits()).collect::<Vec<_>>(), [0; 3], "{name}: {v:?}");
+        }
+    }
+
+    /// Erratum "t in pairs": the listing sums `t` as
+    /// `(s0*m00 + s1*m11) + (s2*m22 + 1)` (`addps xmm5, xmm6; addps xmm7, one;
+    /// addps xmm5, xmm7`), the C left to right `((s0*m00 + s1*m11) + s2*m22) + 1`.
+    /// Replaying the listing's `q[k0] = s * t` with this CPU's `rsqrtss`
+    /// reproduces the asm bit for bit with the listing's order only.
+    #[test]
+    fn t_is_summed_in_pairs() {
+        let mats = random_mats(9, 4000);
+        let out = run_twins(&mats, "t");
+        let mut differ = 0;
+        for (m, j) in mats.iter().zip(&out) {
+            let d = [m.mat[0], m.mat[5], m.mat[10]];
+            // The case and its signs, as the listing chooses them (no ties here).
+            let (k0, s) = if d[0] + d[1] + d[2] >= 0.0 {
+                (3, [1.0, 1.0, 1.0])
+            } else if d[0] >= d[1] && d[0] >= d[2] {
+                (0, [1.0, -1.0, -1.0])
+            } else if d[1] >= d[2] {
+                (1, [-1.0, 1.0, -1.0])
+            } else {
+                (2, [-1.0f32, -1.0, 1.0])
+            };
+            let listing_t = (s[0] * d[0] + s[1] * d[1]) + (s[2] * d[2] + 1.0);
+            let c_t = ((s[0] * d[0] + s[1] * d[1]) + s[2] * d[2]) + 1.0;
+            let replay = |t: f32| {
+                // SAFETY: SSE is baseline on x86_64.
+                let r = unsafe { _mm_cvtss_f32(_mm_rsqrt_ss(_mm_set_ss(t))) };
+                let s = (r * -0.25) * (((t * r) * r) - 3.0);
+                t * s
+            };
+            let got = j.q.to_array()[k0];
+            assert_eq!(got.to_bits(), replay(listing_t).to_bits(), "{:?}", m.mat);
+            differ += usize::from(replay(c_t).to_bits() != got.to_bits());
+        }
+        println!("t summed as the C sums it would change q[k0] in {differ} of 4000 joints");
+        assert!(differ > 0);
+    }
+
+    /// Erratum of the text "section 4's rsqrt snippet": the first snippet of
+    /// section 4 (`rsqrtps xmm6, xmm5; mulps xmm5, xmm6; subps xmm5, c0;
+    /// mulps xmm6, c1; mulps xmm6, xmm5`) has one `mulps xmm5, xmm6` where
+    /// Appendix B (and its own second snippet's intent) has two: it computes
+    /// `-0.5 r (x r - 3)` instead of the Newton-Raphson step
+    /// `-0.5 r (x r r - 3)`. Shown with both sequences in intrinsics.
+    #[test]
+    fn section4_rsqrt_snippet_drops_a_mulps() {
+        // SAFETY: SSE is baseline on x86_64.
+        unsafe {
+            let x = _mm_setr_ps(0.25, 1.0, 2.0, 4.0);
+            let c0 = _mm_set1_ps(3.0);
+            let c1 = _mm_set1_ps(-0.5);
+            // Appendix B (with SIMD_SP_rsqrt_c1 = -0.5 for the full 1/sqrt).
+            let r = _mm_rsqrt_ps(x);
+            let appendix = _mm_mul_ps(_mm_mul_ps(r, c1), _mm_sub_ps(_mm_mul_ps(_mm_mul_ps(x, r), r), c0));
+            // Section 4 as printed.
+            let printed = _mm_mul_ps(_mm_mul_ps(r, c1), _mm_sub_ps(_mm_mul_ps(x, r), c0));
+            let (mut a, mut p) = ([0f32; 4], [0f32; 4]);
+            _mm_storeu_ps(a.as_mut_ptr(), appendix);
+            _mm_storeu_ps(p.as_mut_ptr(), printed);
+            for (i, xi) in [0.25f32, 1.0, 2.0, 4.0].into_iter().enumerate() {
+                let exact = 1.0 / xi.sqrt();
+                assert!(((a[i] - exact) / exact).abs() < 1e-6, "appendix at {xi}: {}", a[i]);
+                if xi != 1.0 {
+                    assert!(((p[i] - exact) / exact).abs() > 0.2, "printed snippet at {xi}: {}", p[i]);
+                }
+            }
+        }
+    }
+
+    /// The safe function dispatches to the kernels.
+    #[test]
+    fn safe_function_matches_the_kernels() {
+        let mats = random_mats(10, 37);
+        for (imp, k) in [(Impl::Asm, TWINS[0].1), (Impl::Intrinsics, TWINS[1].1), (Impl::Scalar, C_KERNELS[0].1)] {
+            let mut out = vec![sentinel_joint(); 37];
+            animasm::mats_to_quats::mats_to_quats(imp, &mut out, &mats).unwrap();
+            assert_bit_identical(&out, &run(k, &mats), &format!("{imp}"));
+        }
+    }
+
+    /// `same_bits` is what the twins are compared with; make sure it is not
+    /// vacuous here: a single flipped bit is caught.
+    #[test]
+    fn twin_comparison_catches_one_bit() {
+        let mats = random_mats(11, 5);
+        let a = run(TWINS[0].1, &mats);
+        let mut b = a.clone();
+        b[3].q.y = f32::from_bits(b[3].q.y.to_bits() ^ 1);
+        assert!(!same_bits(a[3].q.y, b[3].q.y));
+    }
+}

@@ -1,0 +1,648 @@
+//! `transform_joints` (*The Skeleton Assembly Line*, section 5 and Appendix
+//! C): the three forms against each other and against the f64 oracle, the
+//! rebuilt third row of the listing, the real Fox data, the errata and the
+//! error cases of the safe function.
+//!
+//! - asm and intrinsics are bit-identical on every input (any two NaNs count
+//!   as equal);
+//! - the scalar port of the C is bit-identical to them too, once `-0.0` in
+//!   the rotation columns is read as `+0.0` (the listing adds `+0.0` there:
+//!   erratum `erratum_rotation_negative_zero_becomes_positive_zero`);
+//! - against the f64 oracle every element is within `4u` (u = 2^-24) of its
+//!   scale `sum |a[r][k] * b[k][c]| (+ |a[r][3]|)`, the bound of three
+//!   products summed left to right plus the translation.
+
+mod common;
+
+use animasm::transform_joints::{MAX_TRANSFORM_JOINTS, transform_joints};
+use animasm::{Error, Impl, JointMat};
+use common::fox;
+use common::inputs::Rng;
+use common::oracle::{affine_from_f64, affine_inverse_f64, affine_mul_f64, quat_to_mat3_f64};
+use common::same_bits;
+
+/// Half an ulp of 1.0 in f32: the unit roundoff u = 2^-24.
+const U: f64 = f32::EPSILON as f64 / 2.0;
+
+/// The implementations that can run here.
+fn available() -> impl Iterator<Item = Impl> {
+    Impl::ALL.into_iter().filter(|i| i.is_available())
+}
+
+/// Every float of every matrix as its bit pattern.
+fn bits(m: &[JointMat]) -> Vec<u32> {
+    m.iter().flat_map(|j| j.mat.map(f32::to_bits)).collect()
+}
+
+/// Panics unless `a` and `b` agree by [`same_bits`] in every float, naming
+/// the first differing joint and element.
+#[track_caller]
+fn assert_mats_identical(a: &[JointMat], b: &[JointMat], ctx: &str) {
+    assert_eq!(a.len(), b.len(), "{ctx}: lengths differ");
+    let differs = |x: &JointMat, y: &JointMat| (0..12).find(|&e| !same_bits(x.mat[e], y.mat[e]));
+    if let Some((j, e)) = a.iter().zip(b).enumerate().find_map(|(j, (x, y))| differs(x, y).map(|e| (j, e))) {
+        let (x, y) = (a[j].mat[e], b[j].mat[e]);
+        let count = a.iter().zip(b).filter(|(x, y)| differs(x, y).is_some()).count();
+        panic!(
+            "{ctx}: joint {j} mat[{}*4+{}] differs: {:#010x} ({x:e}) vs {:#010x} ({y:e}); {count} of {} joints differ",
+            e / 4,
+            e % 4,
+            x.to_bits(),
+            y.to_bits(),
+            a.len()
+        );
+    }
+}
+
+/// The matrix as f64.
+fn f64s(m: &JointMat) -> [f64; 12] {
+    m.mat.map(f64::from)
+}
+
+/// A 3x4 matrix from f64 values, rounded to f32.
+fn mat_f32(m: [f64; 12]) -> JointMat {
+    JointMat { mat: m.map(|v| v as f32) }
+}
+
+/// A rigid joint: a random rotation and a translation in [-100, 100).
+fn rigid(rng: &mut Rng) -> JointMat {
+    let r = quat_to_mat3_f64(rng.unit_quat_f64());
+    let t = [rng.range(-100.0, 100.0), rng.range(-100.0, 100.0), rng.range(-100.0, 100.0)];
+    mat_f32(affine_from_f64(r, t))
+}
+
+/// A general affine joint: every element uniform in [-s, s) for a random
+/// scale `s` between 2^-8 and 2^8 (translations 10 times larger).
+fn general(rng: &mut Rng) -> JointMat {
+    let s = 2f64.powf(rng.range(-8.0, 8.0));
+    JointMat { mat: core::array::from_fn(|i| (rng.range(-s, s) * if i % 4 == 3 { 10.0 } else { 1.0 }) as f32) }
+}
+
+/// `n` joints, rigid and general mixed.
+fn joints(rng: &mut Rng, n: usize) -> Vec<JointMat> {
+    (0..n).map(|_| if rng.below(2) == 0 { rigid(rng) } else { general(rng) }).collect()
+}
+
+/// A value that is none of the kernels' results (a NaN with a payload): the
+/// output buffers start with it, so that an element not written shows.
+const SENTINEL: f32 = f32::from_bits(0x7FA5_A5A5);
+
+#[cfg(target_arch = "x86_64")]
+mod raw {
+    use super::*;
+
+    /// A raw kernel: `(result, joints1, joints2, numJoints)`.
+    pub type Kernel = unsafe fn(*mut JointMat, *const JointMat, *const JointMat, i32);
+
+    pub const ASM: Kernel = animasm::transform_joints::asm::transform_joints;
+    pub const INTRINSICS: Kernel = animasm::transform_joints::intrinsics::transform_joints;
+    pub const SCALAR: Kernel = animasm::transform_joints::scalar::transform_joints;
+
+    /// Runs a raw kernel on `n = a.len()` joints into a fresh buffer of `n +
+    /// extra` sentinel joints; returns the whole buffer.
+    pub fn run_padded(k: Kernel, a: &[JointMat], b: &[JointMat], extra: usize) -> Vec<JointMat> {
+        assert_eq!(a.len(), b.len());
+        assert!(a.len() <= MAX_TRANSFORM_JOINTS);
+        let mut out = vec![JointMat { mat: [SENTINEL; 12] }; a.len() + extra];
+        // SAFETY: three distinct Vecs of align(16) joints (16-byte aligned),
+        // `a` and `b` hold `n` joints, `out` at least `n`; n is small.
+        unsafe { k(out.as_mut_ptr(), a.as_ptr(), b.as_ptr(), a.len() as i32) };
+        out
+    }
+
+    /// Runs a raw kernel on `a.len()` joints.
+    pub fn run(k: Kernel, a: &[JointMat], b: &[JointMat]) -> Vec<JointMat> {
+        run_padded(k, a, b, 0)
+    }
+
+    /// Runs asm and intrinsics, asserts they are bit-identical, returns the
+    /// asm's result.
+    #[track_caller]
+    pub fn twins(a: &[JointMat], b: &[JointMat], ctx: &str) -> Vec<JointMat> {
+        let x = run(ASM, a, b);
+        assert_mats_identical(&x, &run(INTRINSICS, a, b), &format!("{ctx}: asm vs intrinsics"));
+        x
+    }
+}
+
+/// What the listing makes of a scalar (C) result: `+0.0` added to the
+/// rotation columns turns `-0.0` into `+0.0`, and changes nothing else.
+fn as_listing(m: &[JointMat]) -> Vec<JointMat> {
+    m.iter()
+        .map(|j| JointMat {
+            mat: core::array::from_fn(|e| if e % 4 != 3 && j.mat[e].to_bits() == 0x8000_0000 { 0.0 } else { j.mat[e] }),
+        })
+        .collect()
+}
+
+/// The error bound of an element against the exact product: `4u` times its
+/// scale (three rounded products and three rounded additions for the
+/// translation column, two for the others: at most four roundings on any
+/// term), and the scale.
+fn bound_and_scale(a: &JointMat, b: &JointMat, e: usize) -> (f64, f64) {
+    let (r, c) = (e / 4, e % 4);
+    let mut scale: f64 = (0..3).map(|k| (f64::from(a.mat[r * 4 + k]) * f64::from(b.mat[k * 4 + c])).abs()).sum();
+    if c == 3 {
+        scale += f64::from(a.mat[r * 4 + 3]).abs();
+    }
+    (4.0 * U * scale * (1.0 + 1e-6), scale)
+}
+
+/// Checks every element of `out` against the f64 product of the f32 inputs;
+/// returns the largest error in units of `u * scale`.
+#[track_caller]
+fn check_against_oracle(out: &[JointMat], a: &[JointMat], b: &[JointMat], ctx: &str) -> f64 {
+    let mut worst = 0f64;
+    for j in 0..a.len() {
+        let want = affine_mul_f64(f64s(&a[j]), f64s(&b[j]));
+        for (e, &exact) in want.iter().enumerate() {
+            let err = (f64::from(out[j].mat[e]) - exact).abs();
+            let (bound, scale) = bound_and_scale(&a[j], &b[j], e);
+            assert!(
+                err <= bound,
+                "{ctx}: joint {j} mat[{}*4+{}] = {:e}, exact {exact:e}: error {err:e} > {bound:e} (scale {scale:e})",
+                e / 4,
+                e % 4,
+                out[j].mat[e],
+            );
+            if scale > 0.0 {
+                worst = worst.max(err / (U * scale));
+            }
+        }
+    }
+    worst
+}
+
+// ---------------------------------------------------------------------------
+// asm == intrinsics, bit for bit.
+
+#[cfg(target_arch = "x86_64")]
+#[test]
+fn twins_on_every_count() {
+    for n in (0..=12).chain([1023, 1024]) {
+        let mut rng = Rng::new(n as u64 + 1);
+        let (a, b) = (joints(&mut rng, n), joints(&mut rng, n));
+        raw::twins(&a, &b, &format!("{n} random joints"));
+    }
+}
+
+/// Values where IEEE arithmetic has its special cases.
+const SPECIALS: [f32; 18] = [
+    0.0,
+    -0.0,
+    1.0,
+    -1.0,
+    0.5,
+    3.0,
+    f32::MIN_POSITIVE,
+    1e-45,
+    -1e-45,
+    1e-20,
+    1e20,
+    f32::MAX,
+    -f32::MAX,
+    f32::INFINITY,
+    f32::NEG_INFINITY,
+    f32::NAN,
+    -f32::NAN,
+    f32::from_bits(0x7F80_0001),
+];
+
+/// Matrices built from [`SPECIALS`]: every value in every position (cycled),
+/// then random picks.
+fn special_joints() -> (Vec<JointMat>, Vec<JointMat>) {
+    let l = SPECIALS.len();
+    let mut a = Vec::new();
+    let mut b = Vec::new();
+    for s in 0..l {
+        a.push(JointMat { mat: core::array::from_fn(|e| SPECIALS[(e + s) % l]) });
+        b.push(JointMat { mat: core::array::from_fn(|e| SPECIALS[(5 * e + 2 * s + 1) % l]) });
+    }
+    let mut rng = Rng::new(7);
+    for _ in 0..2000 {
+        a.push(JointMat { mat: core::array::from_fn(|_| SPECIALS[rng.below(l)]) });
+        b.push(JointMat { mat: core::array::from_fn(|_| SPECIALS[rng.below(l)]) });
+    }
+    (a, b)
+}
+
+#[cfg(target_arch = "x86_64")]
+#[test]
+fn twins_and_scalar_on_special_values() {
+    let (a, b) = special_joints();
+    let asm = raw::twins(&a, &b, "special values");
+    let scalar = raw::run(raw::SCALAR, &a, &b);
+    assert_mats_identical(&asm, &as_listing(&scalar), "special values: asm vs scalar (rotation -0 read as +0)");
+}
+
+/// The scalar port and the listing sum in the same order: on random data they
+/// agree bit for bit (after the `-0.0` erratum, which random data does not
+/// meet).
+#[cfg(target_arch = "x86_64")]
+#[test]
+fn scalar_is_bit_identical_to_the_listing_on_random_data() {
+    let mut rng = Rng::new(42);
+    let (a, b) = (joints(&mut rng, 4096), joints(&mut rng, 4096));
+    let asm = raw::twins(&a, &b, "random");
+    assert_mats_identical(&asm, &raw::run(raw::SCALAR, &a, &b), "random: asm vs scalar");
+}
+
+/// `jl loopJoint` (rebuilt; not `jle`): the loop stops after `numJoints`
+/// joints. With `jle` it would run once more, at byte offset 0 from the
+/// lists' ends, and write the joint after the last. `numJoints == 0` writes
+/// nothing (`test eax, eax; jz done`).
+#[cfg(target_arch = "x86_64")]
+#[test]
+fn rebuilt_jl_writes_exactly_num_joints() {
+    for n in (0..=12).chain([1024]) {
+        let mut rng = Rng::new(100 + n as u64);
+        let (a, b) = (joints(&mut rng, n), joints(&mut rng, n));
+        for (name, k) in [("asm", raw::ASM), ("intrinsics", raw::INTRINSICS), ("scalar", raw::SCALAR)] {
+            let out = raw::run_padded(k, &a, &b, 2);
+            for (j, m) in out.iter().enumerate() {
+                let written = m.mat.iter().filter(|v| v.to_bits() != SENTINEL.to_bits()).count();
+                let want = if j < n { 12 } else { 0 };
+                assert_eq!(written, want, "{name}, {n} joints: joint {j} has {written} elements written");
+            }
+        }
+    }
+}
+
+/// The listing may run in place: for each joint it reads all of `joints2[i]`
+/// and row `r` of `joints1[i]` before it writes row `r` of `result[i]`.
+#[cfg(target_arch = "x86_64")]
+#[test]
+fn asm_and_intrinsics_run_in_place() {
+    let mut rng = Rng::new(5);
+    for n in [1, 2, 3, 7, 64] {
+        let (a, b) = (joints(&mut rng, n), joints(&mut rng, n));
+        let want = raw::twins(&a, &b, "out of place");
+        for (name, k) in [("asm", raw::ASM), ("intrinsics", raw::INTRINSICS)] {
+            let mut x = a.clone();
+            let p = x.as_mut_ptr();
+            // SAFETY: `result == joints1` exactly, which the kernels allow;
+            // `b` has n joints; aligned Vecs.
+            unsafe { k(p, p, b.as_ptr(), n as i32) };
+            assert_mats_identical(&x, &want, &format!("{name}: result == joints1, {n} joints"));
+            let mut y = b.clone();
+            let p = y.as_mut_ptr();
+            // SAFETY: `result == joints2` exactly, which the kernels allow.
+            unsafe { k(p, a.as_ptr(), p, n as i32) };
+            assert_mats_identical(&y, &want, &format!("{name}: result == joints2, {n} joints"));
+        }
+    }
+}
+
+#[cfg(target_arch = "x86_64")]
+mod props {
+    use super::*;
+    use common::inputs::Rng;
+    use proptest::prelude::*;
+
+    fn mat(b: &[u32]) -> JointMat {
+        JointMat { mat: core::array::from_fn(|e| f32::from_bits(b[e])) }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(512))]
+
+        /// Arbitrary bit patterns in every float: asm and intrinsics
+        /// bit-identical, the scalar port too up to the rotation `-0.0`.
+        #[test]
+        fn twins_and_scalar_on_arbitrary_bits(m in proptest::collection::vec(any::<[u32; 24]>(), 1..12)) {
+            let a: Vec<JointMat> = m.iter().map(|b| mat(&b[..12])).collect();
+            let b: Vec<JointMat> = m.iter().map(|b| mat(&b[12..])).collect();
+            let asm = raw::twins(&a, &b, "arbitrary bits");
+            let scalar = raw::run(raw::SCALAR, &a, &b);
+            assert_mats_identical(&asm, &as_listing(&scalar), "arbitrary bits: asm vs scalar");
+        }
+
+        /// Random finite matrices of any scale: every implementation within
+        /// the bound of the f64 oracle.
+        #[test]
+        fn every_impl_near_the_oracle(seed in any::<u64>(), n in 0usize..40) {
+            let mut rng = Rng::new(seed);
+            let (a, b) = (joints(&mut rng, n), joints(&mut rng, n));
+            for imp in available() {
+                let mut out = vec![JointMat::default(); n];
+                transform_joints(imp, &mut out, &a, &b).unwrap();
+                check_against_oracle(&out, &a, &b, imp.name());
+            }
+        }
+    }
+}
+
+/// Every implementation against the oracle on 1024 random joints (rigid and
+/// general); prints the largest error in units of `u * scale`.
+#[test]
+fn every_impl_within_4u_of_the_scale() {
+    let mut rng = Rng::new(2005);
+    let (a, b) = (joints(&mut rng, 1024), joints(&mut rng, 1024));
+    for imp in available() {
+        let mut out = vec![JointMat::default(); 1024];
+        transform_joints(imp, &mut out, &a, &b).unwrap();
+        let worst = check_against_oracle(&out, &a, &b, imp.name());
+        eprintln!("{imp}: max error {worst:.3} u * scale (bound 4)");
+        assert!(worst > 0.0, "{imp}: no rounding error at all on random data is implausible");
+    }
+}
+
+// ---------------------------------------------------------------------------
+// The product, its order, and the rebuilt third row.
+
+/// `a` = rows (1 2 3 4), (5 6 7 8), (9 10 11 12); `b` = rows (13 .. 16),
+/// (17 .. 20), (21 .. 24): every product and sum is an integer below 2^24,
+/// exact in f32.
+fn integer_pair() -> (JointMat, JointMat) {
+    (
+        JointMat { mat: core::array::from_fn(|e| (e + 1) as f32) },
+        JointMat { mat: core::array::from_fn(|e| (e + 13) as f32) },
+    )
+}
+
+/// `a * b` of [`integer_pair`] by hand: `(a*b)[r][c] = sum_k a[r][k] b[k][c]`
+/// (`+ a[r][3]` for c = 3).
+const INTEGER_PRODUCT: [f32; 12] = [
+    // row 0: 1*13 + 2*17 + 3*21 = 110, 1*14 + 2*18 + 3*22 = 116, 122, 1*16 + 2*20 + 3*24 + 4 = 132
+    110.0, 116.0, 122.0, 132.0, //
+    // row 1: 5*13 + 6*17 + 7*21 = 314, 332, 350, 5*16 + 6*20 + 7*24 + 8 = 376
+    314.0, 332.0, 350.0, 376.0, //
+    // row 2: 9*13 + 10*17 + 11*21 = 518, 548, 578, 9*16 + 10*20 + 11*24 + 12 = 620
+    518.0, 548.0, 578.0, 620.0,
+];
+
+/// `result = joints1 * joints2` (section 5's `MultiplyJoints( result, a, b )`
+/// with `a = joints1`), not `joints2 * joints1`, exactly, with every
+/// implementation, for every joint of a list.
+#[test]
+fn product_is_joints1_times_joints2() {
+    let (a, b) = integer_pair();
+    let ba = affine_mul_f64(f64s(&b), f64s(&a));
+    assert!(INTEGER_PRODUCT.iter().zip(ba).any(|(x, y)| f64::from(*x) != y), "the test needs non-commuting input");
+    for imp in available() {
+        for n in [1, 3, 5, 9] {
+            let mut out = vec![JointMat::default(); n];
+            transform_joints(imp, &mut out, &vec![a; n], &vec![b; n]).unwrap();
+            for (j, m) in out.iter().enumerate() {
+                assert_eq!(m.mat, INTEGER_PRODUCT, "{imp}, {n} joints: joint {j}");
+            }
+        }
+    }
+}
+
+/// The third row of the listing is rebuilt (the OCR stops after its
+/// `mulps xmm4, xmm1`). Here only the third row of `joints1` is non-zero, and
+/// it is distinct from the others: the result's third row must be the third
+/// row of the product (its own rotation lanes times the rows of `joints2`,
+/// its translation added: the rebuilt `addps`, `pshufd`/`mulps xmm5, xmm2`,
+/// `andps`/`addps xmm3, xmm7` and the store at offset 32) and the first two
+/// rows only translations of zero. Each joint of the list gets its own
+/// scaling, so a row taken from the wrong joint or offset shows too.
+#[test]
+fn rebuilt_third_row() {
+    let (a, b) = integer_pair();
+    let n = 11;
+    let a3: Vec<JointMat> = (0..n)
+        .map(|j| JointMat { mat: core::array::from_fn(|e| if e >= 8 { a.mat[e] * (j + 1) as f32 } else { 0.0 }) })
+        .collect();
+    let bs: Vec<JointMat> = (0..n).map(|j| JointMat { mat: b.mat.map(|v| v + j as f32) }).collect();
+    for imp in available() {
+        let mut out = vec![JointMat { mat: [SENTINEL; 12] }; n];
+        transform_joints(imp, &mut out, &a3, &bs).unwrap();
+        for j in 0..n {
+            let want = affine_mul_f64(f64s(&a3[j]), f64s(&bs[j]));
+            assert_eq!(out[j].mat[..8], [0.0; 8], "{imp}: joint {j}: rows 0 and 1 must be zero");
+            let row2: Vec<f64> = out[j].mat[8..].iter().map(|&v| f64::from(v)).collect();
+            assert_eq!(row2, want[8..], "{imp}: joint {j}: third row");
+        }
+        // The full integer product: the third row as printed in INTEGER_PRODUCT.
+        let mut out = [JointMat::default()];
+        transform_joints(imp, &mut out, &[a], &[b]).unwrap();
+        assert_eq!(out[0].mat[8..], [518.0, 548.0, 578.0, 620.0], "{imp}: third row of the integer product");
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Real data: the Fox's rest pose and inverse bind matrices.
+
+/// The model-space matrices of a pose (local rotations and translations along
+/// `parents`), in f64.
+fn model_space_f64(pose: &[animasm::JointQuat], parents: &[i32]) -> Vec<[f64; 12]> {
+    let mut model: Vec<[f64; 12]> = Vec::with_capacity(pose.len());
+    for (j, joint) in pose.iter().enumerate() {
+        let q = joint.q.to_array().map(f64::from);
+        let t = [joint.t.x, joint.t.y, joint.t.z].map(f64::from);
+        let local = affine_from_f64(quat_to_mat3_f64(q), t);
+        let p = parents[j];
+        model.push(if p < 0 {
+            local
+        } else {
+            assert!((p as usize) < j, "parents first");
+            affine_mul_f64(model[p as usize], local)
+        });
+    }
+    model
+}
+
+/// The skinning use of section 5: the model-space rest matrices times the
+/// inverse bind matrices is the identity, within 1e-5 (the data's own
+/// residue is 8.2e-6, data/README.md), with every implementation, and every
+/// element within the bound of the f64 product of the same f32 inputs.
+#[test]
+fn fox_rest_pose_times_inverse_bind_is_identity() {
+    let parents = fox::parents();
+    let rest: Vec<JointMat> = model_space_f64(&fox::rest_pose(), &parents).into_iter().map(mat_f32).collect();
+    let inv_bind: Vec<JointMat> = fox::inverse_bind().into_iter().map(|m| JointMat { mat: m }).collect();
+    assert_eq!((rest.len(), inv_bind.len()), (24, 24));
+    let identity = JointMat::IDENTITY.mat;
+    // The residue of the data itself, in f64.
+    let data: f64 = (0..24)
+        .flat_map(|j| {
+            let p = affine_mul_f64(f64s(&rest[j]), f64s(&inv_bind[j]));
+            (0..12).map(move |e| (p[e] - f64::from(identity[e])).abs())
+        })
+        .fold(0.0, f64::max);
+    for imp in available() {
+        let mut out = vec![JointMat { mat: [SENTINEL; 12] }; 24];
+        transform_joints(imp, &mut out, &rest, &inv_bind).unwrap();
+        let worst = (0..24)
+            .flat_map(|j| (0..12).map(move |e| (j, e)))
+            .map(|(j, e)| (f64::from(out[j].mat[e]) - f64::from(identity[e])).abs())
+            .fold(0.0, f64::max);
+        let rel = check_against_oracle(&out, &rest, &inv_bind, imp.name());
+        eprintln!(
+            "Fox rest x inverse bind, {imp}: max |R - I| = {worst:e} (f64 of the same input {data:e}); {rel:.3} u * scale"
+        );
+        assert!(worst <= 1e-5, "{imp}: max |rest * inverse bind - I| = {worst:e}");
+    }
+}
+
+/// The Fox's animated poses (the JSON's key pairs) through the skinning
+/// product: every implementation within the bound of the oracle, asm and
+/// intrinsics bit-identical, the scalar port bit-identical to them.
+#[test]
+fn fox_key_poses_times_inverse_bind() {
+    let parents = fox::parents();
+    let inv_bind: Vec<JointMat> = fox::inverse_bind().into_iter().map(|m| JointMat { mat: m }).collect();
+    for name in fox::KEY_PAIRS {
+        let (p0, p1) = fox::key_pair(name);
+        for pose in [p0, p1] {
+            let model: Vec<JointMat> = model_space_f64(&pose, &parents).into_iter().map(mat_f32).collect();
+            let mut results = Vec::new();
+            for imp in available() {
+                let mut out = vec![JointMat::default(); 24];
+                transform_joints(imp, &mut out, &model, &inv_bind).unwrap();
+                check_against_oracle(&out, &model, &inv_bind, &format!("{name} {imp}"));
+                results.push((imp, out));
+            }
+            for (imp, out) in &results[1..] {
+                assert_mats_identical(out, &results[0].1, &format!("{name}: {imp} vs {}", results[0].0));
+            }
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Errata.
+
+/// The listing adds each row's translation with `andps xmm7,
+/// SIMD_SP_clearFirstThree; addps xmm3, xmm7`, i.e. it adds `+0.0` to the
+/// three rotation elements, which the C (`MultiplyJoints`) does not: a
+/// rotation element that sums to `-0.0` in the C comes out `+0.0` from the
+/// listing. Nothing else changes (`x + 0.0 == x` for every other `x`).
+#[test]
+fn erratum_rotation_negative_zero_becomes_positive_zero() {
+    // Row 0 of `a` is (1, 1, 1, 5); column 1 of `b` is all -0.0: the C sums
+    // -0 + -0 + -0 = -0 for result[0][1].
+    let a = JointMat { mat: [1.0, 1.0, 1.0, 5.0, 0.0, 1.0, 0.0, 0.0, 0.0, 0.0, 1.0, 0.0] };
+    let b = JointMat { mat: [1.0, -0.0, 0.0, 2.0, 0.0, -0.0, 0.0, 3.0, 0.0, -0.0, 1.0, 4.0] };
+    let c = |imp: Impl| {
+        let mut out = [JointMat::default()];
+        transform_joints(imp, &mut out, &[a], &[b]).unwrap();
+        out[0].mat
+    };
+    let scalar = c(Impl::Scalar);
+    assert_eq!(scalar[1].to_bits(), (-0.0f32).to_bits(), "the C keeps -0.0");
+    for imp in available().filter(|&i| i != Impl::Scalar) {
+        let simd = c(imp);
+        assert_eq!(simd[1].to_bits(), 0.0f32.to_bits(), "{imp}: the listing adds +0.0");
+        for e in 0..12 {
+            // Column 1 is -0.0 in every row of the C's result; the listing's
+            // rows all come out +0.0 there; every other element is the same.
+            let want = if e % 4 != 3 && scalar[e].to_bits() == 0x8000_0000 { 0 } else { scalar[e].to_bits() };
+            assert_eq!(simd[e].to_bits(), want, "{imp}: element {e}");
+        }
+        assert_eq!([scalar[5], scalar[9]].map(f32::to_bits), [0x8000_0000; 2], "the C's column 1");
+    }
+}
+
+/// Section 5 says the SSE code "can be found in appendix B"; Appendix B is
+/// `UntransformSkeleton`, and section 5's `MultiplyJoints` is Appendix C. The
+/// two compute different things: Appendix B's C (`UntransformJoint( a, b )`)
+/// subtracts `b`'s translation and multiplies by the transpose of `b`'s
+/// rotation, `b^-1 * a` for a rigid `b`; Appendix C computes `a * b`. The port
+/// follows Appendix C: the kernels give `a * b` and not `b^-1 * a`.
+#[test]
+fn erratum_text_names_appendix_b_for_appendix_c() {
+    let mut rng = Rng::new(9);
+    let (a, b) = (rigid(&mut rng), rigid(&mut rng));
+    let appendix_b = affine_mul_f64(affine_inverse_f64(f64s(&b)), f64s(&a));
+    let appendix_c = affine_mul_f64(f64s(&a), f64s(&b));
+    for imp in available() {
+        let mut out = [JointMat::default()];
+        transform_joints(imp, &mut out, &[a], &[b]).unwrap();
+        let d = |w: &[f64; 12]| (0..12).map(|e| (f64::from(out[0].mat[e]) - w[e]).abs()).fold(0.0, f64::max);
+        assert!(d(&appendix_c) < 1e-4, "{imp}: not a * b ({:e})", d(&appendix_c));
+        assert!(d(&appendix_b) > 1e-1, "{imp}: looks like Appendix B's b^-1 * a ({:e})", d(&appendix_b));
+    }
+}
+
+// ---------------------------------------------------------------------------
+// The safe function's errors: nothing written.
+
+#[track_caller]
+fn expect_err(imp: Impl, n: usize, n1: usize, n2: usize, want: Error) {
+    let mut rng = Rng::new(77);
+    let (a, b) = (joints(&mut rng, n1), joints(&mut rng, n2));
+    let mut out = joints(&mut rng, n);
+    let before = bits(&out);
+    assert_eq!(transform_joints(imp, &mut out, &a, &b), Err(want), "{imp}: {n}, {n1}, {n2}");
+    assert_eq!(bits(&out), before, "{imp}: written on Err");
+}
+
+#[test]
+fn length_mismatch_names_the_argument() {
+    for imp in available() {
+        for (n, n1, n2) in [(4, 3, 4), (4, 5, 4), (0, 1, 0), (7, 0, 7)] {
+            expect_err(imp, n, n1, n2, Error::LengthMismatch { what: "joints1", expected: n, found: n1 });
+        }
+        for (n, n1, n2) in [(4, 4, 3), (4, 4, 5), (0, 0, 1), (7, 7, 0)] {
+            expect_err(imp, n, n1, n2, Error::LengthMismatch { what: "joints2", expected: n, found: n2 });
+        }
+        // Both wrong: `joints1` is reported.
+        expect_err(imp, 5, 2, 3, Error::LengthMismatch { what: "joints1", expected: 5, found: 2 });
+    }
+    let e = Error::LengthMismatch { what: "joints2", expected: 4, found: 3 };
+    assert_eq!(e.to_string(), "`joints2` has 3 elements, expected 4");
+}
+
+/// Lazily zeroed memory for `n` joints: the pages are never written (the
+/// checks come first) and only read as the shared zero page.
+struct Zeroed {
+    ptr: *mut JointMat,
+    n: usize,
+    layout: std::alloc::Layout,
+}
+
+impl Zeroed {
+    fn new(n: usize) -> Option<Zeroed> {
+        let layout = std::alloc::Layout::array::<JointMat>(n).ok()?;
+        // SAFETY: the layout has a non-zero size.
+        let ptr = unsafe { std::alloc::alloc_zeroed(layout) }.cast::<JointMat>();
+        (!ptr.is_null()).then_some(Zeroed { ptr, n, layout })
+    }
+
+    fn slice(&mut self) -> &mut [JointMat] {
+        // SAFETY: `n` zeroed, aligned JointMats (all-zero bits are valid
+        // floats), owned by `self`.
+        unsafe { std::slice::from_raw_parts_mut(self.ptr, self.n) }
+    }
+}
+
+impl Drop for Zeroed {
+    fn drop(&mut self) {
+        // SAFETY: allocated in `new` with this layout.
+        unsafe { std::alloc::dealloc(self.ptr.cast(), self.layout) }
+    }
+}
+
+/// More joints than the listing's 32-bit `imul eax, JOINTMAT_SIZE` can
+/// count: `TooManyJoints`, checked before the lengths, nothing written.
+#[test]
+fn too_many_joints() {
+    assert_eq!(MAX_TRANSFORM_JOINTS, 44_739_242);
+    assert!(MAX_TRANSFORM_JOINTS * 48 <= i32::MAX as usize && (MAX_TRANSFORM_JOINTS + 1) * 48 > i32::MAX as usize);
+    let n = MAX_TRANSFORM_JOINTS + 1;
+    let mut big = Zeroed::new(n).expect("2 GiB of lazily zeroed address space");
+    for imp in available() {
+        let want = Error::TooManyJoints { len: n, max: MAX_TRANSFORM_JOINTS };
+        assert_eq!(transform_joints(imp, big.slice(), &[], &[]), Err(want), "{imp}");
+    }
+    assert!(big.slice().iter().all(|m| m.mat.iter().all(|v| v.to_bits() == 0)), "written on Err");
+}
+
+#[cfg(not(target_arch = "x86_64"))]
+#[test]
+fn simd_unsupported_off_x86_64() {
+    for imp in [Impl::Asm, Impl::Intrinsics] {
+        expect_err(imp, 3, 3, 3, Error::Unsupported(imp));
+    }
+}
+
+/// Empty lists: `Ok`, nothing to do, with every implementation.
+#[test]
+fn empty_lists() {
+    for imp in available() {
+        assert_eq!(transform_joints(imp, &mut [], &[], &[]), Ok(()));
+    }
+}

@@ -1,0 +1,747 @@
+//! `transform_skeleton` (*The Skeleton Assembly Line*, section 3 and
+//! Appendix A): the asm listing, its `movss` + `shufps` variant and their
+//! intrinsics twins bit for bit; all of them against the scalar C port and
+//! an f64 oracle; the real Fox hierarchy against the float64 local-to-model
+//! reference of `data/Fox.glb.pose.json` and the inverse bind matrices; the
+//! ranges (from 0, from 1, empty, single joint, split); every error with
+//! nothing written; and erratum E1.
+
+mod common;
+
+use animasm::transform_skeleton::{MAX_SKELETON_JOINTS, scalar, transform_skeleton, transform_skeleton_movss_shufps};
+use animasm::{Error, Impl, JointMat};
+use common::fox;
+use common::inputs::Rng;
+use common::oracle::{affine_from_f64, affine_mul_f64, quat_to_mat3_f64, transpose3};
+use common::same_bits;
+use core::ops::RangeInclusive;
+
+/// A raw kernel: `(jointMats, parents, firstJoint, lastJoint)`.
+type Kernel = unsafe fn(*mut JointMat, *const i32, i32, i32);
+/// A safe function of the module.
+type SafeFn = fn(Impl, &mut [JointMat], &[i32], RangeInclusive<usize>) -> Result<(), Error>;
+
+const SAFE_FNS: [(&str, SafeFn); 2] =
+    [("transform_skeleton", transform_skeleton), ("transform_skeleton_movss_shufps", transform_skeleton_movss_shufps)];
+
+// ---------------------------------------------------------------------------
+// Helpers.
+
+/// Every float of every matrix as its bit pattern.
+fn bits(m: &[JointMat]) -> Vec<u32> {
+    m.iter().flat_map(|j| j.mat.map(f32::to_bits)).collect()
+}
+
+/// Panics unless `a` and `b` agree by [`same_bits`] everywhere, naming the
+/// first differing joint and element.
+#[track_caller]
+fn assert_mats_bit_identical(a: &[JointMat], b: &[JointMat], ctx: &str) {
+    assert_eq!(a.len(), b.len(), "{ctx}: lengths differ");
+    for (j, (x, y)) in a.iter().zip(b).enumerate() {
+        if let Some(e) = (0..12).find(|&e| !same_bits(x.mat[e], y.mat[e])) {
+            let differing = a.iter().zip(b).filter(|(x, y)| (0..12).any(|e| !same_bits(x.mat[e], y.mat[e]))).count();
+            panic!(
+                "{ctx}: joint {j} mat[{e}] differs: {:#010x} ({:e}) vs {:#010x} ({:e}); {differing} of {} joints differ",
+                x.mat[e].to_bits(),
+                x.mat[e],
+                y.mat[e].to_bits(),
+                y.mat[e],
+                a.len()
+            );
+        }
+    }
+}
+
+/// A random parents-first hierarchy of `n` joints: joint 0 is the root
+/// (`-1`), every other joint's parent is uniform in `0..i`.
+fn random_hierarchy(rng: &mut Rng, n: usize) -> Vec<i32> {
+    (0..n).map(|i| if i == 0 { -1 } else { rng.below(i) as i32 }).collect()
+}
+
+/// A 3x4 matrix rounded to f32.
+fn to_mat(m: [f64; 12]) -> JointMat {
+    JointMat { mat: m.map(|v| v as f32) }
+}
+
+/// A 3x4 matrix widened to f64.
+fn to_f64(m: &JointMat) -> [f64; 12] {
+    m.mat.map(f64::from)
+}
+
+/// `n` random local joints: a uniform unit rotation (standard column-vector
+/// matrix) and a translation in `[-10, 10)^3`.
+fn random_locals(rng: &mut Rng, n: usize) -> Vec<JointMat> {
+    (0..n)
+        .map(|_| {
+            let r = quat_to_mat3_f64(rng.unit_quat_f64());
+            let t = [rng.range(-10.0, 10.0), rng.range(-10.0, 10.0), rng.range(-10.0, 10.0)];
+            to_mat(affine_from_f64(r, t))
+        })
+        .collect()
+}
+
+/// Runs a raw kernel on a copy of `mats`, after checking what the kernels'
+/// contract needs (range inside `mats` and `parents`, every parent of the
+/// range a joint of `mats`; `p >= i` is allowed for the asm and intrinsics
+/// kernels, so only the scalar callers must pass `p != i`).
+fn run(k: Kernel, mats: &[JointMat], parents: &[i32], first: i32, last: i32) -> Vec<JointMat> {
+    let mut out = mats.to_vec();
+    if first <= last {
+        assert!(first >= 0 && (last as usize) < mats.len() && (last as usize) < parents.len());
+        assert!(mats.len() <= MAX_SKELETON_JOINTS);
+        assert!((first..=last).all(|i| parents[i as usize] >= 0 && (parents[i as usize] as usize) < mats.len()));
+    }
+    // SAFETY: checked above; a Vec of align(16) JointMat is 16-byte aligned.
+    unsafe { k(out.as_mut_ptr(), parents.as_ptr(), first, last) };
+    out
+}
+
+/// The f64 oracle: `g[i] = g[parents[i]] * g[i]` for `i` in `first..=last`,
+/// from the f32 input widened to f64.
+fn oracle(mats: &[JointMat], parents: &[i32], range: RangeInclusive<usize>) -> Vec<[f64; 12]> {
+    let mut g: Vec<[f64; 12]> = mats.iter().map(to_f64).collect();
+    for i in range {
+        g[i] = affine_mul_f64(g[parents[i] as usize], g[i]);
+    }
+    g
+}
+
+/// Max abs error of the rotation elements and of the translation elements.
+fn errors(got: &[JointMat], want: &[[f64; 12]]) -> (f64, f64) {
+    let (mut rot, mut trans) = (0.0f64, 0.0f64);
+    for (g, w) in got.iter().zip(want) {
+        for (e, (&x, &y)) in g.mat.iter().zip(w).enumerate() {
+            let d = (f64::from(x) - y).abs();
+            if e % 4 == 3 {
+                trans = trans.max(d);
+            } else {
+                rot = rot.max(d);
+            }
+        }
+    }
+    (rot, trans)
+}
+
+#[cfg(target_arch = "x86_64")]
+mod x86 {
+    use super::Kernel;
+    use animasm::transform_skeleton::{asm, intrinsics};
+
+    /// Every SIMD kernel, the listing's asm first (the reference of the
+    /// bit-for-bit comparisons).
+    pub const SIMD_KERNELS: [(&str, Kernel); 4] = [
+        ("asm", asm::transform_skeleton),
+        ("intrinsics", intrinsics::transform_skeleton),
+        ("asm movss+shufps", asm::transform_skeleton_movss_shufps),
+        ("intrinsics movss+shufps", intrinsics::transform_skeleton_movss_shufps),
+    ];
+}
+
+/// Runs every SIMD kernel on the same input and asserts that they agree bit
+/// for bit with the listing's asm; returns the asm's output.
+#[cfg(target_arch = "x86_64")]
+#[track_caller]
+fn assert_simd_twins(mats: &[JointMat], parents: &[i32], first: i32, last: i32, ctx: &str) -> Vec<JointMat> {
+    let reference = run(x86::SIMD_KERNELS[0].1, mats, parents, first, last);
+    for &(name, k) in &x86::SIMD_KERNELS[1..] {
+        let out = run(k, mats, parents, first, last);
+        assert_mats_bit_identical(&reference, &out, &format!("{ctx}: asm vs {name} ({first}..={last})"));
+    }
+    reference
+}
+
+/// A skeleton of `n` joints: random locals and a random hierarchy.
+fn random_skeleton(seed: u64, n: usize) -> (Vec<JointMat>, Vec<i32>) {
+    let mut rng = Rng::new(seed);
+    let parents = random_hierarchy(&mut rng, n);
+    (random_locals(&mut rng, n), parents)
+}
+
+// ---------------------------------------------------------------------------
+// The SIMD kernels against each other, bit for bit.
+
+/// Counts 0..=12 and 1024 transformed joints (`1..=n` of `n + 1`), and
+/// sub-ranges, random parents-first hierarchies.
+#[cfg(target_arch = "x86_64")]
+#[test]
+fn simd_twins_bit_identical_on_every_count() {
+    for n in (0..=12).chain([100, 1023, 1024]) {
+        let (mats, parents) = random_skeleton(n as u64, n + 1);
+        assert_simd_twins(&mats, &parents, 1, n as i32, &format!("n = {n}"));
+        if n >= 4 {
+            assert_simd_twins(&mats, &parents, 3, n as i32 - 1, &format!("n = {n}, inner range"));
+        }
+    }
+}
+
+/// Special values in every position of child and parent: NaN, infinities,
+/// signed zeros, subnormals, the largest finite values (products overflow).
+#[cfg(target_arch = "x86_64")]
+#[test]
+fn simd_twins_bit_identical_on_special_values() {
+    let specials = [
+        f32::NAN,
+        -f32::NAN,
+        f32::INFINITY,
+        f32::NEG_INFINITY,
+        0.0,
+        -0.0,
+        f32::MIN_POSITIVE / 4.0,
+        -f32::MIN_POSITIVE / 8.0,
+        f32::MAX,
+        f32::MIN,
+        1.0,
+        -1.0,
+    ];
+    let mut rng = Rng::new(7);
+    let n = 64;
+    let parents = random_hierarchy(&mut rng, n);
+    for round in 0..16 {
+        let mut mats = random_locals(&mut rng, n);
+        for m in mats.iter_mut() {
+            for e in 0..12 {
+                if rng.below(3) == 0 {
+                    m.mat[e] = specials[(rng.below(specials.len()) + round) % specials.len()];
+                }
+            }
+        }
+        assert_simd_twins(&mats, &parents, 1, n as i32 - 1, &format!("special values, round {round}"));
+    }
+}
+
+/// The raw kernels also take parents that are not before their joint (the
+/// safe function refuses them; memory-safe in the asm): the joint itself,
+/// whose rows the listing reads back after storing some of them, and later
+/// joints, read untransformed. The twins agree there too.
+#[cfg(target_arch = "x86_64")]
+#[test]
+fn simd_twins_bit_identical_with_self_and_later_parents() {
+    let mut rng = Rng::new(11);
+    let n = 40;
+    let mats = random_locals(&mut rng, n);
+    let parents: Vec<i32> = (0..n).map(|i| if i % 3 == 0 { i as i32 } else { rng.below(n) as i32 }).collect();
+    let out = assert_simd_twins(&mats, &parents, 0, n as i32 - 1, "self and later parents");
+    // Joint 0 is its own parent: row 0 is b * a with b = a (read before the
+    // store), rows 1 and 2 read the parent's rows 1 and 2 after row 0 was
+    // stored (unchanged rows), so each row r is `a[r][..] * a`.
+    let a = to_f64(&mats[0]);
+    let aa = affine_mul_f64(a, a);
+    for (e, &want) in aa.iter().enumerate() {
+        let tol = 1e-4 * want.abs().max(1.0);
+        assert!((f64::from(out[0].mat[e]) - want).abs() <= tol, "self parent, mat[{e}]");
+    }
+}
+
+#[cfg(target_arch = "x86_64")]
+mod props {
+    use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(256))]
+
+        /// Arbitrary bit patterns in every float; arbitrary in-bounds parents
+        /// (before, at or after their joint); arbitrary ranges, empty ones
+        /// included.
+        #[test]
+        fn simd_twins_on_arbitrary_bits(
+            m in proptest::collection::vec(any::<[u32; 12]>(), 1..14),
+            parent_seeds in proptest::collection::vec(any::<u32>(), 14),
+            a in 0usize..14,
+            b in 0usize..14,
+        ) {
+            let n = m.len();
+            let mats: Vec<JointMat> = m.iter().map(|b| JointMat { mat: b.map(f32::from_bits) }).collect();
+            let parents: Vec<i32> = (0..n).map(|i| (parent_seeds[i] as usize % n) as i32).collect();
+            let (first, last) = (a.min(n - 1) as i32, b.min(n - 1) as i32);
+            let before = bits(&mats);
+            let out = assert_simd_twins(&mats, &parents, first, last, "arbitrary bits");
+            if first > last {
+                prop_assert_eq!(bits(&out), before);
+            }
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------
+// The scalar port, the listing and the f64 oracle.
+
+/// The listing computes the C's sums in the C's order: on valid skeletons
+/// (no `-0.0` in the result, see erratum E1) every implementation gives the
+/// same bits as the scalar port, through the safe functions.
+#[test]
+fn every_impl_equals_the_scalar_port_on_random_skeletons() {
+    for (seed, n) in [(1u64, 2usize), (2, 5), (3, 17), (4, 1024)] {
+        let (mats, parents) = random_skeleton(seed, n);
+        let mut want = mats.clone();
+        transform_skeleton(Impl::Scalar, &mut want, &parents, 1..=n - 1).unwrap();
+        for (name, f) in SAFE_FNS {
+            for imp in Impl::ALL {
+                let mut out = mats.clone();
+                f(imp, &mut out, &parents, 1..=n - 1).unwrap();
+                assert_eq!(bits(&out), bits(&want), "{name} {imp}, n = {n}");
+            }
+        }
+    }
+}
+
+/// Every implementation against the f64 oracle on random parents-first
+/// hierarchies of up to 1024 joints (unit rotations, translations in
+/// `[-10, 10)`): rotation elements within 2e-6 and translations within 2e-5
+/// of a model whose joints lie up to about 10 * depth from the origin.
+#[test]
+fn every_impl_near_the_f64_oracle() {
+    let (mut worst_rot, mut worst_trans) = (0.0f64, 0.0f64);
+    for (seed, n) in [(10u64, 2usize), (11, 13), (12, 64), (13, 1000), (14, 1024)] {
+        let (mats, parents) = random_skeleton(seed, n);
+        let want = oracle(&mats, &parents, 1..=n - 1);
+        for (name, f) in SAFE_FNS {
+            for imp in Impl::ALL {
+                let mut out = mats.clone();
+                f(imp, &mut out, &parents, 1..=n - 1).unwrap();
+                let (rot, trans) = errors(&out, &want);
+                assert!(rot <= 2e-6, "{name} {imp}, n = {n}: rotation error {rot:e}");
+                assert!(trans <= 2e-5, "{name} {imp}, n = {n}: translation error {trans:e}");
+                worst_rot = worst_rot.max(rot);
+                worst_trans = worst_trans.max(trans);
+            }
+        }
+    }
+    println!("max abs error vs f64 oracle: rotation {worst_rot:e}, translation {worst_trans:e}");
+}
+
+/// `TransformJoint` is parent times child for column vectors: a child
+/// translated by (1, 0, 0) under a parent rotated 90 degrees about z and
+/// translated by (1, 2, 3) sits at R (1, 0, 0) + (1, 2, 3) = (1, 3, 3), and
+/// its rotation is the parent's times its own.
+#[test]
+fn transform_joint_is_parent_times_child() {
+    let parent = JointMat { mat: [0.0, -1.0, 0.0, 1.0, 1.0, 0.0, 0.0, 2.0, 0.0, 0.0, 1.0, 3.0] };
+    // Child: 90 degrees about x, at (1, 0, 0).
+    let child = JointMat { mat: [1.0, 0.0, 0.0, 1.0, 0.0, 0.0, -1.0, 0.0, 0.0, 1.0, 0.0, 0.0] };
+    let mut a = child;
+    scalar::transform_joint(&mut a, &parent);
+    let want = affine_mul_f64(to_f64(&parent), to_f64(&child));
+    assert_eq!(a.mat.map(f64::from), want);
+    assert_eq!([a.mat[3], a.mat[7], a.mat[11]], [1.0, 3.0, 3.0]);
+    // Not child times parent.
+    assert_ne!(a.mat.map(f64::from), affine_mul_f64(to_f64(&child), to_f64(&parent)));
+}
+
+// ---------------------------------------------------------------------------
+// Erratum E1.
+
+/// Erratum E1: the listing adds `(0, 0, 0, b[r][3])` to every row of the
+/// result (`andps` with `SIMD_SP_clearFirstThree`, `addps`), so a rotation
+/// element the C computes as `-0.0` comes out `+0.0` (`-0.0 + +0.0 = +0.0`).
+/// Here the child is a half turn about x written with negative zeros (as
+/// negating a matrix produces them) under an identity parent: column 1 of
+/// the product is `(-0.0 * 1 + -1 * 0 + -0.0 * 0, ...)`, `-0.0` in the C.
+#[test]
+fn erratum_e1_listing_turns_negative_zero_rotation_into_positive_zero() {
+    let parent = JointMat::IDENTITY;
+    let child = JointMat { mat: [1.0, -0.0, 0.0, 5.0, 0.0, -1.0, -0.0, 6.0, 0.0, -0.0, -1.0, 7.0] };
+    let mats = vec![parent, child];
+    let parents = [-1, 0];
+    let mut c = mats.clone();
+    transform_skeleton(Impl::Scalar, &mut c, &parents, 1..=1).unwrap();
+    assert_eq!(c[1].mat[1].to_bits(), (-0.0f32).to_bits(), "the C keeps -0.0");
+    for (name, f) in SAFE_FNS {
+        for imp in [Impl::Intrinsics, Impl::Asm] {
+            if !imp.is_available() {
+                continue;
+            }
+            let mut out = mats.clone();
+            f(imp, &mut out, &parents, 1..=1).unwrap();
+            assert_eq!(out[1].mat[1].to_bits(), 0.0f32.to_bits(), "{name} {imp}: the listing gives +0.0");
+            // Otherwise the same values: only the signs of zeros differ.
+            for e in 0..12 {
+                assert!(out[1].mat[e] == c[1].mat[e], "{name} {imp}: mat[{e}]");
+            }
+            let zeros = |m: &JointMat| (0..12).filter(|&e| m.mat[e].to_bits() == (-0.0f32).to_bits()).count();
+            assert!(zeros(&c[1]) > 0 && zeros(&out[1]) == 0, "{name} {imp}: no -0.0 left in the listing's result");
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------
+// The Fox.
+
+/// A pose's local matrices: the standard column-vector rotation of each
+/// local quaternion (in f64 from the f32 data) and its translation, rounded
+/// to f32. With `transposed`, the rotation is transposed (the row-vector
+/// convention), to show that the reference does not follow it.
+fn fox_locals(rotations: &[[f32; 4]], translations: &[[f32; 3]], transposed: bool) -> Vec<JointMat> {
+    rotations
+        .iter()
+        .zip(translations)
+        .map(|(q, t)| {
+            let r = quat_to_mat3_f64(q.map(f64::from));
+            let r = if transposed { transpose3(r) } else { r };
+            to_mat(affine_from_f64(r, t.map(f64::from)))
+        })
+        .collect()
+}
+
+/// Every pose of the JSON: (name, local rotations, local translations, the
+/// float64 local-to-model reference `model_3x4_ref_f64` where the JSON has
+/// one).
+#[allow(clippy::type_complexity)]
+fn fox_poses() -> Vec<(String, Vec<[f32; 4]>, Vec<[f32; 3]>, Option<Vec<[f64; 12]>>)> {
+    let json = fox::pose_json();
+    let nums = |v: &serde_json::Value| -> Vec<f64> {
+        v.as_array().expect("array").iter().map(|x| x.as_f64().expect("number")).collect()
+    };
+    let rows = |v: &serde_json::Value| -> Vec<Vec<f64>> { v.as_array().expect("array").iter().map(nums).collect() };
+    let mut out = vec![("rest".to_owned(), fox::rest_rotations(), fox::rest_translations(), None)];
+    for name in fox::KEY_PAIRS {
+        let poses = json["keyframes"][name]["poses"].as_array().expect("poses");
+        for p in poses {
+            let rot: Vec<[f32; 4]> =
+                rows(&p["rotations_xyzw"]).iter().map(|r| core::array::from_fn(|i| r[i] as f32)).collect();
+            let tr: Vec<[f32; 3]> =
+                rows(&p["translations"]).iter().map(|r| core::array::from_fn(|i| r[i] as f32)).collect();
+            let reference: Vec<[f64; 12]> = rows(&p["model_3x4_ref_f64"])
+                .iter()
+                .map(|r| {
+                    assert_eq!(r.len(), 12);
+                    core::array::from_fn(|i| r[i])
+                })
+                .collect();
+            out.push((format!("{name} key {}", p["key"]), rot, tr, Some(reference)));
+        }
+    }
+    out
+}
+
+/// The real Fox hierarchy: every pose's local joints (rest pose and the six
+/// keyframe poses of the JSON) transformed with `1..=23` (the root, joint 0,
+/// has no parent: its local matrix is its model matrix) against the JSON's
+/// float64 local-to-model reference (for the rest pose, which has none, the
+/// f64 product along the parents). Within 1e-5 relative to the model's
+/// scale (the largest translation of the reference, about 74 units) for
+/// translations and 1e-5 for rotation elements; the JSON's reference is
+/// printed with about 8 significant digits.
+#[test]
+fn fox_poses_against_the_json_local_to_model_reference() {
+    let parents = fox::parents();
+    let n = parents.len();
+    assert_eq!(n, 24);
+    assert_eq!(parents[0], -1);
+    let (mut worst_rot, mut worst_rel) = (0.0f64, 0.0f64);
+    for (pose, rot, tr, reference) in fox_poses() {
+        let locals = fox_locals(&rot, &tr, false);
+        let reference = reference.unwrap_or_else(|| {
+            let mut g: Vec<[f64; 12]> = Vec::new();
+            for (i, (q, t)) in rot.iter().zip(&tr).enumerate() {
+                let l = affine_from_f64(quat_to_mat3_f64(q.map(f64::from)), t.map(f64::from));
+                let m = if parents[i] < 0 { l } else { affine_mul_f64(g[parents[i] as usize], l) };
+                g.push(m);
+            }
+            g
+        });
+        let scale = reference.iter().flat_map(|m| [m[3], m[7], m[11]]).fold(0.0f64, |a, v| a.max(v.abs()));
+        assert!(scale > 50.0, "{pose}: model scale {scale}");
+        for (name, f) in SAFE_FNS {
+            for imp in Impl::ALL {
+                let mut out = locals.clone();
+                f(imp, &mut out, &parents, 1..=n - 1).unwrap();
+                let (r, t) = errors(&out, &reference);
+                assert!(r <= 1e-5, "{pose}: {name} {imp}: rotation error {r:e}");
+                assert!(t <= 1e-5 * scale, "{pose}: {name} {imp}: translation error {t:e} (scale {scale})");
+                worst_rot = worst_rot.max(r);
+                worst_rel = worst_rel.max(t / scale);
+            }
+        }
+    }
+    println!("Fox: max rotation error {worst_rot:e}, max translation error / scale {worst_rel:e}");
+}
+
+/// The convention check of the other side: local matrices built with the
+/// transposed rotation (row vectors) do not reproduce the JSON's reference,
+/// so the test above pins the convention (column vectors, parent times child).
+#[test]
+fn fox_transposed_rotation_convention_does_not_match_the_reference() {
+    let parents = fox::parents();
+    for (pose, rot, tr, reference) in fox_poses().into_iter().filter(|p| p.3.is_some()) {
+        let mut out = fox_locals(&rot, &tr, true);
+        transform_skeleton(Impl::default(), &mut out, &parents, 1..=parents.len() - 1).unwrap();
+        let (r, _) = errors(&out, &reference.unwrap());
+        assert!(r > 0.5, "{pose}: the transposed convention matches ({r:e})");
+    }
+}
+
+/// Model-space rest matrices times the inverse bind matrices are the
+/// identity within 8.2e-6 (the data README's figure), every element, with
+/// every implementation. (For scale: the same product from the f64 oracle's
+/// model matrices deviates by 8.4e-6 in a translation; the kernels' f32
+/// results land closer, at 6.7e-6: `mulps` / `addps` round as IEEE says on
+/// every CPU. The rotation part is within 2e-7.)
+#[test]
+fn fox_rest_pose_times_inverse_bind_is_identity() {
+    let parents = fox::parents();
+    let inverse_bind = fox::inverse_bind();
+    let locals = fox_locals(&fox::rest_rotations(), &fox::rest_translations(), false);
+    let deviation = |model: &[[f64; 12]]| {
+        let (mut rot, mut trans) = (0.0f64, 0.0f64);
+        for (m, ib) in model.iter().zip(&inverse_bind) {
+            let p = affine_mul_f64(*m, ib.map(f64::from));
+            for (e, &v) in p.iter().enumerate() {
+                let id = if e % 5 == 0 { 1.0 } else { 0.0 };
+                let d = (v - id).abs();
+                if e % 4 == 3 {
+                    trans = trans.max(d);
+                } else {
+                    rot = rot.max(d);
+                }
+            }
+        }
+        (rot, trans)
+    };
+    let f64_model = oracle(&locals, &parents, 1..=parents.len() - 1);
+    let (r64, t64) = deviation(&f64_model);
+    println!("f64 model x inverse bind - I: rotation {r64:e}, translation {t64:e}");
+    for (name, f) in SAFE_FNS {
+        for imp in Impl::ALL {
+            let mut out = locals.clone();
+            f(imp, &mut out, &parents, 1..=parents.len() - 1).unwrap();
+            let model: Vec<[f64; 12]> = out.iter().map(to_f64).collect();
+            let (r, t) = deviation(&model);
+            println!("{name} {imp}: model x inverse bind - I: rotation {r:e}, translation {t:e}");
+            assert!(r <= 1e-6, "{name} {imp}: rotation part {r:e}");
+            assert!(t <= 8.2e-6, "{name} {imp}: translation part {t:e}");
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Ranges.
+
+/// A range that starts at the root asks for joint 0's parent, which is -1:
+/// `InvalidParent`, nothing written, with every implementation.
+#[test]
+fn range_starting_at_the_root_is_an_error() {
+    let parents = fox::parents();
+    let mats = fox_locals(&fox::rest_rotations(), &fox::rest_translations(), false);
+    for (name, f) in SAFE_FNS {
+        for imp in Impl::ALL {
+            for range in [0..=23, 0..=0, 0..=5] {
+                let mut out = mats.clone();
+                let r = f(imp, &mut out, &parents, range.clone());
+                assert_eq!(r, Err(Error::InvalidParent { joint: 0, parent: -1 }), "{name} {imp} {range:?}");
+                assert_eq!(bits(&out), bits(&mats), "{name} {imp} {range:?}: written on Err");
+            }
+        }
+    }
+}
+
+/// A range starting at 1 transforms everything but the root; the root is
+/// unchanged (its local matrix is its model matrix).
+#[test]
+fn range_starting_at_one_leaves_the_root() {
+    let (mats, parents) = random_skeleton(21, 50);
+    let want = oracle(&mats, &parents, 1..=49);
+    for (name, f) in SAFE_FNS {
+        for imp in Impl::ALL {
+            let mut out = mats.clone();
+            f(imp, &mut out, &parents, 1..=49).unwrap();
+            assert_eq!(bits(&out[..1]), bits(&mats[..1]), "{name} {imp}: root written");
+            let (r, t) = errors(&out, &want);
+            assert!(r <= 2e-6 && t <= 2e-5, "{name} {imp}: {r:e} {t:e}");
+        }
+    }
+}
+
+/// Empty ranges are `Ok` and write nothing, wherever they lie (the listing
+/// returns at `jl done` before reading anything): `1..=0`, `5..=3`, ranges
+/// past the end of the slice, and an exhausted `RangeInclusive`.
+#[test]
+fn empty_ranges_write_nothing() {
+    let (mats, parents) = random_skeleton(22, 10);
+    let mut exhausted = 2..=2;
+    assert_eq!(exhausted.next(), Some(2));
+    assert!(exhausted.is_empty());
+    #[allow(clippy::reversed_empty_ranges)]
+    let ranges = [1..=0, 5..=3, 100..=50, usize::MAX..=0, exhausted];
+    for (name, f) in SAFE_FNS {
+        for imp in Impl::ALL {
+            for range in ranges.clone() {
+                let mut out = mats.clone();
+                assert_eq!(f(imp, &mut out, &parents, range.clone()), Ok(()), "{name} {imp} {range:?}");
+                assert_eq!(bits(&out), bits(&mats), "{name} {imp} {range:?}: written");
+            }
+            // Empty slices too.
+            assert_eq!(f(imp, &mut [], &[], ranges[0].clone()), Ok(()));
+        }
+    }
+}
+
+/// The raw kernels with `firstJoint > lastJoint`: nothing read or written
+/// (dangling pointers would do; the buffers are real to compare them).
+#[test]
+fn raw_kernels_with_first_after_last_write_nothing() {
+    let (mats, parents) = random_skeleton(23, 10);
+    let mut kernels: Vec<(&str, Kernel)> = vec![("scalar", scalar::transform_skeleton)];
+    #[cfg(target_arch = "x86_64")]
+    kernels.extend(x86::SIMD_KERNELS);
+    for (name, k) in kernels {
+        for (first, last) in [(1, 0), (5, 4), (9, 2), (0, -1), (i32::MAX, 0), (3, i32::MIN)] {
+            let out = run(k, &mats, &parents, first, last);
+            assert_eq!(bits(&out), bits(&mats), "{name} ({first}, {last})");
+        }
+    }
+}
+
+/// A single joint: only that joint changes, to its parent times itself.
+#[test]
+fn single_joint_range() {
+    let (mats, parents) = random_skeleton(24, 30);
+    let j = 17;
+    let p = parents[j] as usize;
+    let mut want = mats[j];
+    scalar::transform_joint(&mut want, &mats[p]);
+    for (name, f) in SAFE_FNS {
+        for imp in Impl::ALL {
+            let mut out = mats.clone();
+            f(imp, &mut out, &parents, j..=j).unwrap();
+            for (i, (o, m)) in out.iter().zip(&mats).enumerate() {
+                let expect = if i == j { &want } else { m };
+                assert_eq!(o.mat.map(f32::to_bits), expect.mat.map(f32::to_bits), "{name} {imp}: joint {i}");
+            }
+        }
+    }
+}
+
+/// Section 3: the skeleton can be split into sequences transformed
+/// separately. `1..=k` then `k+1..=n-1` gives the same bits as `1..=n-1`.
+#[test]
+fn split_ranges_equal_the_whole() {
+    let (mats, parents) = random_skeleton(25, 200);
+    for (name, f) in SAFE_FNS {
+        for imp in Impl::ALL {
+            let mut whole = mats.clone();
+            f(imp, &mut whole, &parents, 1..=199).unwrap();
+            for k in [1, 2, 77, 198] {
+                let mut split = mats.clone();
+                f(imp, &mut split, &parents, 1..=k).unwrap();
+                f(imp, &mut split, &parents, k + 1..=199).unwrap();
+                assert_eq!(bits(&split), bits(&whole), "{name} {imp}: split at {k}");
+            }
+        }
+    }
+}
+
+/// Roots outside the range may have any parent entry (-1, or even an
+/// invalid one): only the range's joints are checked.
+#[test]
+fn parents_outside_the_range_are_not_checked() {
+    let (mats, mut parents) = random_skeleton(26, 20);
+    parents[0] = -1;
+    parents[3] = -1; // a second root, before the range
+    parents[19] = 1000; // after the range
+    for (name, f) in SAFE_FNS {
+        for imp in Impl::ALL {
+            let mut out = mats.clone();
+            assert_eq!(f(imp, &mut out, &parents, 4..=18), Ok(()), "{name} {imp}");
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Errors: every case, nothing written.
+
+#[track_caller]
+fn assert_err_nothing_written(mats: &[JointMat], parents: &[i32], range: RangeInclusive<usize>, want: Error) {
+    for (name, f) in SAFE_FNS {
+        for imp in Impl::ALL {
+            let mut out = mats.to_vec();
+            let r = f(imp, &mut out, parents, range.clone());
+            assert_eq!(r, Err(want), "{name} {imp} {range:?}");
+            assert_eq!(bits(&out), bits(mats), "{name} {imp} {range:?}: written on Err");
+        }
+    }
+}
+
+#[test]
+fn error_parent_after_its_child() {
+    let (mats, mut parents) = random_skeleton(31, 24);
+    parents[9] = 12;
+    assert_err_nothing_written(&mats, &parents, 1..=23, Error::InvalidParent { joint: 9, parent: 12 });
+    // The last joint of the range, pointing at a joint after the range.
+    let (mats, mut parents) = random_skeleton(31, 24);
+    parents[10] = 20;
+    assert_err_nothing_written(&mats, &parents, 1..=10, Error::InvalidParent { joint: 10, parent: 20 });
+}
+
+#[test]
+fn error_joint_is_its_own_parent() {
+    let (mats, mut parents) = random_skeleton(32, 24);
+    parents[5] = 5;
+    assert_err_nothing_written(&mats, &parents, 1..=23, Error::InvalidParent { joint: 5, parent: 5 });
+}
+
+#[test]
+fn error_negative_parent() {
+    for p in [-1, -7, i32::MIN] {
+        let (mats, mut parents) = random_skeleton(33, 24);
+        parents[13] = p;
+        assert_err_nothing_written(&mats, &parents, 1..=23, Error::InvalidParent { joint: 13, parent: p });
+    }
+}
+
+#[test]
+fn error_parent_out_of_range() {
+    for p in [24, 1000, i32::MAX] {
+        let (mats, mut parents) = random_skeleton(34, 24);
+        parents[20] = p;
+        assert_err_nothing_written(&mats, &parents, 1..=23, Error::InvalidParent { joint: 20, parent: p });
+    }
+}
+
+/// The first invalid joint of the range is reported; earlier joints are not
+/// written either.
+#[test]
+fn error_reports_the_first_invalid_joint() {
+    let (mats, mut parents) = random_skeleton(35, 24);
+    parents[15] = -1;
+    parents[8] = 30;
+    assert_err_nothing_written(&mats, &parents, 1..=23, Error::InvalidParent { joint: 8, parent: 30 });
+}
+
+#[test]
+fn error_range_outside_the_slice() {
+    let (mats, parents) = random_skeleton(36, 24);
+    assert_err_nothing_written(&mats, &parents, 1..=24, Error::RangeOutOfBounds { start: 1, end: 24, len: 24 });
+    assert_err_nothing_written(&mats, &parents, 30..=40, Error::RangeOutOfBounds { start: 30, end: 40, len: 24 });
+    assert_err_nothing_written(
+        &mats,
+        &parents,
+        1..=usize::MAX,
+        Error::RangeOutOfBounds { start: 1, end: usize::MAX, len: 24 },
+    );
+    assert_err_nothing_written(&[], &[], 0..=0, Error::RangeOutOfBounds { start: 0, end: 0, len: 0 });
+}
+
+#[test]
+fn error_parents_too_short() {
+    let (mats, parents) = random_skeleton(37, 24);
+    assert_err_nothing_written(
+        &mats,
+        &parents[..10],
+        1..=23,
+        Error::TooShort { what: "parents", needed: 24, found: 10 },
+    );
+    assert_err_nothing_written(&mats, &[], 1..=1, Error::TooShort { what: "parents", needed: 2, found: 0 });
+    // Long enough for the range is enough.
+    let mut out = mats.clone();
+    assert_eq!(transform_skeleton(Impl::Scalar, &mut out, &parents[..10], 1..=9), Ok(()));
+}
+
+/// `MAX_SKELETON_JOINTS` keeps every byte offset the 32-bit listing forms in
+/// a signed 32-bit register (a slice that long cannot be allocated in a test:
+/// 1.5 GiB).
+#[test]
+fn max_joints_keeps_the_listing_arithmetic_exact() {
+    assert!(MAX_SKELETON_JOINTS.checked_mul(animasm::JOINTMAT_SIZE).unwrap() <= i32::MAX as usize);
+    assert!(MAX_SKELETON_JOINTS * 4 <= i32::MAX as usize);
+}

@@ -1,0 +1,767 @@
+//! `untransform_skeleton` (*The Skeleton Assembly Line*, section 4 and
+//! Appendix B): the three implementations against each other (the asm and
+//! the intrinsics bit for bit, and the scalar port too: the C and the listing
+//! round the same products in the same order), against an f64 oracle
+//! (`affine_inverse_f64(parent) * child`), on the Fox skeleton, as the
+//! inverse of the local-to-global transform, and the safe function's
+//! contract (every `Error` with nothing written, empty and single-joint
+//! ranges).
+//!
+//! Error bounds (measured values in `asm_notes/untransform_skeleton.md`):
+//! on rigid matrices the result is within [`ROT_BOUND`] of the f64 oracle in
+//! the rotation part and within [`TRANS_BOUND_EPS`] `* f32::EPSILON * scale`
+//! in the translation, where `scale` is `1 + |t_child| + |t_parent|` (max
+//! norms).
+
+// Empty ranges such as `1..=0` are test inputs here.
+#![allow(clippy::reversed_empty_ranges)]
+
+mod common;
+
+use animasm::untransform_skeleton::{MAX_SKELETON_JOINTS, untransform_skeleton};
+use animasm::{Error, Impl, JointMat};
+use common::inputs::Rng;
+use common::oracle::{affine_from_f64, affine_inverse_f64, affine_mul_f64, quat_to_mat3_f64};
+use common::same_bits;
+use proptest::prelude::*;
+
+/// A raw kernel: `(jointMats, parents, firstJoint, lastJoint)`.
+type Kernel = unsafe fn(*mut JointMat, *const i32, i32, i32);
+
+/// The most an element of the rotation part differs from the f64 oracle on
+/// rigid input (about 3 ulp of 1; the oracle inverts the f32-rounded parent
+/// exactly, the kernels transpose it).
+const ROT_BOUND: f64 = 3.0e-7;
+/// The most a translation element differs from the f64 oracle on rigid
+/// input, in units of `f32::EPSILON * scale`.
+const TRANS_BOUND_EPS: f64 = 2.0;
+
+// ---------------------------------------------------------------------------
+// Helpers.
+
+fn available() -> impl Iterator<Item = Impl> {
+    Impl::ALL.into_iter().filter(|i| i.is_available())
+}
+
+fn to_f64(m: &JointMat) -> [f64; 12] {
+    m.mat.map(f64::from)
+}
+
+fn to_f32(m: &[f64; 12]) -> JointMat {
+    JointMat { mat: m.map(|v| v as f32) }
+}
+
+fn mat_bits(mats: &[JointMat]) -> Vec<u32> {
+    mats.iter().flat_map(|m| m.mat.map(f32::to_bits)).collect()
+}
+
+/// Panics unless `a` and `b` agree by [`same_bits`] in every float, naming the
+/// first differing joint and element.
+#[track_caller]
+fn assert_mats_identical(a: &[JointMat], b: &[JointMat], ctx: &str) {
+    assert_eq!(a.len(), b.len(), "{ctx}: lengths differ");
+    for (j, (x, y)) in a.iter().zip(b).enumerate() {
+        if let Some(e) = (0..12).find(|&e| !same_bits(x.mat[e], y.mat[e])) {
+            let differing = a.iter().zip(b).filter(|(x, y)| (0..12).any(|e| !same_bits(x.mat[e], y.mat[e]))).count();
+            panic!(
+                "{ctx}: joint {j} mat[{e}] differs: {:#010x} ({:e}) vs {:#010x} ({:e}); {differing} of {} joints differ",
+                x.mat[e].to_bits(),
+                x.mat[e],
+                y.mat[e].to_bits(),
+                y.mat[e],
+                a.len()
+            );
+        }
+    }
+}
+
+/// Checks a raw kernel's contract for `first..=last` on `mats` / `parents`.
+fn contract_holds(mats: &[JointMat], parents: &[i32], first: i32, last: i32) -> bool {
+    first > last
+        || (first >= 0
+            && (last as usize) < mats.len()
+            && (last as usize) < parents.len()
+            && (first..=last).all(|i| parents[i as usize] >= 0 && parents[i as usize] < i))
+}
+
+/// Runs a raw kernel on a copy of `mats`.
+fn run(k: Kernel, mats: &[JointMat], parents: &[i32], first: i32, last: i32) -> Vec<JointMat> {
+    assert!(contract_holds(mats, parents, first, last), "test bug: contract violated");
+    let mut out = mats.to_vec();
+    // SAFETY: checked just above: every joint of the range is in `out` and
+    // `parents`, every parent in `0..i`; `Vec<JointMat>` is 16-byte aligned;
+    // the lengths are far below MAX_SKELETON_JOINTS.
+    unsafe { k(out.as_mut_ptr(), parents.as_ptr(), first, last) };
+    out
+}
+
+#[cfg(target_arch = "x86_64")]
+const ASM: Kernel = animasm::untransform_skeleton::asm::untransform_skeleton;
+#[cfg(target_arch = "x86_64")]
+const INTRINSICS: Kernel = animasm::untransform_skeleton::intrinsics::untransform_skeleton;
+const SCALAR: Kernel = animasm::untransform_skeleton::scalar::untransform_skeleton;
+
+/// Runs the three kernels and asserts they agree bit for bit (any two NaNs
+/// equal); returns the asm's result (the scalar's off x86_64).
+#[track_caller]
+fn assert_kernels_agree(mats: &[JointMat], parents: &[i32], first: i32, last: i32, ctx: &str) -> Vec<JointMat> {
+    let scalar = run(SCALAR, mats, parents, first, last);
+    #[cfg(target_arch = "x86_64")]
+    {
+        let asm = run(ASM, mats, parents, first, last);
+        let intr = run(INTRINSICS, mats, parents, first, last);
+        assert_mats_identical(&asm, &intr, &format!("{ctx}: asm vs intrinsics"));
+        assert_mats_identical(&asm, &scalar, &format!("{ctx}: asm vs scalar"));
+        asm
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    scalar
+}
+
+/// A parents-first hierarchy of `n` joints: joint 0 is a root (`-1`); each
+/// later joint hangs from the joint before it half of the time (long
+/// chains) and from a random earlier joint otherwise (wide fans).
+fn random_parents(rng: &mut Rng, n: usize) -> Vec<i32> {
+    (0..n)
+        .map(|i| match i {
+            0 => -1,
+            _ if rng.below(2) == 0 => i as i32 - 1,
+            _ => rng.below(i) as i32,
+        })
+        .collect()
+}
+
+/// A rigid local matrix in f64: a uniformly random rotation and a
+/// translation in `[-10, 10)^3`.
+fn random_local(rng: &mut Rng) -> [f64; 12] {
+    let r = quat_to_mat3_f64(rng.unit_quat_f64());
+    let t = [rng.range(-10.0, 10.0), rng.range(-10.0, 10.0), rng.range(-10.0, 10.0)];
+    affine_from_f64(r, t)
+}
+
+/// Local to global in f64 (`global[i] = global[parent] * local[i]`; roots
+/// keep their local matrix).
+fn globals_f64(locals: &[[f64; 12]], parents: &[i32]) -> Vec<[f64; 12]> {
+    let mut g: Vec<[f64; 12]> = Vec::with_capacity(locals.len());
+    for (i, l) in locals.iter().enumerate() {
+        let p = parents[i];
+        g.push(if p < 0 { *l } else { affine_mul_f64(g[p as usize], *l) });
+    }
+    g
+}
+
+/// A random rigid skeleton of `n` joints: parents, f64 locals, and the
+/// globals rounded to f32 (the routine's input).
+struct Skeleton {
+    parents: Vec<i32>,
+    locals: Vec<[f64; 12]>,
+    globals: Vec<JointMat>,
+}
+
+fn skeleton(seed: u64, n: usize) -> Skeleton {
+    let mut rng = Rng::new(seed);
+    let parents = random_parents(&mut rng, n);
+    let locals: Vec<[f64; 12]> = (0..n).map(|_| random_local(&mut rng)).collect();
+    let globals = globals_f64(&locals, &parents).iter().map(to_f32).collect();
+    Skeleton { parents, locals, globals }
+}
+
+/// `1 + max|t_a| + max|t_b|`: the magnitude the translation error scales with.
+fn scale(a: &[f64; 12], b: &[f64; 12]) -> f64 {
+    let t = |m: &[f64; 12]| [m[3], m[7], m[11]].iter().fold(0.0f64, |x, v| x.max(v.abs()));
+    1.0 + t(a) + t(b)
+}
+
+/// Largest errors of `got` against `want` over the joints `range`: (rotation
+/// abs, translation in units of `f32::EPSILON * scale(want... input)`).
+fn errors(
+    got: &[JointMat],
+    want: &[[f64; 12]],
+    inputs: &[JointMat],
+    parents: &[i32],
+    range: core::ops::RangeInclusive<usize>,
+) -> (f64, f64) {
+    let (mut rot, mut trans) = (0.0f64, 0.0f64);
+    for i in range {
+        let s = scale(&to_f64(&inputs[i]), &to_f64(&inputs[parents[i] as usize]));
+        for (e, (&g, &w)) in got[i].mat.iter().zip(&want[i]).enumerate() {
+            let d = (f64::from(g) - w).abs();
+            if e % 4 == 3 {
+                trans = trans.max(d / (f64::from(f32::EPSILON) * s));
+            } else {
+                rot = rot.max(d);
+            }
+        }
+    }
+    (rot, trans)
+}
+
+/// The f64 oracle: `inverse(inputs[parents[i]]) * inputs[i]` for `i` in
+/// `range` (the exact inverse of the f32 input matrices), the inputs
+/// elsewhere.
+fn oracle(inputs: &[JointMat], parents: &[i32], range: core::ops::RangeInclusive<usize>) -> Vec<[f64; 12]> {
+    let mut out: Vec<[f64; 12]> = inputs.iter().map(to_f64).collect();
+    for i in range {
+        let p = parents[i] as usize;
+        out[i] = affine_mul_f64(affine_inverse_f64(to_f64(&inputs[p])), to_f64(&inputs[i]));
+    }
+    out
+}
+
+/// Asserts that only the joints of `range` changed between `before` and
+/// `after`.
+#[track_caller]
+fn assert_only_range_written(before: &[JointMat], after: &[JointMat], range: core::ops::RangeInclusive<usize>) {
+    for (j, (b, a)) in before.iter().zip(after).enumerate() {
+        if !range.contains(&j) {
+            assert_eq!(b.mat.map(f32::to_bits), a.mat.map(f32::to_bits), "joint {j} outside {range:?} was written");
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------
+// The three kernels agree.
+
+/// Ranges `1..=n` for every count 0..=12 and 1024, on random rigid
+/// skeletons, plus ranges that start later; the three kernels bit for bit.
+#[test]
+fn kernels_agree_on_every_count() {
+    for n in (0..=12).chain([31, 1024]) {
+        let sk = skeleton(100 + n as u64, n + 1);
+        let out = assert_kernels_agree(&sk.globals, &sk.parents, 1, n as i32, &format!("1..={n}"));
+        assert_only_range_written(&sk.globals, &out, 1..=n);
+        for first in [2, n / 2, n].into_iter().filter(|&f| f >= 1 && f <= n) {
+            let ctx = format!("{first}..={n}");
+            let out = assert_kernels_agree(&sk.globals, &sk.parents, first as i32, n as i32, &ctx);
+            assert_only_range_written(&sk.globals, &out, first..=n);
+        }
+    }
+}
+
+/// The raw kernels on empty ranges (`first > last` as signed 32-bit
+/// integers, `sub eax, edx` / `jl done`, overflow included) write nothing.
+#[test]
+fn kernels_on_empty_ranges_write_nothing() {
+    let sk = skeleton(5, 6);
+    let cases = [(1, 0), (5, 3), (6, 5), (0, -1), (-3, -5), (i32::MAX, 0), (i32::MAX, i32::MIN), (0, i32::MIN)];
+    for (first, last) in cases {
+        let ctx = format!("raw {first}..={last}");
+        let out = assert_kernels_agree(&sk.globals, &sk.parents, first, last, &ctx);
+        assert_eq!(mat_bits(&out), mat_bits(&sk.globals), "{ctx}: something was written");
+    }
+}
+
+/// Special values (zeros of both signs, infinities, NaNs, subnormals, the
+/// extremes) in every element of a parent and of a child, one at a time.
+#[test]
+fn kernels_agree_on_special_values() {
+    let specials = [
+        0.0f32,
+        -0.0,
+        f32::INFINITY,
+        f32::NEG_INFINITY,
+        f32::NAN,
+        -f32::NAN,
+        f32::from_bits(0x7F80_0001), // signalling NaN
+        f32::from_bits(0x0000_0001),
+        -f32::MIN_POSITIVE,
+        f32::MAX,
+        f32::MIN,
+        1.0e30,
+    ];
+    let sk = skeleton(11, 4); // joints 1..=3; parents of 2 and 3 are in the range or 0
+    for (who, joint) in [("parent", 0usize), ("child", 3), ("middle", 1)] {
+        for e in 0..12 {
+            for &v in &specials {
+                let mut mats = sk.globals.clone();
+                mats[joint].mat[e] = v;
+                let ctx = format!("{who} joint {joint} mat[{e}] = {v:e} ({:#010x})", v.to_bits());
+                assert_kernels_agree(&mats, &sk.parents, 1, 3, &ctx);
+            }
+        }
+    }
+    // Every joint full of one special value.
+    for &v in &specials {
+        let mats = vec![JointMat { mat: [v; 12] }; 5];
+        assert_kernels_agree(&mats, &[-1, 0, 1, 1, 0], 1, 4, &format!("all {v:e}"));
+    }
+}
+
+/// The listing subtracts `(0, 0, 0, t)` from each row of the child, so the
+/// rotation lanes get `x - (+0.0)`, which is `x` for every `x`, `-0.0`
+/// included: unlike Appendix A's `addps` of `(0, 0, 0, t)` (which turns a
+/// `-0.0` into `+0.0`, erratum E1 of `transform_skeleton`), it changes no
+/// bit, and a column of `-0.0` under an identity parent stays `-0.0` in every
+/// implementation, as in the C.
+#[test]
+fn negative_zero_survives_the_translation_subtraction() {
+    let parent = JointMat { mat: [1.0, 0.0, 0.0, 5.0, 0.0, 1.0, 0.0, 6.0, 0.0, 0.0, 1.0, 7.0] };
+    let child = JointMat { mat: [1.0, -0.0, 0.0, 8.0, 0.0, -0.0, -1.0, 9.0, 0.0, -0.0, 1.0, 10.0] };
+    for imp in available() {
+        let mut mats = [parent, child];
+        untransform_skeleton(imp, &mut mats, &[-1, 0], 1..=1).unwrap();
+        for e in [1, 5, 9] {
+            assert_eq!(mats[1].mat[e].to_bits(), 0x8000_0000, "{imp}: mat[{e}] = {:e}", mats[1].mat[e]);
+        }
+        assert_eq!([mats[1].mat[3], mats[1].mat[7], mats[1].mat[11]], [3.0, 3.0, 3.0], "{imp}");
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(512))]
+
+    /// Arbitrary bit patterns in every matrix, arbitrary parents-first
+    /// hierarchies and ranges (empty ones included): the three kernels
+    /// agree bit for bit (NaNs as NaNs).
+    #[test]
+    fn kernels_agree_on_arbitrary_bits(
+        bits in proptest::collection::vec(any::<[u32; 12]>(), 2..24),
+        picks in proptest::collection::vec(any::<u32>(), 24),
+        first in any::<u32>(),
+        last in any::<u32>(),
+    ) {
+        let n = bits.len();
+        let mats: Vec<JointMat> = bits.iter().map(|b| JointMat { mat: b.map(f32::from_bits) }).collect();
+        let parents: Vec<i32> =
+            (0..n).map(|i| if i == 0 { -1 } else { (picks[i] % i as u32) as i32 }).collect();
+        let first = 1 + (first as usize % (n - 1));
+        let last = (first - 1) + (last as usize % (n - first + 1)); // first - 1 (empty) ..= n - 1
+        let out = assert_kernels_agree(&mats, &parents, first as i32, last as i32, "proptest");
+        assert_only_range_written(&mats, &out, first..=last);
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Against the f64 oracle.
+
+/// On random rigid skeletons of up to 1024 joints, every implementation
+/// through the safe function is within the bounds of the exact inverse.
+#[test]
+fn every_impl_near_the_f64_oracle() {
+    let mut worst = (0.0f64, 0.0f64);
+    for (seed, n) in [(1u64, 1024usize), (2, 1024), (3, 200), (4, 17), (5, 2)] {
+        let sk = skeleton(seed, n);
+        let want = oracle(&sk.globals, &sk.parents, 1..=n - 1);
+        for imp in available() {
+            let mut mats = sk.globals.clone();
+            untransform_skeleton(imp, &mut mats, &sk.parents, 1..=n - 1).unwrap();
+            let (rot, trans) = errors(&mats, &want, &sk.globals, &sk.parents, 1..=n - 1);
+            assert!(rot <= ROT_BOUND, "{imp} n={n}: rotation error {rot:e} > {ROT_BOUND:e}");
+            assert!(trans <= TRANS_BOUND_EPS, "{imp} n={n}: translation error {trans} eps*scale > {TRANS_BOUND_EPS}");
+            assert_eq!(mat_bits(&mats[..1]), mat_bits(&sk.globals[..1]), "{imp}: the root was written");
+            worst = (worst.0.max(rot), worst.1.max(trans));
+        }
+    }
+    println!("worst vs f64 oracle: rotation {:.3e} abs, translation {:.3} eps*scale", worst.0, worst.1);
+}
+
+/// The global matrices of a random rigid skeleton, computed in f64 and
+/// rounded to f32, come back to the f64 local matrices: the routine inverts
+/// the local-to-global transform of section 3.
+///
+/// This uses an f64 local-to-global transform; see also
+/// [`untransform_inverts_transform_skeleton`].
+#[test]
+fn untransform_inverts_the_f64_transform() {
+    let mut worst = (0.0f64, 0.0f64);
+    for (seed, n) in [(21u64, 1024usize), (22, 64)] {
+        let sk = skeleton(seed, n);
+        for imp in available() {
+            let mut mats = sk.globals.clone();
+            untransform_skeleton(imp, &mut mats, &sk.parents, 1..=n - 1).unwrap();
+            let (rot, trans) = errors(&mats, &sk.locals, &sk.globals, &sk.parents, 1..=n - 1);
+            // The f32 rounding of the globals adds about one ulp of each input.
+            assert!(rot <= 2.0 * ROT_BOUND, "{imp} n={n}: rotation error {rot:e}");
+            assert!(trans <= 2.0 * TRANS_BOUND_EPS, "{imp} n={n}: translation error {trans} eps*scale");
+            worst = (worst.0.max(rot), worst.1.max(trans));
+        }
+    }
+    println!("worst vs f64 locals: rotation {:.3e} abs, translation {:.3} eps*scale", worst.0, worst.1);
+}
+
+/// The depth of each joint (a root is at depth 0).
+fn depths(parents: &[i32]) -> Vec<usize> {
+    let mut d: Vec<usize> = Vec::with_capacity(parents.len());
+    for &p in parents {
+        d.push(if p < 0 { 0 } else { d[p as usize] + 1 });
+    }
+    d
+}
+
+/// `untransform(transform(x)) == x`: random rigid f32 local matrices through
+/// `transform_skeleton` (section 3, Appendix A) and back, with every `Impl`
+/// for both. The f32 transform makes each global rotation a little less
+/// orthonormal at each level (about one ulp per level, as a random walk),
+/// and the untransform multiplies by the transpose, so the error grows with
+/// the parent's depth `d`: within `ROUND_TRIP_EPS * f32::EPSILON * (2 + d)`
+/// in the rotation part and `ROUND_TRIP_EPS * f32::EPSILON * scale * (2 + d)`
+/// in the translation.
+#[test]
+fn untransform_inverts_transform_skeleton() {
+    const ROUND_TRIP_EPS: f64 = 1.0;
+    let eps = f64::from(f32::EPSILON);
+    let mut worst = (0.0f64, 0.0f64, 0usize);
+    for (seed, n) in [(31u64, 1024usize), (32, 13)] {
+        let sk = skeleton(seed, n);
+        let depth = depths(&sk.parents);
+        let locals: Vec<JointMat> = sk.locals.iter().map(to_f32).collect();
+        for imp in available() {
+            let mut mats = locals.clone();
+            animasm::transform_skeleton::transform_skeleton(imp, &mut mats, &sk.parents, 1..=n - 1).unwrap();
+            let globals = mats.clone();
+            untransform_skeleton(imp, &mut mats, &sk.parents, 1..=n - 1).unwrap();
+            assert_eq!(mats[0].mat.map(f32::to_bits), locals[0].mat.map(f32::to_bits));
+            for i in 1..n {
+                let p = sk.parents[i] as usize;
+                let s = scale(&to_f64(&globals[i]), &to_f64(&globals[p]));
+                let level = 2.0 + depth[p] as f64;
+                for e in 0..12 {
+                    let d = (f64::from(mats[i].mat[e]) - f64::from(locals[i].mat[e])).abs();
+                    let units = if e % 4 == 3 { d / (eps * s * level) } else { d / (eps * level) };
+                    assert!(units <= ROUND_TRIP_EPS, "{imp} n={n} joint {i} (depth {}) mat[{e}]: {d:e}", depth[i]);
+                    if units > worst.0 {
+                        worst = (units, d, depth[p]);
+                    }
+                }
+            }
+        }
+    }
+    println!("round trip: worst {:.3} eps * (2 + depth) ({:.3e} at parent depth {})", worst.0, worst.1, worst.2);
+}
+
+/// The listing multiplies by the parent's transpose (the paper assumes
+/// orthonormal rotations, section 2): with a parent that scales by 2 the
+/// result is `Rp^T (a - tp)`, four times the true local matrix's rotation,
+/// not `inverse(parent) * a`.
+#[test]
+fn parent_rotation_must_be_orthonormal() {
+    let mut rng = Rng::new(77);
+    let r = quat_to_mat3_f64(rng.unit_quat_f64());
+    let scaled: [[f64; 3]; 3] = core::array::from_fn(|i| core::array::from_fn(|j| 2.0 * r[i][j]));
+    let parent = affine_from_f64(scaled, [1.0, 2.0, 3.0]);
+    let local = random_local(&mut rng);
+    let child = affine_mul_f64(parent, local);
+    let mats = vec![to_f32(&parent), to_f32(&child)];
+    let transpose_oracle: [f64; 12] = {
+        let p = to_f64(&mats[0]);
+        let c = to_f64(&mats[1]);
+        core::array::from_fn(|i| {
+            let (row, col) = (i / 4, i % 4);
+            let tp = |k: usize| if col == 3 { p[k * 4 + 3] } else { 0.0 };
+            (0..3).map(|k| p[k * 4 + row] * (c[k * 4 + col] - tp(k))).sum()
+        })
+    };
+    for imp in available() {
+        let mut out = mats.clone();
+        untransform_skeleton(imp, &mut out, &[-1, 0], 1..=1).unwrap();
+        for e in 0..12 {
+            let got = f64::from(out[1].mat[e]);
+            assert!((got - transpose_oracle[e]).abs() <= 1e-5 * (1.0 + transpose_oracle[e].abs()), "{imp} mat[{e}]");
+            // Four times the true local matrix (scale 2 in and not undone).
+            assert!(
+                (got - 4.0 * local[e]).abs() <= 1e-4 * (1.0 + local[e].abs()),
+                "{imp} mat[{e}]: {got} vs 4 * {}",
+                local[e]
+            );
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------
+// The Fox.
+
+/// A Fox pose: its name, the f64 local matrices, the f64 model-space reference.
+type FoxPose = (String, Vec<[f64; 12]>, Vec<[f64; 12]>);
+
+/// The poses of `Fox.glb.pose.json`: (name, local f64 matrices built from the
+/// local rotations and translations, the JSON's float64 local-to-model
+/// reference).
+fn fox_poses() -> Vec<FoxPose> {
+    let json = common::fox::pose_json();
+    let mut out = Vec::new();
+    for name in common::fox::KEY_PAIRS {
+        let poses = json["keyframes"][name]["poses"].as_array().expect("poses");
+        for (k, pose) in poses.iter().enumerate() {
+            let num = |v: &serde_json::Value| v.as_f64().expect("a number");
+            let rows = |key: &str| -> Vec<Vec<f64>> {
+                pose[key]
+                    .as_array()
+                    .expect(key)
+                    .iter()
+                    .map(|r| r.as_array().expect(key).iter().map(num).collect())
+                    .collect()
+            };
+            let (rot, trans, model) = (rows("rotations_xyzw"), rows("translations"), rows("model_3x4_ref_f64"));
+            let locals = rot
+                .iter()
+                .zip(&trans)
+                .map(|(q, t)| {
+                    // The local pose as the kernels see it: the JSON's values as f32.
+                    let q: [f64; 4] = core::array::from_fn(|i| f64::from(q[i] as f32));
+                    let t: [f64; 3] = core::array::from_fn(|i| f64::from(t[i] as f32));
+                    affine_from_f64(quat_to_mat3_f64(q), t)
+                })
+                .collect();
+            let model = model.iter().map(|m| core::array::from_fn(|i| m[i])).collect();
+            out.push((format!("{name}[{k}]"), locals, model));
+        }
+    }
+    out
+}
+
+/// The largest translation in a pose: the model's scale (about 70 units).
+fn model_scale(model: &[[f64; 12]]) -> f64 {
+    model.iter().flat_map(|m| [m[3], m[7], m[11]]).fold(0.0f64, |x, v| x.max(v.abs()))
+}
+
+/// Largest (rotation abs, translation abs) differences over joints `1..`.
+fn fox_errors(got: &[JointMat], want: &[[f64; 12]]) -> (f64, f64) {
+    let (mut rot, mut trans) = (0.0f64, 0.0f64);
+    for (g, w) in got.iter().zip(want).skip(1) {
+        for (e, (&g, &w)) in g.mat.iter().zip(w).enumerate() {
+            let d = (f64::from(g) - w).abs();
+            if e % 4 == 3 { trans = trans.max(d) } else { rot = rot.max(d) }
+        }
+    }
+    (rot, trans)
+}
+
+/// The Fox hierarchy uses the column-vector convention the routine assumes:
+/// the JSON's model-space poses (`global = parent * local`), rounded to f32
+/// and untransformed over joints `1..=23`, are the local poses within 5e-7
+/// of the model's scale in the translations and 1e-6 in the rotations (the
+/// issue asks for ~1e-5; measured: 1.5e-7 and 5.6e-8); joint 0 (the root,
+/// parent -1) is left as it is.
+#[test]
+fn fox_model_poses_untransform_to_local_poses() {
+    let parents = common::fox::parents();
+    assert_eq!(parents.len(), 24);
+    let mut worst = (0.0f64, 0.0f64);
+    for (name, locals, model) in fox_poses() {
+        let s = model_scale(&model);
+        assert!(s > 50.0 && s < 100.0, "{name}: scale {s}");
+        let globals: Vec<JointMat> = model.iter().map(to_f32).collect();
+        // The reference is consistent with the locals in f64 (column vectors).
+        let composed = globals_f64(&locals, &parents);
+        let (r, t) = fox_errors(&composed.iter().map(to_f32).collect::<Vec<_>>(), &model);
+        assert!(r < 1e-6 && t < 2e-6 * s, "{name}: the JSON's reference is not parent * local: {r:e} {t:e}");
+        for imp in available() {
+            let mut mats = globals.clone();
+            untransform_skeleton(imp, &mut mats, &parents, 1..=23).unwrap();
+            assert_eq!(mats[0].mat.map(f32::to_bits), globals[0].mat.map(f32::to_bits), "{imp} {name}: root written");
+            let (rot, trans) = fox_errors(&mats, &locals);
+            assert!(rot <= 1e-6, "{imp} {name}: rotation error {rot:e}");
+            assert!(trans <= 5e-7 * s, "{imp} {name}: translation error {trans:e} (scale {s})");
+            worst = (worst.0.max(rot), worst.1.max(trans / s));
+        }
+        // And the three agree bit for bit on real data.
+        assert_kernels_agree(&globals, &parents, 1, 23, &name);
+    }
+    println!("Fox, JSON model poses: rotation {:.3e} abs, translation {:.3e} x scale", worst.0, worst.1);
+}
+
+/// The same from f64 model-space poses computed from the local poses
+/// (rounded to f32 once; measured: 3.6e-7 and 1.0e-7 of the scale).
+#[test]
+fn fox_f64_composed_poses_untransform_to_local_poses() {
+    let parents = common::fox::parents();
+    let mut worst = (0.0f64, 0.0f64);
+    for (name, locals, model) in fox_poses() {
+        let s = model_scale(&model);
+        let globals: Vec<JointMat> = globals_f64(&locals, &parents).iter().map(to_f32).collect();
+        for imp in available() {
+            let mut mats = globals.clone();
+            untransform_skeleton(imp, &mut mats, &parents, 1..=23).unwrap();
+            let (rot, trans) = fox_errors(&mats, &locals);
+            assert!(rot <= 1e-6, "{imp} {name}: rotation error {rot:e}");
+            assert!(trans <= 5e-7 * s, "{imp} {name}: translation error {trans:e}");
+            worst = (worst.0.max(rot), worst.1.max(trans / s));
+        }
+    }
+    println!("Fox, f64-composed poses: rotation {:.3e} abs, translation {:.3e} x scale", worst.0, worst.1);
+}
+
+/// Sub-ranges of the Fox: a leg chain (16..=19), the tail of the skeleton
+/// (20..=23) and every single joint: only the range is written, each joint
+/// with the oracle's value, and a parent inside the range is read while it
+/// is still global (last joint first).
+#[test]
+fn fox_sub_ranges_and_single_joints() {
+    let parents = common::fox::parents();
+    let (name, _, model) = &fox_poses()[0];
+    let globals: Vec<JointMat> = model.iter().map(to_f32).collect();
+    let mut ranges: Vec<(usize, usize)> = vec![(16, 19), (20, 23), (1, 6), (13, 23)];
+    ranges.extend((1..24).map(|k| (k, k)));
+    for (a, b) in ranges {
+        let want = oracle(&globals, &parents, a..=b);
+        for imp in available() {
+            let mut mats = globals.clone();
+            untransform_skeleton(imp, &mut mats, &parents, a..=b).unwrap();
+            assert_only_range_written(&globals, &mats, a..=b);
+            let (rot, trans) = errors(&mats, &want, &globals, &parents, a..=b);
+            assert!(rot <= ROT_BOUND && trans <= TRANS_BOUND_EPS, "{imp} {name} {a}..={b}: {rot:e} {trans}");
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------
+// The safe function's contract.
+
+/// Calls the safe function on a copy of `mats` and asserts it returns `want`
+/// and writes nothing.
+#[track_caller]
+fn expect_err(imp: Impl, mats: &[JointMat], parents: &[i32], range: core::ops::RangeInclusive<usize>, want: Error) {
+    let mut out = mats.to_vec();
+    let got = untransform_skeleton(imp, &mut out, parents, range.clone());
+    assert_eq!(got, Err(want), "{imp} {range:?}");
+    assert_eq!(mat_bits(&out), mat_bits(mats), "{imp} {range:?}: written on Err");
+}
+
+#[test]
+fn range_out_of_bounds() {
+    let sk = skeleton(41, 9);
+    for imp in available() {
+        let want = |start, end| Error::RangeOutOfBounds { start, end, len: 9 };
+        expect_err(imp, &sk.globals, &sk.parents, 1..=9, want(1, 9));
+        expect_err(imp, &sk.globals, &sk.parents, 5..=12, want(5, 12));
+        expect_err(imp, &sk.globals, &sk.parents, 20..=30, want(20, 30));
+        expect_err(imp, &[], &[], 0..=0, Error::RangeOutOfBounds { start: 0, end: 0, len: 0 });
+    }
+}
+
+/// More than `MAX_SKELETON_JOINTS` matrices: refused before anything else,
+/// even for an empty or a small range. The slice is a zeroed allocation that
+/// the OS provides lazily (`calloc` of 1.5 GiB): it is never touched, as the
+/// length check comes first; the range's joints are checked unwritten.
+#[test]
+fn too_many_joints() {
+    let n = MAX_SKELETON_JOINTS + 1;
+    let layout = std::alloc::Layout::array::<JointMat>(n).unwrap();
+    // SAFETY: `layout` has a non-zero size; all-zero bits are a valid
+    // `JointMat` (twelve 0.0f32); the pointer comes from the global allocator
+    // with `Vec<JointMat>`'s layout for capacity `n`, as `from_raw_parts` needs.
+    let mut big: Vec<JointMat> = unsafe {
+        let ptr = std::alloc::alloc_zeroed(layout).cast::<JointMat>();
+        assert!(!ptr.is_null(), "allocation of {} bytes failed", layout.size());
+        Vec::from_raw_parts(ptr, n, n)
+    };
+    let parents: Vec<i32> = (0..9).map(|i| i - 1).collect();
+    let want = Err(Error::TooManyJoints { len: n, max: MAX_SKELETON_JOINTS });
+    for imp in available() {
+        for range in [1..=8, 1..=0, 0..=8, 5..=n + 3] {
+            assert_eq!(untransform_skeleton(imp, &mut big, &parents, range.clone()), want, "{imp} {range:?}");
+            assert!(big[..9].iter().all(|m| m.mat.iter().all(|v| v.to_bits() == 0)), "{imp}: written");
+        }
+        // One fewer is accepted.
+        let mut ok = untransform_skeleton(imp, &mut big[..MAX_SKELETON_JOINTS], &parents, 1..=8);
+        assert_eq!(ok, Ok(()), "{imp}");
+        ok = untransform_skeleton(imp, &mut big[..MAX_SKELETON_JOINTS], &parents, 1..=0);
+        assert_eq!(ok, Ok(()), "{imp}");
+    }
+}
+
+#[test]
+fn parents_too_short() {
+    let sk = skeleton(43, 9);
+    for imp in available() {
+        let want = Error::TooShort { what: "parents", needed: 9, found: 8 };
+        expect_err(imp, &sk.globals, &sk.parents[..8], 1..=8, want);
+        let want = Error::TooShort { what: "parents", needed: 4, found: 0 };
+        expect_err(imp, &sk.globals, &[], 3..=3, want);
+        // Long enough for the range: fine.
+        let mut mats = sk.globals.clone();
+        untransform_skeleton(imp, &mut mats, &sk.parents[..5], 1..=4).unwrap();
+    }
+}
+
+/// A parent that is negative, the joint itself, after it or outside the
+/// slice, anywhere in the range (the kernels run last joint first, so an
+/// invalid low joint would be reached last: nothing may be written before
+/// the check); the lowest such joint is reported; a range starting at 0
+/// meets the root's `-1`.
+#[test]
+fn invalid_parents() {
+    let sk = skeleton(44, 9);
+    for imp in available() {
+        for joint in [1usize, 4, 8] {
+            for parent in [-1, i32::MIN, joint as i32, joint as i32 + 1, 9, 100, i32::MAX] {
+                let mut parents = sk.parents.clone();
+                parents[joint] = parent;
+                expect_err(imp, &sk.globals, &parents, 1..=8, Error::InvalidParent { joint, parent });
+            }
+        }
+        // Two bad joints: the lower one is reported.
+        let mut parents = sk.parents.clone();
+        (parents[3], parents[7]) = (-1, 7);
+        expect_err(imp, &sk.globals, &parents, 1..=8, Error::InvalidParent { joint: 3, parent: -1 });
+        // Ranges that start at 0: the root's parent is -1, or the root itself.
+        expect_err(imp, &sk.globals, &sk.parents, 0..=8, Error::InvalidParent { joint: 0, parent: -1 });
+        expect_err(imp, &sk.globals, &sk.parents, 0..=0, Error::InvalidParent { joint: 0, parent: -1 });
+        let mut parents = sk.parents.clone();
+        parents[0] = 0;
+        expect_err(imp, &sk.globals, &parents, 0..=3, Error::InvalidParent { joint: 0, parent: 0 });
+    }
+}
+
+/// Roots (`-1`) outside the range are fine; a root inside is refused.
+#[test]
+fn roots_outside_the_range() {
+    let parents = [-1, 0, 1, -1, 3, 4];
+    let mut rng = Rng::new(45);
+    let globals: Vec<JointMat> = (0..6).map(|_| to_f32(&random_local(&mut rng))).collect();
+    for imp in available() {
+        for (a, b) in [(1, 2), (4, 5), (5, 5)] {
+            let mut mats = globals.clone();
+            untransform_skeleton(imp, &mut mats, &parents, a..=b).unwrap();
+            assert_only_range_written(&globals, &mats, a..=b);
+        }
+        expect_err(imp, &globals, &parents, 3..=5, Error::InvalidParent { joint: 3, parent: -1 });
+        expect_err(imp, &globals, &parents, 1..=5, Error::InvalidParent { joint: 3, parent: -1 });
+    }
+}
+
+/// Empty ranges (`start > end`, exhausted) return `Ok` and write nothing,
+/// whatever the slices, as the listing's `jl done`.
+#[test]
+fn empty_ranges() {
+    let sk = skeleton(46, 9);
+    let mut exhausted = 1..=1;
+    assert_eq!(exhausted.next(), Some(1));
+    for imp in available() {
+        for range in [3..=2, 1..=0, 100..=2, usize::MAX..=0, exhausted.clone()] {
+            let mut mats = sk.globals.clone();
+            assert_eq!(untransform_skeleton(imp, &mut mats, &sk.parents, range.clone()), Ok(()), "{imp} {range:?}");
+            assert_eq!(mat_bits(&mats), mat_bits(&sk.globals), "{imp} {range:?}: written");
+            let mut none: [JointMat; 0] = [];
+            assert_eq!(untransform_skeleton(imp, &mut none, &[], range.clone()), Ok(()), "{imp} {range:?}");
+        }
+    }
+}
+
+/// Single-joint ranges `k..=k`, on the first and last joint and inside,
+/// write joint `k` only, with the oracle's value.
+#[test]
+fn single_joint_ranges() {
+    let sk = skeleton(47, 12);
+    for imp in available() {
+        for k in [1, 2, 6, 11] {
+            let mut mats = sk.globals.clone();
+            untransform_skeleton(imp, &mut mats, &sk.parents, k..=k).unwrap();
+            assert_only_range_written(&sk.globals, &mats, k..=k);
+            let want = oracle(&sk.globals, &sk.parents, k..=k);
+            let (rot, trans) = errors(&mats, &want, &sk.globals, &sk.parents, k..=k);
+            assert!(rot <= ROT_BOUND && trans <= TRANS_BOUND_EPS, "{imp} {k}..={k}: {rot:e} {trans}");
+        }
+    }
+}
+
+/// Every implementation this target has is available; the others say so.
+#[test]
+fn unsupported_impls_are_refused() {
+    let sk = skeleton(48, 4);
+    for imp in Impl::ALL.into_iter().filter(|i| !i.is_available()) {
+        expect_err(imp, &sk.globals, &sk.parents, 1..=3, Error::Unsupported(imp));
+    }
+    #[cfg(target_arch = "x86_64")]
+    assert_eq!(available().count(), 3);
+}
