@@ -1,7 +1,10 @@
 //! Validation and paper semantics shared by the joint-list interpolators
 //! (`slerp_joints`, `lerp_joints`).
 
-use crate::{Error, JointQuat};
+use crate::{Error, Impl, JointQuat};
+
+/// The raw kernels' signature: `(joints, blendJoints, lerp, index, numJoints)`.
+pub(crate) type JointKernel = unsafe fn(*mut JointQuat, *const JointQuat, f32, *const i32, i32);
 
 /// The most joints (and `index` entries) the interpolators take: the listings
 /// scale an index with `shl ecx, JOINTQUAT_SIZE_SHIFT` in a 32-bit register,
@@ -52,4 +55,28 @@ pub(crate) fn scalar_early_out(joints: &mut [JointQuat], blend: &[JointQuat], le
         return true;
     }
     false
+}
+
+/// The body of the safe `slerp_joints` / `lerp_joints`: validates, then runs
+/// `kernel` (the raw kernel of `imp`), with the listing's early-outs added
+/// around the scalar port (the asm and intrinsics kernels have their own).
+pub(crate) fn run(
+    imp: Impl,
+    kernel: JointKernel,
+    joints: &mut [JointQuat],
+    blend: &[JointQuat],
+    lerp: f32,
+    index: &[i32],
+) -> Result<(), Error> {
+    validate(joints, blend, lerp, index)?;
+    if imp == Impl::Scalar && scalar_early_out(joints, blend, lerp, index) {
+        return Ok(());
+    }
+    // SAFETY: `validate` checked every index entry against `joints.len() <=
+    // blend.len()` and the counts against `MAX_JOINTS` (which keeps the
+    // listings' 32-bit offsets exact), and asserted the 16-byte alignment;
+    // `joints` is borrowed mutably, so the lists do not overlap; `kernel` is
+    // the raw kernel of `imp`, which `Impl::check` found runnable here.
+    unsafe { kernel(joints.as_mut_ptr(), blend.as_ptr(), lerp, index.as_ptr(), index.len() as i32) };
+    Ok(())
 }

@@ -14,10 +14,22 @@
 //! - **[`Impl::Scalar`]**: the paper's C routine ported line by line; it runs
 //!   on every target.
 //!
-//! Each routine has a folder (`slerp_joints`, `lerp_joints`, ...) holding the
-//! three forms as raw `unsafe` kernels with the paper's pointer-and-count
-//! signature, and a safe function at the crate root that validates its input
-//! and returns [`Error`] before anything is written:
+//! Each routine has a module holding the three forms as raw `unsafe` kernels
+//! with the paper's pointer-and-count signature, and a safe function at the
+//! crate root that validates its input and returns [`Error`] before anything
+//! is written:
+//!
+//! | safe function | paper | listing |
+//! |---|---|---|
+//! | [`slerp_joints()`] | *Slerping Clock Cycles* | Appendix A, `SlerpJoints` |
+//! | [`lerp_joints()`] | *Slerping Clock Cycles* | Appendix B, `LerpJoints` |
+//! | [`quats_to_mats()`] | *From Quaternion to Matrix and Back* | Appendix A, `ConvertJointQuatsToJointMats` |
+//! | [`mats_to_quats()`] | *From Quaternion to Matrix and Back* | Appendix B, `ConvertJointMatsToJointQuats` |
+//! | [`transform_skeleton()`] | *The Skeleton Assembly Line* | Appendix A, `TransformSkeleton` |
+//! | [`transform_skeleton_movss_shufps()`] | *The Skeleton Assembly Line* | Appendix A with section 3's `movss` + `shufps` broadcast |
+//! | [`untransform_skeleton()`] | *The Skeleton Assembly Line* | Appendix B, `UntransformSkeleton` |
+//! | [`transform_joints()`] | *The Skeleton Assembly Line* | Appendix C, `TransformJoints` |
+//!
 //!
 //! ```
 //! use animasm::{slerp_joints, Impl, JointQuat, Quat, Vec4};
@@ -64,6 +76,7 @@ pub mod consts;
 mod error;
 mod joint_args;
 pub mod math;
+mod skeleton_args;
 pub mod sse;
 mod types;
 
@@ -76,9 +89,14 @@ pub mod transform_skeleton;
 pub mod untransform_skeleton;
 
 pub use error::Error;
-pub use joint_args::MAX_JOINTS;
 pub use lerp_joints::lerp_joints;
+pub use mats_to_quats::mats_to_quats;
+pub use quats_to_mats::quats_to_mats;
 pub use slerp_joints::slerp_joints;
+pub use transform_joints::transform_joints;
+pub use transform_skeleton::{transform_skeleton, transform_skeleton_movss_shufps};
+pub use untransform_skeleton::untransform_skeleton;
+
 pub use types::*;
 
 /// Which form of a routine runs.

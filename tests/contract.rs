@@ -4,7 +4,8 @@
 
 mod common;
 
-use animasm::{Error, Impl, JointQuat, MAX_JOINTS};
+use animasm::slerp_joints::MAX_JOINTS;
+use animasm::{Error, Impl, JointQuat};
 use common::{assert_bit_identical, inputs::joint_lists};
 
 type SafeFn = fn(Impl, &mut [JointQuat], &[JointQuat], f32, &[i32]) -> Result<(), Error>;

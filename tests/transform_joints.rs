@@ -14,7 +14,7 @@
 
 mod common;
 
-use animasm::transform_joints::{MAX_TRANSFORM_JOINTS, transform_joints};
+use animasm::transform_joints::{MAX_JOINTS, transform_joints};
 use animasm::{Error, Impl, JointMat};
 use common::fox;
 use common::inputs::Rng;
@@ -102,7 +102,7 @@ mod raw {
     /// extra` sentinel joints; returns the whole buffer.
     pub fn run_padded(k: Kernel, a: &[JointMat], b: &[JointMat], extra: usize) -> Vec<JointMat> {
         assert_eq!(a.len(), b.len());
-        assert!(a.len() <= MAX_TRANSFORM_JOINTS);
+        assert!(a.len() <= MAX_JOINTS);
         let mut out = vec![JointMat { mat: [SENTINEL; 12] }; a.len() + extra];
         // SAFETY: three distinct Vecs of align(16) joints (16-byte aligned),
         // `a` and `b` hold `n` joints, `out` at least `n`; n is small.
@@ -620,12 +620,12 @@ impl Drop for Zeroed {
 /// count: `TooManyJoints`, checked before the lengths, nothing written.
 #[test]
 fn too_many_joints() {
-    assert_eq!(MAX_TRANSFORM_JOINTS, 44_739_242);
-    assert!(MAX_TRANSFORM_JOINTS * 48 <= i32::MAX as usize && (MAX_TRANSFORM_JOINTS + 1) * 48 > i32::MAX as usize);
-    let n = MAX_TRANSFORM_JOINTS + 1;
+    assert_eq!(MAX_JOINTS, 44_739_242);
+    assert!(MAX_JOINTS * 48 <= i32::MAX as usize && (MAX_JOINTS + 1) * 48 > i32::MAX as usize);
+    let n = MAX_JOINTS + 1;
     let mut big = Zeroed::new(n).expect("2 GiB of lazily zeroed address space");
     for imp in available() {
-        let want = Error::TooManyJoints { len: n, max: MAX_TRANSFORM_JOINTS };
+        let want = Error::TooManyJoints { len: n, max: MAX_JOINTS };
         assert_eq!(transform_joints(imp, big.slice(), &[], &[]), Err(want), "{imp}");
     }
     assert!(big.slice().iter().all(|m| m.mat.iter().all(|v| v.to_bits() == 0)), "written on Err");

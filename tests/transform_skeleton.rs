@@ -8,7 +8,7 @@
 
 mod common;
 
-use animasm::transform_skeleton::{MAX_SKELETON_JOINTS, scalar, transform_skeleton, transform_skeleton_movss_shufps};
+use animasm::transform_skeleton::{MAX_JOINTS, scalar, transform_skeleton, transform_skeleton_movss_shufps};
 use animasm::{Error, Impl, JointMat};
 use common::fox;
 use common::inputs::Rng;
@@ -88,7 +88,7 @@ fn run(k: Kernel, mats: &[JointMat], parents: &[i32], first: i32, last: i32) -> 
     let mut out = mats.to_vec();
     if first <= last {
         assert!(first >= 0 && (last as usize) < mats.len() && (last as usize) < parents.len());
-        assert!(mats.len() <= MAX_SKELETON_JOINTS);
+        assert!(mats.len() <= MAX_JOINTS);
         assert!((first..=last).all(|i| parents[i as usize] >= 0 && (parents[i as usize] as usize) < mats.len()));
     }
     // SAFETY: checked above; a Vec of align(16) JointMat is 16-byte aligned.
@@ -737,11 +737,11 @@ fn error_parents_too_short() {
     assert_eq!(transform_skeleton(Impl::Scalar, &mut out, &parents[..10], 1..=9), Ok(()));
 }
 
-/// `MAX_SKELETON_JOINTS` keeps every byte offset the 32-bit listing forms in
+/// `MAX_JOINTS` keeps every byte offset the 32-bit listing forms in
 /// a signed 32-bit register (a slice that long cannot be allocated in a test:
 /// 1.5 GiB).
 #[test]
 fn max_joints_keeps_the_listing_arithmetic_exact() {
-    assert!(MAX_SKELETON_JOINTS.checked_mul(animasm::JOINTMAT_SIZE).unwrap() <= i32::MAX as usize);
-    assert!(MAX_SKELETON_JOINTS * 4 <= i32::MAX as usize);
+    assert!(MAX_JOINTS.checked_mul(animasm::JOINTMAT_SIZE).unwrap() <= i32::MAX as usize);
+    assert!(MAX_JOINTS * 4 <= i32::MAX as usize);
 }

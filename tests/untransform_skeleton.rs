@@ -18,7 +18,7 @@
 
 mod common;
 
-use animasm::untransform_skeleton::{MAX_SKELETON_JOINTS, untransform_skeleton};
+use animasm::untransform_skeleton::{MAX_JOINTS, untransform_skeleton};
 use animasm::{Error, Impl, JointMat};
 use common::inputs::Rng;
 use common::oracle::{affine_from_f64, affine_inverse_f64, affine_mul_f64, quat_to_mat3_f64};
@@ -90,7 +90,7 @@ fn run(k: Kernel, mats: &[JointMat], parents: &[i32], first: i32, last: i32) -> 
     let mut out = mats.to_vec();
     // SAFETY: checked just above: every joint of the range is in `out` and
     // `parents`, every parent in `0..i`; `Vec<JointMat>` is 16-byte aligned;
-    // the lengths are far below MAX_SKELETON_JOINTS.
+    // the lengths are far below MAX_JOINTS.
     unsafe { k(out.as_mut_ptr(), parents.as_ptr(), first, last) };
     out
 }
@@ -629,13 +629,13 @@ fn range_out_of_bounds() {
     }
 }
 
-/// More than `MAX_SKELETON_JOINTS` matrices: refused before anything else,
+/// More than `MAX_JOINTS` matrices: refused before anything else,
 /// even for an empty or a small range. The slice is a zeroed allocation that
 /// the OS provides lazily (`calloc` of 1.5 GiB): it is never touched, as the
 /// length check comes first; the range's joints are checked unwritten.
 #[test]
 fn too_many_joints() {
-    let n = MAX_SKELETON_JOINTS + 1;
+    let n = MAX_JOINTS + 1;
     let layout = std::alloc::Layout::array::<JointMat>(n).unwrap();
     // SAFETY: `layout` has a non-zero size.
     let ptr = unsafe { std::alloc::alloc_zeroed(layout) }.cast::<JointMat>();
@@ -648,16 +648,16 @@ fn too_many_joints() {
     // for capacity `n`, as `from_raw_parts` needs.
     let mut big: Vec<JointMat> = unsafe { Vec::from_raw_parts(ptr, n, n) };
     let parents: Vec<i32> = (0..9).map(|i| i - 1).collect();
-    let want = Err(Error::TooManyJoints { len: n, max: MAX_SKELETON_JOINTS });
+    let want = Err(Error::TooManyJoints { len: n, max: MAX_JOINTS });
     for imp in available() {
         for range in [1..=8, 1..=0, 0..=8, 5..=n + 3] {
             assert_eq!(untransform_skeleton(imp, &mut big, &parents, range.clone()), want, "{imp} {range:?}");
             assert!(big[..9].iter().all(|m| m.mat.iter().all(|v| v.to_bits() == 0)), "{imp}: written");
         }
         // One fewer is accepted.
-        let mut ok = untransform_skeleton(imp, &mut big[..MAX_SKELETON_JOINTS], &parents, 1..=8);
+        let mut ok = untransform_skeleton(imp, &mut big[..MAX_JOINTS], &parents, 1..=8);
         assert_eq!(ok, Ok(()), "{imp}");
-        ok = untransform_skeleton(imp, &mut big[..MAX_SKELETON_JOINTS], &parents, 1..=0);
+        ok = untransform_skeleton(imp, &mut big[..MAX_JOINTS], &parents, 1..=0);
         assert_eq!(ok, Ok(()), "{imp}");
     }
 }

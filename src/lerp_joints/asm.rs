@@ -72,11 +72,11 @@ const _: () = {
 ///
 /// - `joints` and `blend_joints` are 16-byte aligned and the two lists do
 ///   not overlap;
-/// - `0 <= num_joints <= crate::MAX_JOINTS` (so the listing's 32-bit
+/// - `0 <= num_joints <= super::MAX_JOINTS` (so the listing's 32-bit
 ///   `shl eax, 2` and `shl ecx, JOINTQUAT_SIZE_SHIFT` are exact) and `index`
 ///   points to `num_joints` readable `i32` (it is not read when
 ///   `num_joints == 0` or `lerp <= 0`);
-/// - every entry `j` of `index` is in `0..=crate::MAX_JOINTS - 1`, with
+/// - every entry `j` of `index` is in `0..=super::MAX_JOINTS - 1`, with
 ///   `joints.add(j)` valid for reads and writes and `blend_joints.add(j)`
 ///   valid for reads.
 #[inline(never)]

@@ -82,10 +82,10 @@ unsafe fn movhps(p: *mut f32, x: __m128) {
 /// As [`super::asm::lerp_joints`]:
 /// - `joints` and `blend_joints` are 16-byte aligned and the two lists do
 ///   not overlap;
-/// - `0 <= num_joints <= crate::MAX_JOINTS` and `index` points to
+/// - `0 <= num_joints <= super::MAX_JOINTS` and `index` points to
 ///   `num_joints` readable `i32` (it is not read when `num_joints == 0` or
 ///   `lerp <= 0`);
-/// - every entry `j` of `index` is in `0..=crate::MAX_JOINTS - 1`, with
+/// - every entry `j` of `index` is in `0..=super::MAX_JOINTS - 1`, with
 ///   `joints.add(j)` valid for reads and writes and `blend_joints.add(j)`
 ///   valid for reads.
 #[inline(never)]

@@ -35,7 +35,7 @@
 //! the conjugate `(-x, -y, -z, w)`. Read as a column-vector affine transform
 //! (`v' = M v + t`, as the translation column suggests) it rotates by `q⁻¹`.
 //! The crate keeps the paper's convention; the paper's
-//! `ConvertJointMatsToJointQuats` (section 4, [`crate::mats_to_quats`])
+//! `ConvertJointMatsToJointQuats` (section 4, [`crate::mats_to_quats()`])
 //! inverts it (`q.z = (m[0*4+1] - m[1*4+0]) * s`). For the usual matrix,
 //! transpose the 3x3 block or convert the conjugate quaternion.
 //!

@@ -96,7 +96,7 @@ const _: () = {
 /// - `index` points to `num_joints` readable `i32`;
 /// - every entry `j` satisfies `0 <= j`, `joints.add(j)` is valid for reads
 ///   and writes of a [`JointQuat`] and `blend_joints.add(j)` for reads;
-/// - `0 <= num_joints <= crate::MAX_JOINTS` (2^27), so the listing's 32-bit
+/// - `0 <= num_joints <= super::MAX_JOINTS` (2^27), so the listing's 32-bit
 ///   `shl eax, 2` and `shl ecx, JOINTQUAT_SIZE_SHIFT` are exact;
 /// - the CPU has SSE (every `x86_64` CPU has).
 #[inline(never)]

@@ -58,9 +58,9 @@ use core::arch::x86_64::*;
 ///
 /// - `joints` and `blend_joints` are 16-byte aligned and the two lists do not
 ///   overlap;
-/// - `0 <= num_joints <= crate::MAX_JOINTS` and `index` points to
+/// - `0 <= num_joints <= super::MAX_JOINTS` and `index` points to
 ///   `num_joints` readable `i32`;
-/// - every entry `j` of `index` satisfies `0 <= j <= crate::MAX_JOINTS`,
+/// - every entry `j` of `index` satisfies `0 <= j <= super::MAX_JOINTS`,
 ///   with `joints.add(j)` valid for reads and writes and `blend_joints.add(j)`
 ///   valid for reads.
 #[inline(never)]

@@ -16,7 +16,8 @@ pub mod asm;
 #[cfg(target_arch = "x86_64")]
 pub mod intrinsics;
 
-use crate::joint_args::{scalar_early_out, validate};
+pub use crate::joint_args::MAX_JOINTS;
+use crate::joint_args::{JointKernel, run};
 use crate::{Error, Impl, JointQuat};
 
 /// Slerps the rotations and lerps the translations of `joints[j]` towards
@@ -34,7 +35,7 @@ use crate::{Error, Impl, JointQuat};
 ///
 /// Checked before anything is written:
 /// - [`Error::Unsupported`]: `imp` cannot run here;
-/// - [`Error::TooManyJoints`]: `joints` or `index` has more than [`crate::MAX_JOINTS`] elements;
+/// - [`Error::TooManyJoints`]: `joints` or `index` has more than [`MAX_JOINTS`] elements;
 /// - [`Error::TooShort`]: `blend` is shorter than `joints`;
 /// - [`Error::NonFiniteLerp`]: `lerp` is NaN or infinite;
 /// - [`Error::IndexOutOfRange`]: an `index` entry is negative or `>= joints.len()`.
@@ -57,31 +58,14 @@ pub fn slerp_joints(
     lerp: f32,
     index: &[i32],
 ) -> Result<(), Error> {
-    let imp = imp.check()?;
-    validate(joints, blend, lerp, index)?;
-    let n = index.len() as i32;
-    match imp {
-        Impl::Scalar => {
-            if !scalar_early_out(joints, blend, lerp, index) {
-                // SAFETY: `validate` checked every index entry against
-                // `joints.len() <= blend.len()`; `joints` is borrowed mutably, so
-                // the lists do not overlap.
-                unsafe { scalar::slerp_joints(joints.as_mut_ptr(), blend.as_ptr(), lerp, index.as_ptr(), n) }
-            }
-        }
+    let kernel: JointKernel = match imp.check()? {
+        Impl::Scalar => scalar::slerp_joints,
         #[cfg(target_arch = "x86_64")]
-        Impl::Intrinsics => {
-            // SAFETY: as above, plus the 16-byte alignment `validate` asserts;
-            // `n <= MAX_JOINTS` keeps the kernel's 32-bit offsets exact.
-            unsafe { intrinsics::slerp_joints(joints.as_mut_ptr(), blend.as_ptr(), lerp, index.as_ptr(), n) }
-        }
+        Impl::Intrinsics => intrinsics::slerp_joints,
         #[cfg(target_arch = "x86_64")]
-        Impl::Asm => {
-            // SAFETY: as for `Impl::Intrinsics`.
-            unsafe { asm::slerp_joints(joints.as_mut_ptr(), blend.as_ptr(), lerp, index.as_ptr(), n) }
-        }
+        Impl::Asm => asm::slerp_joints,
         #[allow(unreachable_patterns)]
-        _ => return Err(Error::Unsupported(imp)),
-    }
-    Ok(())
+        other => return Err(Error::Unsupported(other)),
+    };
+    run(imp, kernel, joints, blend, lerp, index)
 }

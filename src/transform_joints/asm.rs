@@ -48,7 +48,7 @@ use crate::{JOINTMAT_SIZE, JointMat};
 /// - `result`, `joints1` and `joints2` are 16-byte aligned; `joints1` and
 ///   `joints2` are valid for reads and `result` for writes of `num_joints`
 ///   [`JointMat`]s each;
-/// - `0 <= num_joints <= crate::transform_joints::MAX_TRANSFORM_JOINTS`, so
+/// - `0 <= num_joints <= crate::transform_joints::MAX_JOINTS`, so
 ///   the listing's 32-bit `imul eax, JOINTMAT_SIZE` is exact;
 /// - `result` may be *exactly* `joints1` or `joints2` (in place): for each
 ///   joint the listing reads all three rows of `joints2[i]` before it writes

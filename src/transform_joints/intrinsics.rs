@@ -54,7 +54,7 @@ fn pshufd<const IMM: i32>(src: __m128) -> __m128 {
 /// - `result`, `joints1` and `joints2` are 16-byte aligned; `joints1` and
 ///   `joints2` are valid for reads and `result` for writes of `num_joints`
 ///   [`JointMat`]s each;
-/// - `0 <= num_joints <= crate::transform_joints::MAX_TRANSFORM_JOINTS`;
+/// - `0 <= num_joints <= crate::transform_joints::MAX_JOINTS`;
 /// - `result` may be exactly `joints1` or `joints2` (every row of an input
 ///   joint is read before the result row at the same place is written); no
 ///   other overlap.

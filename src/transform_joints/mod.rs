@@ -31,7 +31,7 @@ use crate::{Error, Impl, JOINTMAT_SIZE, JointMat};
 /// `numJoints * JOINTMAT_SIZE` with `imul eax, JOINTMAT_SIZE` in a 32-bit
 /// register and counts a negative byte offset up to zero with `jl`, so the
 /// byte size of a list must stay below 2^31 (44 739 242 joints).
-pub const MAX_TRANSFORM_JOINTS: usize = i32::MAX as usize / JOINTMAT_SIZE;
+pub const MAX_JOINTS: usize = i32::MAX as usize / JOINTMAT_SIZE;
 
 /// Multiplies the 3x4 affine joint matrices element by element:
 /// `result[i] = joints1[i] * joints2[i]` for every `i` (the paper's
@@ -62,7 +62,7 @@ pub const MAX_TRANSFORM_JOINTS: usize = i32::MAX as usize / JOINTMAT_SIZE;
 ///
 /// Checked before anything is written:
 /// - [`Error::Unsupported`]: `imp` cannot run here;
-/// - [`Error::TooManyJoints`]: `result` has more than [`MAX_TRANSFORM_JOINTS`] elements;
+/// - [`Error::TooManyJoints`]: `result` has more than [`MAX_JOINTS`] elements;
 /// - [`Error::LengthMismatch`]: `joints1` (checked first) or `joints2` does not
 ///   have `result.len()` elements (`what` names the argument).
 ///
@@ -78,8 +78,8 @@ pub fn transform_joints(
 ) -> Result<(), Error> {
     let imp = imp.check()?;
     let len = result.len();
-    if len > MAX_TRANSFORM_JOINTS {
-        return Err(Error::TooManyJoints { len, max: MAX_TRANSFORM_JOINTS });
+    if len > MAX_JOINTS {
+        return Err(Error::TooManyJoints { len, max: MAX_JOINTS });
     }
     if joints1.len() != len {
         return Err(Error::LengthMismatch { what: "joints1", expected: len, found: joints1.len() });
@@ -100,7 +100,7 @@ pub fn transform_joints(
         #[cfg(target_arch = "x86_64")]
         Impl::Intrinsics => {
             // SAFETY: as above, plus the 16-byte alignment asserted above;
-            // `n <= MAX_TRANSFORM_JOINTS` keeps the kernel's 32-bit
+            // `n <= MAX_JOINTS` keeps the kernel's 32-bit
             // `numJoints * JOINTMAT_SIZE` exact.
             unsafe { intrinsics::transform_joints(result.as_mut_ptr(), joints1.as_ptr(), joints2.as_ptr(), n) }
         }

@@ -54,7 +54,7 @@ use crate::{JOINTMAT_SIZE, JointMat};
 /// # Safety
 ///
 /// - `joint_mats` is 16-byte aligned;
-/// - `0 <= first_joint` and `last_joint < crate::transform_skeleton::MAX_SKELETON_JOINTS`
+/// - `0 <= first_joint` and `last_joint < crate::transform_skeleton::MAX_JOINTS`
 ///   (so the 32-bit `shl ecx, 2` and `shl eax, 2` are exact), or
 ///   `first_joint > last_joint` (nothing is accessed);
 /// - `parents.add(i)` is readable for every `i` in `first_joint..=last_joint`;
@@ -74,7 +74,7 @@ pub unsafe fn transform_skeleton(joint_mats: *mut JointMat, parents: *const i32,
     // `rcx = 48 * i`) and reads the three rows of `joint_mats[parents[i]]`
     // (`[rsi+rdx+0/16/32]`, `rdx = 48 * parents[i]` in 64 bits): in bounds and
     // 16-byte aligned by the caller's contract, and `last_joint <
-    // MAX_SKELETON_JOINTS` keeps the 32-bit shifts exact. It reads
+    // MAX_JOINTS` keeps the 32-bit shifts exact. It reads
     // `SIMD_SP_CLEAR_FIRST_THREE` (16-byte aligned, 'static). It writes only
     // the registers declared below and the flags, and does not touch the
     // stack.

@@ -32,14 +32,8 @@ use core::ops::RangeInclusive;
 
 use crate::{Error, Impl, JointMat};
 
-/// The most joints [`transform_skeleton()`] takes (`mats.len()`): 2^25, so
-/// that every 32-bit quantity the listing forms (`4 * joint` for `parents`,
-/// `48 * joint` = `joint * JOINTMAT_SIZE` for `jointMats`, and their
-/// differences) fits in a signed 32-bit register, as in the 32-bit original.
-pub const MAX_SKELETON_JOINTS: usize = 1 << 25;
-
-/// Which raw kernel [`dispatch`] runs.
-type RawKernel = unsafe fn(*mut JointMat, *const i32, i32, i32);
+pub use crate::skeleton_args::MAX_JOINTS;
+use crate::skeleton_args::{SkeletonKernel, run};
 
 /// Transforms `mats[joints]` from local to global space, in place: for each
 /// `i` in `joints`, in order, `mats[i] = mats[parents[i]] * mats[i]` (the
@@ -68,7 +62,7 @@ type RawKernel = unsafe fn(*mut JointMat, *const i32, i32, i32);
 ///
 /// Checked in this order, before anything is written:
 /// - [`Error::Unsupported`]: `imp` cannot run here;
-/// - [`Error::TooManyJoints`]: `mats` has more than [`MAX_SKELETON_JOINTS`]
+/// - [`Error::TooManyJoints`]: `mats` has more than [`MAX_JOINTS`]
 ///   elements;
 /// - (an empty range returns `Ok(())` here;)
 /// - [`Error::RangeOutOfBounds`]: the last joint of the range is not below
@@ -90,7 +84,7 @@ pub fn transform_skeleton(
     parents: &[i32],
     joints: RangeInclusive<usize>,
 ) -> Result<(), Error> {
-    let kernel: RawKernel = match imp.check()? {
+    let kernel: SkeletonKernel = match imp.check()? {
         Impl::Scalar => scalar::transform_skeleton,
         #[cfg(target_arch = "x86_64")]
         Impl::Intrinsics => intrinsics::transform_skeleton,
@@ -99,7 +93,7 @@ pub fn transform_skeleton(
         #[allow(unreachable_patterns)]
         other => return Err(Error::Unsupported(other)),
     };
-    dispatch(kernel, mats, parents, joints)
+    run(kernel, mats, parents, joints)
 }
 
 /// [`transform_skeleton()`] with the `movss` + `shufps` broadcast of section
@@ -123,7 +117,7 @@ pub fn transform_skeleton_movss_shufps(
     parents: &[i32],
     joints: RangeInclusive<usize>,
 ) -> Result<(), Error> {
-    let kernel: RawKernel = match imp.check()? {
+    let kernel: SkeletonKernel = match imp.check()? {
         Impl::Scalar => scalar::transform_skeleton,
         #[cfg(target_arch = "x86_64")]
         Impl::Intrinsics => intrinsics::transform_skeleton_movss_shufps,
@@ -132,44 +126,5 @@ pub fn transform_skeleton_movss_shufps(
         #[allow(unreachable_patterns)]
         other => return Err(Error::Unsupported(other)),
     };
-    dispatch(kernel, mats, parents, joints)
-}
-
-/// Validates everything the kernels' memory accesses and the paper's
-/// semantics depend on, then runs `kernel` on the range.
-fn dispatch(
-    kernel: RawKernel,
-    mats: &mut [JointMat],
-    parents: &[i32],
-    joints: RangeInclusive<usize>,
-) -> Result<(), Error> {
-    let len = mats.len();
-    if len > MAX_SKELETON_JOINTS {
-        return Err(Error::TooManyJoints { len, max: MAX_SKELETON_JOINTS });
-    }
-    crate::assert_16_byte_aligned(mats.as_ptr(), "mats");
-    if joints.is_empty() {
-        // The listing: `sub eax, ecx` / `jl done`, nothing read or written.
-        return Ok(());
-    }
-    let (first, last) = (*joints.start(), *joints.end());
-    if last >= len {
-        return Err(Error::RangeOutOfBounds { start: first, end: last, len });
-    }
-    if parents.len() <= last {
-        return Err(Error::TooShort { what: "parents", needed: last + 1, found: parents.len() });
-    }
-    for (joint, &parent) in parents.iter().enumerate().take(last + 1).skip(first) {
-        if parent < 0 || parent as usize >= joint {
-            return Err(Error::InvalidParent { joint, parent });
-        }
-    }
-    // SAFETY: `first <= last < len <= MAX_SKELETON_JOINTS` (so both fit in an
-    // i32 and the listing's 32-bit arithmetic is exact); `parents` has an
-    // entry for every joint of the range, each `0 <= parents[i] < i <= last
-    // < len`, so every joint and parent the kernels touch is in `mats` and a
-    // joint is never its own parent; `mats` is 16-byte aligned (asserted) and
-    // borrowed mutably, `parents` is a different allocation.
-    unsafe { kernel(mats.as_mut_ptr(), parents.as_ptr(), first as i32, last as i32) };
-    Ok(())
+    run(kernel, mats, parents, joints)
 }

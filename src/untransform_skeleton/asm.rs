@@ -50,7 +50,7 @@ use crate::{JOINTMAT_SIZE, JointMat};
 ///   `joint_mats.add(i)` is valid for reads and writes of a [`JointMat`] for
 ///   every `i` in `first_joint..=last_joint`;
 /// - `last_joint * JOINTMAT_SIZE < 2^32`, so the listing's 32-bit `lea ecx,
-///   [ecx+ecx*2]` / `shl ecx, 4` are exact ([`super::MAX_SKELETON_JOINTS`]
+///   [ecx+ecx*2]` / `shl ecx, 4` are exact ([`super::MAX_JOINTS`]
 ///   keeps it);
 /// - `parents.add(i)` is readable for every such `i`, and `parents[i]` is
 ///   non-negative with `joint_mats.add(parents[i])` valid for reads. The

@@ -54,7 +54,7 @@ fn pshufd<const IMM: i32>(a: __m128) -> __m128 {
 ///   `joint_mats.add(i)` is valid for reads and writes of a [`JointMat`] for
 ///   every `i` in `first_joint..=last_joint`;
 /// - `last_joint * JOINTMAT_SIZE < 2^32` (the listing's 32-bit `lea`/`shl`;
-///   [`super::MAX_SKELETON_JOINTS`] keeps it);
+///   [`super::MAX_JOINTS`] keeps it);
 /// - `parents.add(i)` is readable for every such `i`, and `parents[i]` is
 ///   non-negative with `joint_mats.add(parents[i])` valid for reads. The
 ///   paper's semantics need `parents[i] < i` (parents first).

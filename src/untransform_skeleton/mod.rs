@@ -2,7 +2,7 @@
 //! back to local space (relative to their parents), in place, from J.M.P. van
 //! Waveren, *The Skeleton Assembly Line* (id Software, 2005), section 4 and
 //! Appendix B. It is the opposite of `TransformSkeleton` (section 3,
-//! Appendix A, [`crate::transform_skeleton`]).
+//! Appendix A, [`crate::transform_skeleton()`]).
 //!
 //! - [`scalar`]: the paper's `UntransformJoint` and `UntransformSkeleton`,
 //!   line by line (the OCR'd C is partly garbled; the port writes every line
@@ -22,18 +22,11 @@ pub mod asm;
 #[cfg(target_arch = "x86_64")]
 pub mod intrinsics;
 
-use crate::{Error, Impl, JOINTMAT_SIZE, JointMat};
+use crate::{Error, Impl, JointMat};
 use core::ops::RangeInclusive;
 
-/// The most joints [`untransform_skeleton()`] takes (`mats.len()`): 2^25,
-/// the bound of `transform_skeleton` too. Every 32-bit quantity the listing
-/// forms then fits in a signed 32-bit register, as in the 32-bit original:
-/// `lastJoint * JOINTMAT_SIZE` (`lea ecx, [ecx+ecx*2]` / `shl ecx, 4`, at
-/// most `48 * (2^25 - 1) < 2^31`), `parents[i] * JOINTMAT_SIZE` and
-/// `(lastJoint - firstJoint) * 4`, which `jge loopJoint` compares as signed.
-pub const MAX_SKELETON_JOINTS: usize = 1 << 25;
-
-const _: () = assert!(((MAX_SKELETON_JOINTS - 1) as u64) * (JOINTMAT_SIZE as u64) <= i32::MAX as u64);
+pub use crate::skeleton_args::MAX_JOINTS;
+use crate::skeleton_args::{SkeletonKernel, run};
 
 /// Turns the global joint matrices `mats[joints]` back into local ones
 /// (relative to their parents), in place, last joint first (the paper's
@@ -62,7 +55,7 @@ const _: () = assert!(((MAX_SKELETON_JOINTS - 1) as u64) * (JOINTMAT_SIZE as u64
 ///
 /// Checked before anything is written, in this order:
 /// - [`Error::Unsupported`]: `imp` cannot run here;
-/// - [`Error::TooManyJoints`]: `mats` has more than [`MAX_SKELETON_JOINTS`]
+/// - [`Error::TooManyJoints`]: `mats` has more than [`MAX_JOINTS`]
 ///   elements;
 /// - (an empty range returns `Ok(())` here;)
 /// - [`Error::RangeOutOfBounds`]: the last joint of the range is not a joint
@@ -89,50 +82,14 @@ pub fn untransform_skeleton(
     parents: &[i32],
     joints: RangeInclusive<usize>,
 ) -> Result<(), Error> {
-    let imp = imp.check()?;
-    let len = mats.len();
-    if len > MAX_SKELETON_JOINTS {
-        return Err(Error::TooManyJoints { len, max: MAX_SKELETON_JOINTS });
-    }
-    crate::assert_16_byte_aligned(mats.as_ptr(), "mats");
-    if joints.is_empty() {
-        // The listing: `sub eax, edx` / `jl done`, nothing read or written.
-        return Ok(());
-    }
-    let (start, end) = (*joints.start(), *joints.end());
-    if end >= len {
-        return Err(Error::RangeOutOfBounds { start, end, len });
-    }
-    if parents.len() <= end {
-        return Err(Error::TooShort { what: "parents", needed: end + 1, found: parents.len() });
-    }
-    if let Some(joint) = (start..=end).find(|&i| parents[i] < 0 || parents[i] as usize >= i) {
-        return Err(Error::InvalidParent { joint, parent: parents[joint] });
-    }
-
-    // Both fit: `start <= end < len <= MAX_SKELETON_JOINTS < i32::MAX`.
-    let (first, last) = (start as i32, end as i32);
-    let (m, p) = (mats.as_mut_ptr(), parents.as_ptr());
-    match imp {
-        Impl::Scalar => {
-            // SAFETY: every joint `i` of `start..=end` is in `mats` (end <
-            // len), `parents[i]` is readable (end < parents.len()) and lies in
-            // `0..i`, so it is another joint of `mats`.
-            unsafe { scalar::untransform_skeleton(m, p, first, last) }
-        }
+    let kernel: SkeletonKernel = match imp.check()? {
+        Impl::Scalar => scalar::untransform_skeleton,
         #[cfg(target_arch = "x86_64")]
-        Impl::Intrinsics => {
-            // SAFETY: as above, plus the 16-byte alignment asserted above and
-            // `end < MAX_SKELETON_JOINTS`, which keeps `end * 48 < 2^31`.
-            unsafe { intrinsics::untransform_skeleton(m, p, first, last) }
-        }
+        Impl::Intrinsics => intrinsics::untransform_skeleton,
         #[cfg(target_arch = "x86_64")]
-        Impl::Asm => {
-            // SAFETY: as for `Impl::Intrinsics`.
-            unsafe { asm::untransform_skeleton(m, p, first, last) }
-        }
+        Impl::Asm => asm::untransform_skeleton,
         #[allow(unreachable_patterns)]
-        _ => return Err(Error::Unsupported(imp)),
-    }
-    Ok(())
+        other => return Err(Error::Unsupported(other)),
+    };
+    run(kernel, mats, parents, joints)
 }
