@@ -418,7 +418,7 @@ mod counts {
         let r = black_box(run.r.as_mut_ptr());
         let (a, b) = (black_box(run.a.as_ptr()), black_box(run.b.as_ptr()));
         // SAFETY: the three lists hold `JOINTS` 16-byte aligned matrices
-        // each, in three allocations; `JOINTS <= MAX_TRANSFORM_JOINTS`.
+        // each, in three allocations; `JOINTS <= MAX_JOINTS`.
         unsafe { (run.kernel)(r, a, b, JOINTS as i32) };
         black_box(run)
     }

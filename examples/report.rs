@@ -661,7 +661,7 @@ fn transform_joints_table() -> Table<JointPairs> {
         no_restore,
         |kernel, p: &mut JointPairs| {
             // SAFETY: the three lists hold `JOINTS` 16-byte aligned matrices
-            // each, in three allocations; `JOINTS <= MAX_TRANSFORM_JOINTS`.
+            // each, in three allocations; `JOINTS <= MAX_JOINTS`.
             unsafe { kernel(p.r.as_mut_ptr(), p.a.as_ptr(), p.b.as_ptr(), JOINTS as i32) }
         },
     );

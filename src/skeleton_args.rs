@@ -43,10 +43,14 @@ pub(crate) fn run(
     if parents.len() <= last {
         return Err(Error::TooShort { what: "parents", needed: last + 1, found: parents.len() });
     }
-    for (joint, &parent) in parents.iter().enumerate().take(last + 1).skip(first) {
-        if parent < 0 || parent as usize >= joint {
-            return Err(Error::InvalidParent { joint, parent });
-        }
+    // One pass without early exit (it vectorises): a negative parent is a
+    // huge `u32`, so `parent as u32 >= joint` catches both bad cases. The
+    // search for the first culprit runs only on error.
+    let range = &parents[first..=last];
+    let bad = |(i, &parent): (usize, &i32)| parent as u32 as usize >= first + i;
+    if range.iter().enumerate().fold(false, |any, p| any | bad(p)) {
+        let (i, &parent) = range.iter().enumerate().find(|&p| bad(p)).expect("a parent is invalid");
+        return Err(Error::InvalidParent { joint: first + i, parent });
     }
     // SAFETY: `first <= last < len <= MAX_JOINTS` (so both fit in an i32 and
     // the listings' 32-bit arithmetic is exact); `parents` has an entry for
