@@ -20,6 +20,8 @@
 use animasm::{Impl, JointMat, JointQuat};
 use glam::{Affine3A, Quat as GQuat, Vec4 as GVec4};
 
+#[path = "../tests/common/fox.rs"]
+mod fox;
 #[path = "../tests/common/inputs.rs"]
 mod inputs;
 #[path = "../tests/common/measure.rs"]
@@ -763,7 +765,7 @@ fn accuracy_section() {
     println!("## Accuracy\n");
     println!("| what | measured max abs error | paper |");
     println!("|---|---:|---:|");
-    for (what, measured, paper) in measure::report_rows() {
+    for (what, measured, paper) in measure::report_rows().into_iter().chain(measure::matrix_report_rows()) {
         let paper = paper.map_or("-".into(), |p| format!("{p:.3e}"));
         println!("| {what} | {measured:.3e} | {paper} |");
     }

@@ -253,3 +253,43 @@ pub fn joint_lists_from_pairs(pairs: &[([f32; 4], [f32; 4])]) -> (Vec<JointQuat>
         })
         .unzip()
 }
+
+/// One keyframe pose of `keyframes.<pair>.poses`: its local joints and the
+/// JSON's float64 local-to-model reference.
+#[derive(Clone, Debug)]
+pub struct KeyPose {
+    /// `"<pair> key <k>"`.
+    pub name: String,
+    /// Local rotations `[x, y, z, w]` per skin joint.
+    pub rotations: Vec<[f32; 4]>,
+    /// Local translations per skin joint.
+    pub translations: Vec<[f32; 3]>,
+    /// `model_3x4_ref_f64`: model-space 3x4 row-major matrices per joint.
+    pub model: Vec<[f64; 12]>,
+}
+
+/// The six keyframe poses of the JSON (two per entry of [`KEY_PAIRS`]).
+pub fn key_poses() -> Vec<KeyPose> {
+    let json = pose_json();
+    let mut out = Vec::new();
+    for name in KEY_PAIRS {
+        let path = format!("keyframes.{name}.poses");
+        for p in array(field(&json, &path), &path) {
+            let model = array(field(p, "model_3x4_ref_f64"), "model_3x4_ref_f64")
+                .iter()
+                .map(|m| {
+                    let m = array(m, "model_3x4_ref_f64");
+                    assert_eq!(m.len(), 12, "{POSE_JSON_PATH}: a model matrix has {} values", m.len());
+                    core::array::from_fn(|i| m[i].as_f64().expect("a number"))
+                })
+                .collect();
+            out.push(KeyPose {
+                name: format!("{name} key {}", field(p, "key")),
+                rotations: list::<4>(p, "rotations_xyzw"),
+                translations: list::<3>(p, "translations"),
+                model,
+            });
+        }
+    }
+    out
+}

@@ -216,3 +216,139 @@ pub fn report_rows() -> Vec<(String, f64, Option<f64>)> {
     }
     rows
 }
+
+/// The paper's `JointMat` of a quaternion and translation in f64: the
+/// *transposed* (row-vector) rotation of *From Quaternion to Matrix and
+/// Back*, section 3, translation in column 3.
+fn paper_mat_f64(q: [f64; 4], t: [f64; 3]) -> [f64; 12] {
+    use super::oracle::{affine_from_f64, quat_to_mat3_f64, transpose3};
+    affine_from_f64(transpose3(quat_to_mat3_f64(q)), t)
+}
+
+/// Max abs element error of `quats_to_mats` against the f64 formula (in the
+/// paper's convention) over 3072 random unit quaternions.
+pub fn quats_to_mats_error(imp: Impl) -> f64 {
+    use super::oracle::mat_max_abs_diff;
+    let (quats, _) = quat_pairs(0x9e75, 3 * 1024);
+    let mut mats = vec![animasm::JointMat::default(); quats.len()];
+    animasm::quats_to_mats(imp, &mut mats, &quats).unwrap();
+    let t3 = |j: &JointQuat| core::array::from_fn(|i| f64::from(j.t.to_array()[i]));
+    (0..quats.len())
+        .map(|i| mat_max_abs_diff(&mats[i].mat, &paper_mat_f64(f64x4(quats[i].q.to_array()), t3(&quats[i]))))
+        .fold(0.0, f64::max)
+}
+
+/// Max abs error, up to sign, of `mats_to_quats` against the unit quaternion
+/// each matrix was built from (in the paper's convention, rounded to f32),
+/// over 3072 random rotations.
+pub fn mats_to_quats_error(imp: Impl) -> f64 {
+    use super::oracle::quat_diff_up_to_sign;
+    let (quats, _) = quat_pairs(0x3a75, 3 * 1024);
+    let mats: Vec<animasm::JointMat> = quats
+        .iter()
+        .map(|j| animasm::JointMat { mat: paper_mat_f64(f64x4(j.q.to_array()), [1.0, 2.0, 3.0]).map(|v| v as f32) })
+        .collect();
+    let mut out = vec![JointQuat::default(); mats.len()];
+    animasm::mats_to_quats(imp, &mut out, &mats).unwrap();
+    (0..mats.len())
+        .map(|i| quat_diff_up_to_sign(f64x4(out[i].q.to_array()), f64x4(quats[i].q.to_array())))
+        .fold(0.0, f64::max)
+}
+
+/// The Fox's local joint matrices (standard column-vector rotations, as the
+/// skeleton paper's `TransformJoint` composes them), f64 rounded to f32.
+pub fn fox_local_mats(rotations: &[[f32; 4]], translations: &[[f32; 3]]) -> Vec<animasm::JointMat> {
+    use super::oracle::{affine_from_f64, quat_to_mat3_f64};
+    rotations
+        .iter()
+        .zip(translations)
+        .map(|(q, t)| animasm::JointMat {
+            mat: affine_from_f64(quat_to_mat3_f64(f64x4(*q)), t.map(f64::from)).map(|v| v as f32),
+        })
+        .collect()
+}
+
+/// The Fox key poses through `transform_skeleton` (joints 1..=23) against the
+/// JSON's f64 local-to-model reference: the max abs element error divided by
+/// the model's size (the largest translation magnitude in the reference).
+pub fn transform_skeleton_fox_error(imp: Impl) -> f64 {
+    let parents = super::fox::parents();
+    let mut worst = 0f64;
+    for pose in super::fox::key_poses() {
+        let mut mats = fox_local_mats(&pose.rotations, &pose.translations);
+        let last = mats.len() - 1;
+        animasm::transform_skeleton(imp, &mut mats, &parents, 1..=last).unwrap();
+        let scale = pose.model.iter().flat_map(|m| [m[3], m[7], m[11]]).fold(1f64, |s, v| s.max(v.abs()));
+        for (m, r) in mats.iter().zip(&pose.model) {
+            worst = worst.max(super::oracle::mat_max_abs_diff(&m.mat, r) / scale);
+        }
+    }
+    worst
+}
+
+/// The JSON's model-space Fox poses (rounded to f32) through
+/// `untransform_skeleton` (joints 1..=23) against the local poses they came
+/// from (in f64), relative to the model's size as above.
+pub fn untransform_skeleton_fox_error(imp: Impl) -> f64 {
+    use super::oracle::{affine_from_f64, quat_to_mat3_f64};
+    let parents = super::fox::parents();
+    let mut worst = 0f64;
+    for pose in super::fox::key_poses() {
+        let mut mats: Vec<animasm::JointMat> =
+            pose.model.iter().map(|m| animasm::JointMat { mat: m.map(|v| v as f32) }).collect();
+        let last = mats.len() - 1;
+        animasm::untransform_skeleton(imp, &mut mats, &parents, 1..=last).unwrap();
+        let scale = pose.model.iter().flat_map(|m| [m[3], m[7], m[11]]).fold(1f64, |s, v| s.max(v.abs()));
+        for j in 1..mats.len() {
+            let want = affine_from_f64(quat_to_mat3_f64(f64x4(pose.rotations[j])), pose.translations[j].map(f64::from));
+            worst = worst.max(super::oracle::mat_max_abs_diff(&mats[j].mat, &want) / scale);
+        }
+    }
+    worst
+}
+
+/// Max abs element error of `transform_joints` against the f64 product over
+/// 3072 pairs of random rigid matrices (translations up to 10).
+pub fn transform_joints_error(imp: Impl) -> f64 {
+    use super::oracle::{affine_mul_f64, mat_max_abs_diff};
+    let a = super::inputs::rigid_mats(0x7a, 3 * 1024);
+    let b = super::inputs::rigid_mats(0x7b, 3 * 1024);
+    let mut r = vec![animasm::JointMat::default(); a.len()];
+    animasm::transform_joints(imp, &mut r, &a, &b).unwrap();
+    (0..a.len())
+        .map(|i| mat_max_abs_diff(&r[i].mat, &affine_mul_f64(a[i].mat.map(f64::from), b[i].mat.map(f64::from))))
+        .fold(0.0, f64::max)
+}
+
+/// The matrix routines' rows of the report's accuracy section.
+pub fn matrix_report_rows() -> Vec<(String, f64, Option<f64>)> {
+    let mut rows = Vec::new();
+    for imp in Impl::ALL.into_iter().filter(|i| i.is_available()) {
+        rows.push((format!("quats_to_mats {imp} vs the f64 formula"), quats_to_mats_error(imp), None));
+    }
+    for imp in Impl::ALL.into_iter().filter(|i| i.is_available()) {
+        rows.push((
+            format!("mats_to_quats {imp} vs the source quaternion (up to sign)"),
+            mats_to_quats_error(imp),
+            None,
+        ));
+    }
+    for imp in Impl::ALL.into_iter().filter(|i| i.is_available()) {
+        rows.push((
+            format!("transform_skeleton {imp}, Fox key poses vs the f64 reference (relative to model size)"),
+            transform_skeleton_fox_error(imp),
+            None,
+        ));
+    }
+    for imp in Impl::ALL.into_iter().filter(|i| i.is_available()) {
+        rows.push((
+            format!("untransform_skeleton {imp}, Fox model poses back to local (relative to model size)"),
+            untransform_skeleton_fox_error(imp),
+            None,
+        ));
+    }
+    for imp in Impl::ALL.into_iter().filter(|i| i.is_available()) {
+        rows.push((format!("transform_joints {imp} vs the f64 product"), transform_joints_error(imp), None));
+    }
+    rows
+}
