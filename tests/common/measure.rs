@@ -299,9 +299,9 @@ pub fn untransform_skeleton_fox_error(imp: Impl) -> f64 {
         let last = mats.len() - 1;
         animasm::untransform_skeleton(imp, &mut mats, &parents, 1..=last).unwrap();
         let scale = pose.model.iter().flat_map(|m| [m[3], m[7], m[11]]).fold(1f64, |s, v| s.max(v.abs()));
-        for j in 1..mats.len() {
-            let want = affine_from_f64(quat_to_mat3_f64(f64x4(pose.rotations[j])), pose.translations[j].map(f64::from));
-            worst = worst.max(super::oracle::mat_max_abs_diff(&mats[j].mat, &want) / scale);
+        for ((m, q), t) in mats.iter().zip(&pose.rotations).zip(&pose.translations).skip(1) {
+            let want = affine_from_f64(quat_to_mat3_f64(f64x4(*q)), t.map(f64::from));
+            worst = worst.max(super::oracle::mat_max_abs_diff(&m.mat, &want) / scale);
         }
     }
     worst
