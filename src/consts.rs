@@ -135,6 +135,10 @@ pub static SIMD_SP_MAT2QUAT_RSQRT_C1: Align16<[f32; 4]> = f4(-0.5 * 0.5);
 /// translation, and clears the rotation lanes 0..3 to `+0.0`.
 pub static SIMD_SP_CLEAR_FIRST_THREE: Align16<[u32; 4]> = Align16([0, 0, 0, 0xFFFF_FFFF]);
 
+// @slerp_quats constants
+
+// @nlerp constants
+
 #[cfg(target_arch = "x86_64")]
 mod load {
     use super::Align16;

@@ -82,8 +82,10 @@ mod types;
 
 pub mod lerp_joints;
 pub mod mats_to_quats;
+pub mod nlerp;
 pub mod quats_to_mats;
 pub mod slerp_joints;
+pub mod slerp_quats;
 pub mod transform_joints;
 pub mod transform_skeleton;
 pub mod untransform_skeleton;

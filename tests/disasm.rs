@@ -131,6 +131,8 @@ const KERNELS: &[Kernel] = &[
         counts: &[("total", 60), ("loopJoint", 48)],
     },
     // @transform_joints
+    // @slerp_quats
+    // @nlerp
     Kernel {
         routine: "transform_joints",
         symbol: "animasm::transform_joints::asm::transform_joints",

@@ -1,0 +1,1 @@
+//! `nlerp`: being written.

@@ -1,0 +1,1 @@
+//! `slerp_quats`: being written.
