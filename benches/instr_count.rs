@@ -8,8 +8,9 @@
 //! not counted either. A benchmark runs once on fresh data, so nothing needs
 //! restoring. Counts repeat exactly from run to run.
 //!
-//! The joint-matrix routines run on the data of `examples/report.rs` and
-//! `wall_clock.rs`: unit quaternions (the joint lists' first list) for
+//! Every routine runs on the data of `examples/report.rs` and `wall_clock.rs`
+//! (`common/setup.rs`): the papers' two joint lists for `slerp_joints` and
+//! `lerp_joints`, unit quaternions (the joint lists' first list) for
 //! `quats_to_mats`, random rigid matrices for `mats_to_quats` and
 //! `transform_joints`, and for the skeleton routines 1024 rigid matrices
 //! (locals for `transform_skeleton`, their globals for `untransform_skeleton`)
@@ -28,38 +29,24 @@ mod inputs;
 #[cfg(target_arch = "x86_64")]
 #[path = "common/peers.rs"]
 mod peers;
+#[cfg(target_arch = "x86_64")]
+#[path = "common/setup.rs"]
+mod setup;
 
 #[cfg(target_arch = "x86_64")]
 mod counts {
     use std::hint::black_box;
 
-    use std::ops::RangeInclusive;
-
-    use animasm::{Impl, JointMat, JointQuat};
+    use animasm::{JointMat, JointQuat};
     use glam::{Affine3A, Quat as GQuat, Vec4 as GVec4};
     use gungraun::{library_benchmark, library_benchmark_group};
 
-    use super::inputs;
     use super::peers::{
         GlamJointLoop, glam_lerp_joints, glam_mats_to_quats, glam_quats_to_mats, glam_slerp_joints,
         glam_transform_joints, glam_transform_skeleton, glam_untransform_skeleton, to_affine, to_affine_paper_rotation,
         to_glam,
     };
-
-    /// Joints per call, as in the papers' tables.
-    const JOINTS: usize = 1024;
-    /// The interpolation factor.
-    const LERP: f32 = 0.5;
-    /// Seed of the joint lists (`inputs::joint_lists`), as in `wall_clock.rs`.
-    const SEED: u64 = 0x5EED_2005;
-    /// Seed of the joint matrices (`inputs::rigid_mats`), as in `wall_clock.rs`.
-    const MAT_SEED: u64 = SEED + 1;
-    /// Seed of the second list of `transform_joints`, as in `wall_clock.rs`.
-    const MAT_SEED_2: u64 = SEED + 2;
-    /// Seed of the skeleton's hierarchy (`inputs::random_parents`), as in `wall_clock.rs`.
-    const PARENT_SEED: u64 = SEED + 3;
-    /// The joints the skeleton routines transform: all but the root, joint 0.
-    const SKELETON_RANGE: RangeInclusive<usize> = 1..=JOINTS - 1;
+    use super::setup::{self, JOINTS, LERP, SKELETON_RANGE};
 
     /// The raw kernels' signature (`slerp_joints` and `lerp_joints`, every form).
     type JointKernel = unsafe fn(*mut JointQuat, *const JointQuat, f32, *const i32, i32);
@@ -89,7 +76,7 @@ mod counts {
 
     /// Setup (not counted): the joint lists of the papers' benchmark for `kernel`.
     fn kernel_input(kernel: JointKernel) -> KernelRun {
-        let (joints, blend, index) = inputs::joint_lists(SEED, JOINTS);
+        let (joints, blend, index) = setup::joint_lists();
         KernelRun { kernel, joints, blend, index }
     }
 
@@ -112,7 +99,7 @@ mod counts {
 
     /// Setup (not counted): [`kernel_input`]'s data for glam.
     fn glam_input() -> GlamRun {
-        let (joints, blend, index) = inputs::joint_lists(SEED, JOINTS);
+        let (joints, blend, index) = setup::joint_lists();
         let (q, t) = to_glam(&joints);
         let (blend_q, blend_t) = to_glam(&blend);
         GlamRun { q, t, blend_q, blend_t, index }
@@ -169,8 +156,7 @@ mod counts {
 
     /// Setup (not counted): the joint lists' first list for `kernel`.
     fn quats_to_mats_input(kernel: QuatsToMatsKernel) -> QuatsToMatsRun {
-        let (quats, _, _) = inputs::joint_lists(SEED, JOINTS);
-        QuatsToMatsRun { kernel, quats, mats: vec![JointMat::default(); JOINTS] }
+        QuatsToMatsRun { kernel, quats: setup::quats_to_mats_input(), mats: vec![JointMat::default(); JOINTS] }
     }
 
     /// The same joints as glam arrays, and glam's matrices.
@@ -182,8 +168,7 @@ mod counts {
 
     /// Setup (not counted): [`quats_to_mats_input`]'s data for glam.
     fn glam_quats_to_mats_input() -> GlamQuatsToMats {
-        let (quats, _, _) = inputs::joint_lists(SEED, JOINTS);
-        let (q, t) = to_glam(&quats);
+        let (q, t) = to_glam(&setup::quats_to_mats_input());
         GlamQuatsToMats { q, t, mats: vec![Affine3A::IDENTITY; JOINTS] }
     }
 
@@ -225,7 +210,7 @@ mod counts {
 
     /// Setup (not counted): random rigid matrices for `kernel`.
     fn mats_to_quats_input(kernel: MatsToQuatsKernel) -> MatsToQuatsRun {
-        MatsToQuatsRun { kernel, mats: inputs::rigid_mats(MAT_SEED, JOINTS), quats: vec![JointQuat::default(); JOINTS] }
+        MatsToQuatsRun { kernel, mats: setup::mats_to_quats_input(), quats: vec![JointQuat::default(); JOINTS] }
     }
 
     /// The same rotations as glam affines, and glam's joints.
@@ -238,7 +223,7 @@ mod counts {
     /// Setup (not counted): [`mats_to_quats_input`]'s rotations for glam
     /// (`to_affine_paper_rotation`: the rotation the kernels read).
     fn glam_mats_to_quats_input() -> GlamMatsToQuats {
-        let mats = to_affine_paper_rotation(&inputs::rigid_mats(MAT_SEED, JOINTS));
+        let mats = to_affine_paper_rotation(&setup::mats_to_quats_input());
         GlamMatsToQuats { mats, q: vec![GQuat::IDENTITY; JOINTS], t: vec![GVec4::ZERO; JOINTS] }
     }
 
@@ -271,17 +256,6 @@ mod counts {
     /// The skeleton routines' raw kernels.
     type SkeletonKernel = unsafe fn(*mut JointMat, *const i32, i32, i32);
 
-    /// The skeleton of the benchmarks: random rigid local matrices under a
-    /// random hierarchy, or their global matrices (transformed once by the
-    /// scalar `transform_skeleton`).
-    fn skeleton(globals: bool) -> (Vec<JointMat>, Vec<i32>) {
-        let (mut mats, parents) = (inputs::rigid_mats(MAT_SEED, JOINTS), inputs::random_parents(PARENT_SEED, JOINTS));
-        if globals {
-            animasm::transform_skeleton::transform_skeleton(Impl::Scalar, &mut mats, &parents, SKELETON_RANGE).unwrap();
-        }
-        (mats, parents)
-    }
-
     /// A skeleton kernel, its matrices and the hierarchy.
     struct SkeletonRun {
         kernel: SkeletonKernel,
@@ -307,13 +281,13 @@ mod counts {
 
     /// Setup (not counted): the local skeleton for `kernel`.
     fn locals_input(kernel: SkeletonKernel) -> SkeletonRun {
-        let (mats, parents) = skeleton(false);
+        let (mats, parents) = setup::skeleton_locals();
         SkeletonRun { kernel, mats, parents }
     }
 
     /// Setup (not counted): the global skeleton for `kernel`.
     fn globals_input(kernel: SkeletonKernel) -> SkeletonRun {
-        let (mats, parents) = skeleton(true);
+        let (mats, parents) = setup::skeleton_globals();
         SkeletonRun { kernel, mats, parents }
     }
 
@@ -325,13 +299,13 @@ mod counts {
 
     /// Setup (not counted): [`locals_input`]'s skeleton for glam.
     fn glam_locals_input() -> GlamSkeleton {
-        let (mats, parents) = skeleton(false);
+        let (mats, parents) = setup::skeleton_locals();
         GlamSkeleton { mats: to_affine(&mats), parents }
     }
 
     /// Setup (not counted): [`globals_input`]'s skeleton for glam.
     fn glam_globals_input() -> GlamSkeleton {
-        let (mats, parents) = skeleton(true);
+        let (mats, parents) = setup::skeleton_globals();
         GlamSkeleton { mats: to_affine(&mats), parents }
     }
 
@@ -391,7 +365,7 @@ mod counts {
 
     /// Setup (not counted): two lists of random rigid matrices for `kernel`.
     fn transform_joints_input(kernel: TransformJointsKernel) -> TransformJointsRun {
-        let (a, b) = (inputs::rigid_mats(MAT_SEED, JOINTS), inputs::rigid_mats(MAT_SEED_2, JOINTS));
+        let (a, b) = setup::transform_joints_input();
         TransformJointsRun { kernel, a, b, r: vec![JointMat::default(); JOINTS] }
     }
 
@@ -404,9 +378,8 @@ mod counts {
 
     /// Setup (not counted): [`transform_joints_input`]'s lists for glam.
     fn glam_transform_joints_input() -> GlamTransformJoints {
-        let a = to_affine(&inputs::rigid_mats(MAT_SEED, JOINTS));
-        let b = to_affine(&inputs::rigid_mats(MAT_SEED_2, JOINTS));
-        GlamTransformJoints { a, b, r: vec![Affine3A::IDENTITY; JOINTS] }
+        let (a, b) = setup::transform_joints_input();
+        GlamTransformJoints { a: to_affine(&a), b: to_affine(&b), r: vec![Affine3A::IDENTITY; JOINTS] }
     }
 
     // `TransformJoints`, the raw kernels.

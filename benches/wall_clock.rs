@@ -21,8 +21,9 @@
 //! root has no parent), `Throughput::Elements(1023)`. `transform_skeleton`'s
 //! group has two extra benches, `intrinsics (movss+shufps)` and `asm
 //! (movss+shufps)`, the paper's alternative broadcast
-//! (`transform_skeleton_movss_shufps`). The data and the peers are those of
-//! `examples/report.rs` (see its notes).
+//! (`transform_skeleton_movss_shufps`). The data (`common/setup.rs`) and the
+//! peers (`common/peers.rs`) are those of `examples/report.rs` (see its
+//! notes) and `instr_count.rs`.
 //!
 //! `cargo bench --bench wall_clock` (add `-- --warm-up-time 1
 //! --measurement-time 3` for a quick run). These VMs vary by up to 20% from
@@ -39,27 +40,15 @@ use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 mod inputs;
 #[path = "common/peers.rs"]
 mod peers;
+#[path = "common/setup.rs"]
+mod setup;
 
 use glam::{Affine3A, Quat as GQuat, Vec4 as GVec4};
 use peers::{
     GlamJointLoop, glam_lerp_joints, glam_mats_to_quats, glam_quats_to_mats, glam_slerp_joints, glam_transform_joints,
     glam_transform_skeleton, glam_untransform_skeleton, to_affine, to_affine_paper_rotation, to_glam,
 };
-
-/// Joints per call, as in the papers' tables.
-const JOINTS: usize = 1024;
-/// The interpolation factor.
-const LERP: f32 = 0.5;
-/// Seed of the joint lists (`inputs::joint_lists`).
-const SEED: u64 = 0x5EED_2005;
-/// Seed of the joint matrices (`inputs::rigid_mats`), as in the report.
-const MAT_SEED: u64 = SEED + 1;
-/// Seed of the second list of `transform_joints`, as in the report.
-const MAT_SEED_2: u64 = SEED + 2;
-/// Seed of the skeleton's hierarchy (`inputs::random_parents`), as in the report.
-const PARENT_SEED: u64 = SEED + 3;
-/// The joints the skeleton routines transform: all but the root, joint 0.
-const SKELETON_RANGE: RangeInclusive<usize> = 1..=JOINTS - 1;
+use setup::{JOINTS, LERP, SKELETON_RANGE};
 
 /// The crate's safe `slerp_joints` / `lerp_joints`.
 type SafeFn = fn(Impl, &mut [JointQuat], &[JointQuat], f32, &[i32]) -> Result<(), Error>;
@@ -79,7 +68,7 @@ fn timed<S: ?Sized>(iters: u64, state: &mut S, restore: impl Fn(&mut S), call: i
 
 /// One group: every available [`Impl`] through `safe`, then glam.
 fn joint_group(c: &mut Criterion, name: &str, safe: SafeFn, peer: GlamJointLoop) {
-    let (pristine, blend, index) = inputs::joint_lists(SEED, JOINTS);
+    let (pristine, blend, index) = setup::joint_lists();
     let mut joints = pristine.clone();
     let (pristine_q, pristine_t) = to_glam(&pristine);
     let (blend_q, blend_t) = to_glam(&blend);
@@ -138,7 +127,7 @@ fn available() -> impl Iterator<Item = Impl> {
 }
 
 fn quats_to_mats(c: &mut Criterion) {
-    let (quats, _, _) = inputs::joint_lists(SEED, JOINTS);
+    let quats = setup::quats_to_mats_input();
     let mut mats = vec![JointMat::default(); JOINTS];
     let (q, t) = to_glam(&quats);
     let mut affine = vec![Affine3A::IDENTITY; JOINTS];
@@ -157,7 +146,7 @@ fn quats_to_mats(c: &mut Criterion) {
 }
 
 fn mats_to_quats(c: &mut Criterion) {
-    let mats = inputs::rigid_mats(MAT_SEED, JOINTS);
+    let mats = setup::mats_to_quats_input();
     let mut quats = vec![JointQuat::default(); JOINTS];
     let affine = to_affine_paper_rotation(&mats);
     let (mut q, mut t) = (vec![GQuat::IDENTITY; JOINTS], vec![GVec4::ZERO; JOINTS]);
@@ -180,18 +169,6 @@ fn mats_to_quats(c: &mut Criterion) {
 type SkeletonFn = fn(Impl, &mut [JointMat], &[i32], RangeInclusive<usize>) -> Result<(), Error>;
 /// A glam skeleton loop.
 type GlamSkeletonLoop = fn(&mut [Affine3A], &[i32], RangeInclusive<usize>);
-
-/// The skeleton of the benchmarks: random rigid local matrices
-/// (`inputs::rigid_mats`) under a random hierarchy (`inputs::random_parents`),
-/// or their global matrices (transformed once by the scalar
-/// `transform_skeleton`).
-fn skeleton(globals: bool) -> (Vec<JointMat>, Vec<i32>) {
-    let (mut mats, parents) = (inputs::rigid_mats(MAT_SEED, JOINTS), inputs::random_parents(PARENT_SEED, JOINTS));
-    if globals {
-        animasm::transform_skeleton::transform_skeleton(Impl::Scalar, &mut mats, &parents, SKELETON_RANGE).unwrap();
-    }
-    (mats, parents)
-}
 
 /// One group of an in-place skeleton routine: each `(name, imp, safe)` of
 /// `benches` that can run here, then glam; every call on `pristine` restored.
@@ -239,17 +216,17 @@ fn transform_skeleton(c: &mut Criterion) {
         Impl::ALL.into_iter().map(|imp| (imp.name(), imp, plain as SkeletonFn)).collect();
     benches.push(("intrinsics (movss+shufps)", Impl::Intrinsics, movss));
     benches.push(("asm (movss+shufps)", Impl::Asm, movss));
-    skeleton_group(c, "transform_skeleton", skeleton(false), benches, glam_transform_skeleton);
+    skeleton_group(c, "transform_skeleton", setup::skeleton_locals(), benches, glam_transform_skeleton);
 }
 
 fn untransform_skeleton(c: &mut Criterion) {
     let safe: SkeletonFn = animasm::untransform_skeleton::untransform_skeleton;
     let benches = Impl::ALL.into_iter().map(|imp| (imp.name(), imp, safe)).collect();
-    skeleton_group(c, "untransform_skeleton", skeleton(true), benches, glam_untransform_skeleton);
+    skeleton_group(c, "untransform_skeleton", setup::skeleton_globals(), benches, glam_untransform_skeleton);
 }
 
 fn transform_joints(c: &mut Criterion) {
-    let (a, b) = (inputs::rigid_mats(MAT_SEED, JOINTS), inputs::rigid_mats(MAT_SEED_2, JOINTS));
+    let (a, b) = setup::transform_joints_input();
     let mut r = vec![JointMat::default(); JOINTS];
     let (ga, gb) = (to_affine(&a), to_affine(&b));
     let mut gr = vec![Affine3A::IDENTITY; JOINTS];

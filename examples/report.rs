@@ -30,25 +30,15 @@ mod measure;
 mod oracle;
 #[path = "../benches/common/peers.rs"]
 mod peers;
+#[path = "../benches/common/setup.rs"]
+mod setup;
 
-/// Joints per call, as in the papers' tables.
-const JOINTS: usize = 1024;
+use setup::{JOINTS, LERP, SKELETON_RANGE};
+
 /// Timed runs per implementation.
 const RUNS: usize = 301;
 /// Untimed rounds before the timed ones (caches, branch predictors, clocks).
 const WARMUP: usize = 10;
-/// The interpolation factor.
-const LERP: f32 = 0.5;
-/// Seed of the joint lists (`inputs::joint_lists`), as in the benches.
-const SEED: u64 = 0x5EED_2005;
-/// Seed of the joint matrices (`inputs::rigid_mats`), as in the benches.
-const MAT_SEED: u64 = SEED + 1;
-/// Seed of the second list of `transform_joints`, as in the benches.
-const MAT_SEED_2: u64 = SEED + 2;
-/// Seed of the skeleton's hierarchy (`inputs::random_parents`), as in the benches.
-const PARENT_SEED: u64 = SEED + 3;
-/// The joints the skeleton routines transform: all but the root, joint 0.
-const SKELETON_RANGE: core::ops::RangeInclusive<usize> = 1..=JOINTS - 1;
 
 /// The timer: TSC ticks on x86_64, nanoseconds elsewhere.
 #[cfg(target_arch = "x86_64")]
@@ -267,7 +257,7 @@ struct JointLists {
 
 impl JointLists {
     fn new() -> Self {
-        let (pristine, blend, index) = inputs::joint_lists(SEED, JOINTS);
+        let (pristine, blend, index) = setup::joint_lists();
         let (pristine_q, pristine_t) = to_glam(&pristine);
         let (blend_q, blend_t) = to_glam(&blend);
         JointLists {
@@ -411,7 +401,7 @@ struct QuatsToMats {
 /// Appendix A), against `Affine3A::from_rotation_translation` in glam.
 fn quats_to_mats_table() -> Table<QuatsToMats> {
     let paper = Paper { c_130: 54.0, sse_130: 30.0, c_90: 62.0, sse_90: 34.0 };
-    let (quats, _, _) = inputs::joint_lists(SEED, JOINTS);
+    let quats = setup::quats_to_mats_input();
     let (q, t) = to_glam(&quats);
     let bufs =
         QuatsToMats { mats: vec![JointMat::default(); JOINTS], affine: vec![Affine3A::IDENTITY; JOINTS], quats, q, t };
@@ -458,7 +448,7 @@ struct MatsToQuats {
 /// Appendix B), against `Quat::from_affine3` in glam.
 fn mats_to_quats_table() -> Table<MatsToQuats> {
     let paper = Paper { c_130: 172.0, sse_130: 61.0, c_90: 173.0, sse_90: 72.0 };
-    let mats = inputs::rigid_mats(MAT_SEED, JOINTS);
+    let mats = setup::mats_to_quats_input();
     let positive_trace = mats.iter().filter(|m| m.mat[0] + m.mat[5] + m.mat[10] > 0.0).count();
     let bufs = MatsToQuats {
         quats: vec![JointQuat::default(); JOINTS],
@@ -510,21 +500,18 @@ struct Skeleton {
 
 impl Skeleton {
     /// Local matrices: random rigid transforms (`inputs::rigid_mats`) under a
-    /// random hierarchy (`inputs::random_parents`).
+    /// random hierarchy (`inputs::random_parents`): `setup::skeleton_locals`.
     fn locals() -> Self {
-        Skeleton::new(inputs::rigid_mats(MAT_SEED, JOINTS), inputs::random_parents(PARENT_SEED, JOINTS))
+        Skeleton::new(setup::skeleton_locals())
     }
 
     /// Global matrices: [`Skeleton::locals`] transformed to model space (by
-    /// the scalar `transform_skeleton`, once).
+    /// the scalar `transform_skeleton`, once): `setup::skeleton_globals`.
     fn globals() -> Self {
-        let (mut mats, parents) = (inputs::rigid_mats(MAT_SEED, JOINTS), inputs::random_parents(PARENT_SEED, JOINTS));
-        animasm::transform_skeleton::transform_skeleton(Impl::Scalar, &mut mats, &parents, SKELETON_RANGE)
-            .expect("a valid skeleton");
-        Skeleton::new(mats, parents)
+        Skeleton::new(setup::skeleton_globals())
     }
 
-    fn new(pristine: Vec<JointMat>, parents: Vec<i32>) -> Self {
+    fn new((pristine, parents): (Vec<JointMat>, Vec<i32>)) -> Self {
         let pristine_g = to_affine(&pristine);
         Skeleton { mats: pristine.clone(), g: pristine_g.clone(), pristine, parents, pristine_g }
     }
@@ -648,7 +635,7 @@ struct JointPairs {
 /// `Affine3A` products in glam.
 fn transform_joints_table() -> Table<JointPairs> {
     let paper = Paper { c_130: 135.0, sse_130: 36.0, c_90: 148.0, sse_90: 48.0 };
-    let (a, b) = (inputs::rigid_mats(MAT_SEED, JOINTS), inputs::rigid_mats(MAT_SEED_2, JOINTS));
+    let (a, b) = setup::transform_joints_input();
     let bufs = JointPairs {
         ga: to_affine(&a),
         gb: to_affine(&b),

@@ -19,7 +19,7 @@ use animasm::quats_to_mats::{MAX_JOINTS, quats_to_mats};
 use animasm::{Error, Impl, JointMat, JointQuat, Quat, Vec4};
 use common::inputs::Rng;
 use common::oracle::{quat_to_mat3_f64, transpose3};
-use common::{fox, same_bits};
+use common::{fox, mat_bits, same_bits};
 use proptest::prelude::*;
 
 type Kernel = unsafe fn(*mut JointMat, *const JointQuat, i32);
@@ -85,10 +85,6 @@ fn assert_mats_same(a: &[JointMat], b: &[JointMat], skip_diagonal: bool, ctx: &s
             );
         }
     }
-}
-
-fn mat_bits(m: &[JointMat]) -> Vec<u32> {
-    m.iter().flat_map(|m| m.mat.map(f32::to_bits)).collect()
 }
 
 /// The 42 instructions of Appendix A as scalar f32 operations, lane by lane,

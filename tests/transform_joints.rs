@@ -17,9 +17,9 @@ mod common;
 use animasm::transform_joints::{MAX_JOINTS, transform_joints};
 use animasm::{Error, Impl, JointMat};
 use common::fox;
-use common::inputs::Rng;
-use common::oracle::{affine_from_f64, affine_inverse_f64, affine_mul_f64, quat_to_mat3_f64};
-use common::same_bits;
+use common::inputs::{Rng, rigid_mat_f64};
+use common::oracle::{affine_inverse_f64, affine_mul_f64, local_to_model_f64};
+use common::{assert_mats_bit_identical, mat_bits};
 
 /// Half an ulp of 1.0 in f32: the unit roundoff u = 2^-24.
 const U: f64 = f32::EPSILON as f64 / 2.0;
@@ -27,31 +27,6 @@ const U: f64 = f32::EPSILON as f64 / 2.0;
 /// The implementations that can run here.
 fn available() -> impl Iterator<Item = Impl> {
     Impl::ALL.into_iter().filter(|i| i.is_available())
-}
-
-/// Every float of every matrix as its bit pattern.
-fn bits(m: &[JointMat]) -> Vec<u32> {
-    m.iter().flat_map(|j| j.mat.map(f32::to_bits)).collect()
-}
-
-/// Panics unless `a` and `b` agree by [`same_bits`] in every float, naming
-/// the first differing joint and element.
-#[track_caller]
-fn assert_mats_identical(a: &[JointMat], b: &[JointMat], ctx: &str) {
-    assert_eq!(a.len(), b.len(), "{ctx}: lengths differ");
-    let differs = |x: &JointMat, y: &JointMat| (0..12).find(|&e| !same_bits(x.mat[e], y.mat[e]));
-    if let Some((j, e)) = a.iter().zip(b).enumerate().find_map(|(j, (x, y))| differs(x, y).map(|e| (j, e))) {
-        let (x, y) = (a[j].mat[e], b[j].mat[e]);
-        let count = a.iter().zip(b).filter(|(x, y)| differs(x, y).is_some()).count();
-        panic!(
-            "{ctx}: joint {j} mat[{}*4+{}] differs: {:#010x} ({x:e}) vs {:#010x} ({y:e}); {count} of {} joints differ",
-            e / 4,
-            e % 4,
-            x.to_bits(),
-            y.to_bits(),
-            a.len()
-        );
-    }
 }
 
 /// The matrix as f64.
@@ -64,11 +39,10 @@ fn mat_f32(m: [f64; 12]) -> JointMat {
     JointMat { mat: m.map(|v| v as f32) }
 }
 
-/// A rigid joint: a random rotation and a translation in [-100, 100).
+/// A rigid joint: a random rotation and a translation in [-100, 100)
+/// (`inputs::rigid_mat_f64`), rounded to f32.
 fn rigid(rng: &mut Rng) -> JointMat {
-    let r = quat_to_mat3_f64(rng.unit_quat_f64());
-    let t = [rng.range(-100.0, 100.0), rng.range(-100.0, 100.0), rng.range(-100.0, 100.0)];
-    mat_f32(affine_from_f64(r, t))
+    mat_f32(rigid_mat_f64(rng, 100.0))
 }
 
 /// A general affine joint: every element uniform in [-s, s) for a random
@@ -120,7 +94,7 @@ mod raw {
     #[track_caller]
     pub fn twins(a: &[JointMat], b: &[JointMat], ctx: &str) -> Vec<JointMat> {
         let x = run(ASM, a, b);
-        assert_mats_identical(&x, &run(INTRINSICS, a, b), &format!("{ctx}: asm vs intrinsics"));
+        assert_mats_bit_identical(&x, &run(INTRINSICS, a, b), &format!("{ctx}: asm vs intrinsics"));
         x
     }
 }
@@ -232,7 +206,7 @@ fn twins_and_scalar_on_special_values() {
     let (a, b) = special_joints();
     let asm = raw::twins(&a, &b, "special values");
     let scalar = raw::run(raw::SCALAR, &a, &b);
-    assert_mats_identical(&asm, &as_listing(&scalar), "special values: asm vs scalar (rotation -0 read as +0)");
+    assert_mats_bit_identical(&asm, &as_listing(&scalar), "special values: asm vs scalar (rotation -0 read as +0)");
 }
 
 /// The scalar port and the listing sum in the same order: on random data they
@@ -244,7 +218,7 @@ fn scalar_is_bit_identical_to_the_listing_on_random_data() {
     let mut rng = Rng::new(42);
     let (a, b) = (joints(&mut rng, 4096), joints(&mut rng, 4096));
     let asm = raw::twins(&a, &b, "random");
-    assert_mats_identical(&asm, &raw::run(raw::SCALAR, &a, &b), "random: asm vs scalar");
+    assert_mats_bit_identical(&asm, &raw::run(raw::SCALAR, &a, &b), "random: asm vs scalar");
 }
 
 /// `jl loopJoint` (rebuilt; not `jle`): the loop stops after `numJoints`
@@ -283,12 +257,12 @@ fn asm_and_intrinsics_run_in_place() {
             // SAFETY: `result == joints1` exactly, which the kernels allow;
             // `b` has n joints; aligned Vecs.
             unsafe { k(p, p, b.as_ptr(), n as i32) };
-            assert_mats_identical(&x, &want, &format!("{name}: result == joints1, {n} joints"));
+            assert_mats_bit_identical(&x, &want, &format!("{name}: result == joints1, {n} joints"));
             let mut y = b.clone();
             let p = y.as_mut_ptr();
             // SAFETY: `result == joints2` exactly, which the kernels allow.
             unsafe { k(p, a.as_ptr(), p, n as i32) };
-            assert_mats_identical(&y, &want, &format!("{name}: result == joints2, {n} joints"));
+            assert_mats_bit_identical(&y, &want, &format!("{name}: result == joints2, {n} joints"));
         }
     }
 }
@@ -314,7 +288,7 @@ mod props {
             let b: Vec<JointMat> = m.iter().map(|b| mat(&b[12..])).collect();
             let asm = raw::twins(&a, &b, "arbitrary bits");
             let scalar = raw::run(raw::SCALAR, &a, &b);
-            assert_mats_identical(&asm, &as_listing(&scalar), "arbitrary bits: asm vs scalar");
+            assert_mats_bit_identical(&asm, &as_listing(&scalar), "arbitrary bits: asm vs scalar");
         }
 
         /// Random finite matrices of any scale: every implementation within
@@ -426,22 +400,9 @@ fn rebuilt_third_row() {
 // Real data: the Fox's rest pose and inverse bind matrices.
 
 /// The model-space matrices of a pose (local rotations and translations along
-/// `parents`), in f64.
-fn model_space_f64(pose: &[animasm::JointQuat], parents: &[i32]) -> Vec<[f64; 12]> {
-    let mut model: Vec<[f64; 12]> = Vec::with_capacity(pose.len());
-    for (j, joint) in pose.iter().enumerate() {
-        let q = joint.q.to_array().map(f64::from);
-        let t = [joint.t.x, joint.t.y, joint.t.z].map(f64::from);
-        let local = affine_from_f64(quat_to_mat3_f64(q), t);
-        let p = parents[j];
-        model.push(if p < 0 {
-            local
-        } else {
-            assert!((p as usize) < j, "parents first");
-            affine_mul_f64(model[p as usize], local)
-        });
-    }
-    model
+/// `parents`), computed in f64 and rounded to f32.
+fn model_space(rotations: &[[f32; 4]], translations: &[[f32; 3]], parents: &[i32]) -> Vec<JointMat> {
+    local_to_model_f64(&fox::local_mats_f64(rotations, translations), parents).into_iter().map(mat_f32).collect()
 }
 
 /// The skinning use of section 5: the model-space rest matrices times the
@@ -451,7 +412,7 @@ fn model_space_f64(pose: &[animasm::JointQuat], parents: &[i32]) -> Vec<[f64; 12
 #[test]
 fn fox_rest_pose_times_inverse_bind_is_identity() {
     let parents = fox::parents();
-    let rest: Vec<JointMat> = model_space_f64(&fox::rest_pose(), &parents).into_iter().map(mat_f32).collect();
+    let rest = model_space(&fox::rest_rotations(), &fox::rest_translations(), &parents);
     let inv_bind: Vec<JointMat> = fox::inverse_bind().into_iter().map(|m| JointMat { mat: m }).collect();
     assert_eq!((rest.len(), inv_bind.len()), (24, 24));
     let identity = JointMat::IDENTITY.mat;
@@ -484,20 +445,17 @@ fn fox_rest_pose_times_inverse_bind_is_identity() {
 fn fox_key_poses_times_inverse_bind() {
     let parents = fox::parents();
     let inv_bind: Vec<JointMat> = fox::inverse_bind().into_iter().map(|m| JointMat { mat: m }).collect();
-    for name in fox::KEY_PAIRS {
-        let (p0, p1) = fox::key_pair(name);
-        for pose in [p0, p1] {
-            let model: Vec<JointMat> = model_space_f64(&pose, &parents).into_iter().map(mat_f32).collect();
-            let mut results = Vec::new();
-            for imp in available() {
-                let mut out = vec![JointMat::default(); 24];
-                transform_joints(imp, &mut out, &model, &inv_bind).unwrap();
-                check_against_oracle(&out, &model, &inv_bind, &format!("{name} {imp}"));
-                results.push((imp, out));
-            }
-            for (imp, out) in &results[1..] {
-                assert_mats_identical(out, &results[0].1, &format!("{name}: {imp} vs {}", results[0].0));
-            }
+    for pose in fox::key_poses() {
+        let (name, model) = (&pose.name, model_space(&pose.rotations, &pose.translations, &parents));
+        let mut results = Vec::new();
+        for imp in available() {
+            let mut out = vec![JointMat::default(); 24];
+            transform_joints(imp, &mut out, &model, &inv_bind).unwrap();
+            check_against_oracle(&out, &model, &inv_bind, &format!("{name} {imp}"));
+            results.push((imp, out));
+        }
+        for (imp, out) in &results[1..] {
+            assert_mats_bit_identical(out, &results[0].1, &format!("{name}: {imp} vs {}", results[0].0));
         }
     }
 }
@@ -565,9 +523,9 @@ fn expect_err(imp: Impl, n: usize, n1: usize, n2: usize, want: Error) {
     let mut rng = Rng::new(77);
     let (a, b) = (joints(&mut rng, n1), joints(&mut rng, n2));
     let mut out = joints(&mut rng, n);
-    let before = bits(&out);
+    let before = mat_bits(&out);
     assert_eq!(transform_joints(imp, &mut out, &a, &b), Err(want), "{imp}: {n}, {n1}, {n2}");
-    assert_eq!(bits(&out), before, "{imp}: written on Err");
+    assert_eq!(mat_bits(&out), before, "{imp}: written on Err");
 }
 
 #[test]

@@ -11,9 +11,9 @@ mod common;
 use animasm::transform_skeleton::{MAX_JOINTS, scalar, transform_skeleton, transform_skeleton_movss_shufps};
 use animasm::{Error, Impl, JointMat};
 use common::fox;
-use common::inputs::Rng;
-use common::oracle::{affine_from_f64, affine_mul_f64, quat_to_mat3_f64, transpose3};
-use common::same_bits;
+use common::inputs::{Rng, random_parents_from, rigid_mats_from};
+use common::oracle::{affine_from_f64, affine_mul_f64, local_to_model_f64, quat_to_mat3_f64, transpose3};
+use common::{assert_mats_bit_identical, mat_bits};
 use core::ops::RangeInclusive;
 
 /// A raw kernel: `(jointMats, parents, firstJoint, lastJoint)`.
@@ -27,37 +27,6 @@ const SAFE_FNS: [(&str, SafeFn); 2] =
 // ---------------------------------------------------------------------------
 // Helpers.
 
-/// Every float of every matrix as its bit pattern.
-fn bits(m: &[JointMat]) -> Vec<u32> {
-    m.iter().flat_map(|j| j.mat.map(f32::to_bits)).collect()
-}
-
-/// Panics unless `a` and `b` agree by [`same_bits`] everywhere, naming the
-/// first differing joint and element.
-#[track_caller]
-fn assert_mats_bit_identical(a: &[JointMat], b: &[JointMat], ctx: &str) {
-    assert_eq!(a.len(), b.len(), "{ctx}: lengths differ");
-    for (j, (x, y)) in a.iter().zip(b).enumerate() {
-        if let Some(e) = (0..12).find(|&e| !same_bits(x.mat[e], y.mat[e])) {
-            let differing = a.iter().zip(b).filter(|(x, y)| (0..12).any(|e| !same_bits(x.mat[e], y.mat[e]))).count();
-            panic!(
-                "{ctx}: joint {j} mat[{e}] differs: {:#010x} ({:e}) vs {:#010x} ({:e}); {differing} of {} joints differ",
-                x.mat[e].to_bits(),
-                x.mat[e],
-                y.mat[e].to_bits(),
-                y.mat[e],
-                a.len()
-            );
-        }
-    }
-}
-
-/// A random parents-first hierarchy of `n` joints: joint 0 is the root
-/// (`-1`), every other joint's parent is uniform in `0..i`.
-fn random_hierarchy(rng: &mut Rng, n: usize) -> Vec<i32> {
-    (0..n).map(|i| if i == 0 { -1 } else { rng.below(i) as i32 }).collect()
-}
-
 /// A 3x4 matrix rounded to f32.
 fn to_mat(m: [f64; 12]) -> JointMat {
     JointMat { mat: m.map(|v| v as f32) }
@@ -66,18 +35,6 @@ fn to_mat(m: [f64; 12]) -> JointMat {
 /// A 3x4 matrix widened to f64.
 fn to_f64(m: &JointMat) -> [f64; 12] {
     m.mat.map(f64::from)
-}
-
-/// `n` random local joints: a uniform unit rotation (standard column-vector
-/// matrix) and a translation in `[-10, 10)^3`.
-fn random_locals(rng: &mut Rng, n: usize) -> Vec<JointMat> {
-    (0..n)
-        .map(|_| {
-            let r = quat_to_mat3_f64(rng.unit_quat_f64());
-            let t = [rng.range(-10.0, 10.0), rng.range(-10.0, 10.0), rng.range(-10.0, 10.0)];
-            to_mat(affine_from_f64(r, t))
-        })
-        .collect()
 }
 
 /// Runs a raw kernel on a copy of `mats`, after checking what the kernels'
@@ -150,11 +107,14 @@ fn assert_simd_twins(mats: &[JointMat], parents: &[i32], first: i32, last: i32, 
     reference
 }
 
-/// A skeleton of `n` joints: random locals and a random hierarchy.
+/// A skeleton of `n` joints: random rigid locals (`inputs::rigid_mat`: a
+/// uniform unit rotation, standard column-vector matrix, and a translation
+/// in `[-10, 10)^3`) under a random parents-first hierarchy
+/// (`inputs::random_parents_from`: every joint's parent uniform in `0..i`).
 fn random_skeleton(seed: u64, n: usize) -> (Vec<JointMat>, Vec<i32>) {
     let mut rng = Rng::new(seed);
-    let parents = random_hierarchy(&mut rng, n);
-    (random_locals(&mut rng, n), parents)
+    let parents = random_parents_from(&mut rng, n);
+    (rigid_mats_from(&mut rng, n), parents)
 }
 
 // ---------------------------------------------------------------------------
@@ -195,9 +155,9 @@ fn simd_twins_bit_identical_on_special_values() {
     ];
     let mut rng = Rng::new(7);
     let n = 64;
-    let parents = random_hierarchy(&mut rng, n);
+    let parents = random_parents_from(&mut rng, n);
     for round in 0..16 {
-        let mut mats = random_locals(&mut rng, n);
+        let mut mats = rigid_mats_from(&mut rng, n);
         for m in mats.iter_mut() {
             for e in 0..12 {
                 if rng.below(3) == 0 {
@@ -218,7 +178,7 @@ fn simd_twins_bit_identical_on_special_values() {
 fn simd_twins_bit_identical_with_self_and_later_parents() {
     let mut rng = Rng::new(11);
     let n = 40;
-    let mats = random_locals(&mut rng, n);
+    let mats = rigid_mats_from(&mut rng, n);
     let parents: Vec<i32> = (0..n).map(|i| if i % 3 == 0 { i as i32 } else { rng.below(n) as i32 }).collect();
     let out = assert_simd_twins(&mats, &parents, 0, n as i32 - 1, "self and later parents");
     // Joint 0 is its own parent: row 0 is b * a with b = a (read before the
@@ -254,10 +214,10 @@ mod props {
             let mats: Vec<JointMat> = m.iter().map(|b| JointMat { mat: b.map(f32::from_bits) }).collect();
             let parents: Vec<i32> = (0..n).map(|i| (parent_seeds[i] as usize % n) as i32).collect();
             let (first, last) = (a.min(n - 1) as i32, b.min(n - 1) as i32);
-            let before = bits(&mats);
+            let before = mat_bits(&mats);
             let out = assert_simd_twins(&mats, &parents, first, last, "arbitrary bits");
             if first > last {
-                prop_assert_eq!(bits(&out), before);
+                prop_assert_eq!(mat_bits(&out), before);
             }
         }
     }
@@ -279,7 +239,7 @@ fn every_impl_equals_the_scalar_port_on_random_skeletons() {
             for imp in Impl::ALL {
                 let mut out = mats.clone();
                 f(imp, &mut out, &parents, 1..=n - 1).unwrap();
-                assert_eq!(bits(&out), bits(&want), "{name} {imp}, n = {n}");
+                assert_eq!(mat_bits(&out), mat_bits(&want), "{name} {imp}, n = {n}");
             }
         }
     }
@@ -367,51 +327,16 @@ fn erratum_e1_listing_turns_negative_zero_rotation_into_positive_zero() {
 // ---------------------------------------------------------------------------
 // The Fox.
 
-/// A pose's local matrices: the standard column-vector rotation of each
-/// local quaternion (in f64 from the f32 data) and its translation, rounded
-/// to f32. With `transposed`, the rotation is transposed (the row-vector
-/// convention), to show that the reference does not follow it.
-fn fox_locals(rotations: &[[f32; 4]], translations: &[[f32; 3]], transposed: bool) -> Vec<JointMat> {
-    rotations
-        .iter()
-        .zip(translations)
-        .map(|(q, t)| {
-            let r = quat_to_mat3_f64(q.map(f64::from));
-            let r = if transposed { transpose3(r) } else { r };
-            to_mat(affine_from_f64(r, t.map(f64::from)))
-        })
-        .collect()
-}
+/// A Fox pose: its name, local rotations and translations, and the JSON's
+/// float64 local-to-model reference `model_3x4_ref_f64` where it has one.
+type FoxPose = (String, Vec<[f32; 4]>, Vec<[f32; 3]>, Option<Vec<[f64; 12]>>);
 
-/// Every pose of the JSON: (name, local rotations, local translations, the
-/// float64 local-to-model reference `model_3x4_ref_f64` where the JSON has
-/// one).
-#[allow(clippy::type_complexity)]
-fn fox_poses() -> Vec<(String, Vec<[f32; 4]>, Vec<[f32; 3]>, Option<Vec<[f64; 12]>>)> {
-    let json = fox::pose_json();
-    let nums = |v: &serde_json::Value| -> Vec<f64> {
-        v.as_array().expect("array").iter().map(|x| x.as_f64().expect("number")).collect()
-    };
-    let rows = |v: &serde_json::Value| -> Vec<Vec<f64>> { v.as_array().expect("array").iter().map(nums).collect() };
-    let mut out = vec![("rest".to_owned(), fox::rest_rotations(), fox::rest_translations(), None)];
-    for name in fox::KEY_PAIRS {
-        let poses = json["keyframes"][name]["poses"].as_array().expect("poses");
-        for p in poses {
-            let rot: Vec<[f32; 4]> =
-                rows(&p["rotations_xyzw"]).iter().map(|r| core::array::from_fn(|i| r[i] as f32)).collect();
-            let tr: Vec<[f32; 3]> =
-                rows(&p["translations"]).iter().map(|r| core::array::from_fn(|i| r[i] as f32)).collect();
-            let reference: Vec<[f64; 12]> = rows(&p["model_3x4_ref_f64"])
-                .iter()
-                .map(|r| {
-                    assert_eq!(r.len(), 12);
-                    core::array::from_fn(|i| r[i])
-                })
-                .collect();
-            out.push((format!("{name} key {}", p["key"]), rot, tr, Some(reference)));
-        }
-    }
-    out
+/// Every pose of the JSON: the rest pose (no reference) and the six keyframe
+/// poses ([`fox::key_poses`]).
+fn fox_poses() -> Vec<FoxPose> {
+    let rest = ("rest".to_owned(), fox::rest_rotations(), fox::rest_translations(), None);
+    let keys = fox::key_poses().into_iter().map(|p| (p.name, p.rotations, p.translations, Some(p.model)));
+    core::iter::once(rest).chain(keys).collect()
 }
 
 /// The real Fox hierarchy: every pose's local joints (rest pose and the six
@@ -430,16 +355,8 @@ fn fox_poses_against_the_json_local_to_model_reference() {
     assert_eq!(parents[0], -1);
     let (mut worst_rot, mut worst_rel) = (0.0f64, 0.0f64);
     for (pose, rot, tr, reference) in fox_poses() {
-        let locals = fox_locals(&rot, &tr, false);
-        let reference = reference.unwrap_or_else(|| {
-            let mut g: Vec<[f64; 12]> = Vec::new();
-            for (i, (q, t)) in rot.iter().zip(&tr).enumerate() {
-                let l = affine_from_f64(quat_to_mat3_f64(q.map(f64::from)), t.map(f64::from));
-                let m = if parents[i] < 0 { l } else { affine_mul_f64(g[parents[i] as usize], l) };
-                g.push(m);
-            }
-            g
-        });
+        let locals = fox::local_mats(&rot, &tr);
+        let reference = reference.unwrap_or_else(|| local_to_model_f64(&fox::local_mats_f64(&rot, &tr), &parents));
         let scale = reference.iter().flat_map(|m| [m[3], m[7], m[11]]).fold(0.0f64, |a, v| a.max(v.abs()));
         assert!(scale > 50.0, "{pose}: model scale {scale}");
         for (name, f) in SAFE_FNS {
@@ -463,11 +380,16 @@ fn fox_poses_against_the_json_local_to_model_reference() {
 #[test]
 fn fox_transposed_rotation_convention_does_not_match_the_reference() {
     let parents = fox::parents();
-    for (pose, rot, tr, reference) in fox_poses().into_iter().filter(|p| p.3.is_some()) {
-        let mut out = fox_locals(&rot, &tr, true);
+    for pose in fox::key_poses() {
+        let mut out: Vec<JointMat> = pose
+            .rotations
+            .iter()
+            .zip(&pose.translations)
+            .map(|(q, t)| to_mat(affine_from_f64(transpose3(quat_to_mat3_f64(q.map(f64::from))), t.map(f64::from))))
+            .collect();
         transform_skeleton(Impl::default(), &mut out, &parents, 1..=parents.len() - 1).unwrap();
-        let (r, _) = errors(&out, &reference.unwrap());
-        assert!(r > 0.5, "{pose}: the transposed convention matches ({r:e})");
+        let (r, _) = errors(&out, &pose.model);
+        assert!(r > 0.5, "{}: the transposed convention matches ({r:e})", pose.name);
     }
 }
 
@@ -481,7 +403,7 @@ fn fox_transposed_rotation_convention_does_not_match_the_reference() {
 fn fox_rest_pose_times_inverse_bind_is_identity() {
     let parents = fox::parents();
     let inverse_bind = fox::inverse_bind();
-    let locals = fox_locals(&fox::rest_rotations(), &fox::rest_translations(), false);
+    let locals = fox::local_mats(&fox::rest_rotations(), &fox::rest_translations());
     let deviation = |model: &[[f64; 12]]| {
         let (mut rot, mut trans) = (0.0f64, 0.0f64);
         for (m, ib) in model.iter().zip(&inverse_bind) {
@@ -522,14 +444,14 @@ fn fox_rest_pose_times_inverse_bind_is_identity() {
 #[test]
 fn range_starting_at_the_root_is_an_error() {
     let parents = fox::parents();
-    let mats = fox_locals(&fox::rest_rotations(), &fox::rest_translations(), false);
+    let mats = fox::local_mats(&fox::rest_rotations(), &fox::rest_translations());
     for (name, f) in SAFE_FNS {
         for imp in Impl::ALL {
             for range in [0..=23, 0..=0, 0..=5] {
                 let mut out = mats.clone();
                 let r = f(imp, &mut out, &parents, range.clone());
                 assert_eq!(r, Err(Error::InvalidParent { joint: 0, parent: -1 }), "{name} {imp} {range:?}");
-                assert_eq!(bits(&out), bits(&mats), "{name} {imp} {range:?}: written on Err");
+                assert_eq!(mat_bits(&out), mat_bits(&mats), "{name} {imp} {range:?}: written on Err");
             }
         }
     }
@@ -545,7 +467,7 @@ fn range_starting_at_one_leaves_the_root() {
         for imp in Impl::ALL {
             let mut out = mats.clone();
             f(imp, &mut out, &parents, 1..=49).unwrap();
-            assert_eq!(bits(&out[..1]), bits(&mats[..1]), "{name} {imp}: root written");
+            assert_eq!(mat_bits(&out[..1]), mat_bits(&mats[..1]), "{name} {imp}: root written");
             let (r, t) = errors(&out, &want);
             assert!(r <= 2e-6 && t <= 2e-5, "{name} {imp}: {r:e} {t:e}");
         }
@@ -568,7 +490,7 @@ fn empty_ranges_write_nothing() {
             for range in ranges.clone() {
                 let mut out = mats.clone();
                 assert_eq!(f(imp, &mut out, &parents, range.clone()), Ok(()), "{name} {imp} {range:?}");
-                assert_eq!(bits(&out), bits(&mats), "{name} {imp} {range:?}: written");
+                assert_eq!(mat_bits(&out), mat_bits(&mats), "{name} {imp} {range:?}: written");
             }
             // Empty slices too.
             assert_eq!(f(imp, &mut [], &[], ranges[0].clone()), Ok(()));
@@ -587,7 +509,7 @@ fn raw_kernels_with_first_after_last_write_nothing() {
     for (name, k) in kernels {
         for (first, last) in [(1, 0), (5, 4), (9, 2), (0, -1), (i32::MAX, 0), (3, i32::MIN)] {
             let out = run(k, &mats, &parents, first, last);
-            assert_eq!(bits(&out), bits(&mats), "{name} ({first}, {last})");
+            assert_eq!(mat_bits(&out), mat_bits(&mats), "{name} ({first}, {last})");
         }
     }
 }
@@ -625,7 +547,7 @@ fn split_ranges_equal_the_whole() {
                 let mut split = mats.clone();
                 f(imp, &mut split, &parents, 1..=k).unwrap();
                 f(imp, &mut split, &parents, k + 1..=199).unwrap();
-                assert_eq!(bits(&split), bits(&whole), "{name} {imp}: split at {k}");
+                assert_eq!(mat_bits(&split), mat_bits(&whole), "{name} {imp}: split at {k}");
             }
         }
     }
@@ -657,7 +579,7 @@ fn assert_err_nothing_written(mats: &[JointMat], parents: &[i32], range: RangeIn
             let mut out = mats.to_vec();
             let r = f(imp, &mut out, parents, range.clone());
             assert_eq!(r, Err(want), "{name} {imp} {range:?}");
-            assert_eq!(bits(&out), bits(mats), "{name} {imp} {range:?}: written on Err");
+            assert_eq!(mat_bits(&out), mat_bits(mats), "{name} {imp} {range:?}: written on Err");
         }
     }
 }

@@ -20,9 +20,10 @@ mod common;
 
 use animasm::untransform_skeleton::{MAX_JOINTS, untransform_skeleton};
 use animasm::{Error, Impl, JointMat};
-use common::inputs::Rng;
-use common::oracle::{affine_from_f64, affine_inverse_f64, affine_mul_f64, quat_to_mat3_f64};
-use common::same_bits;
+use common::fox;
+use common::inputs::{Rng, chains_and_fans_parents, rigid_mat_f64};
+use common::oracle::{affine_from_f64, affine_inverse_f64, affine_mul_f64, local_to_model_f64, quat_to_mat3_f64};
+use common::{assert_mats_bit_identical, mat_bits};
 use proptest::prelude::*;
 
 /// A raw kernel: `(jointMats, parents, firstJoint, lastJoint)`.
@@ -49,30 +50,6 @@ fn to_f64(m: &JointMat) -> [f64; 12] {
 
 fn to_f32(m: &[f64; 12]) -> JointMat {
     JointMat { mat: m.map(|v| v as f32) }
-}
-
-fn mat_bits(mats: &[JointMat]) -> Vec<u32> {
-    mats.iter().flat_map(|m| m.mat.map(f32::to_bits)).collect()
-}
-
-/// Panics unless `a` and `b` agree by [`same_bits`] in every float, naming the
-/// first differing joint and element.
-#[track_caller]
-fn assert_mats_identical(a: &[JointMat], b: &[JointMat], ctx: &str) {
-    assert_eq!(a.len(), b.len(), "{ctx}: lengths differ");
-    for (j, (x, y)) in a.iter().zip(b).enumerate() {
-        if let Some(e) = (0..12).find(|&e| !same_bits(x.mat[e], y.mat[e])) {
-            let differing = a.iter().zip(b).filter(|(x, y)| (0..12).any(|e| !same_bits(x.mat[e], y.mat[e]))).count();
-            panic!(
-                "{ctx}: joint {j} mat[{e}] differs: {:#010x} ({:e}) vs {:#010x} ({:e}); {differing} of {} joints differ",
-                x.mat[e].to_bits(),
-                x.mat[e],
-                y.mat[e].to_bits(),
-                y.mat[e],
-                a.len()
-            );
-        }
-    }
 }
 
 /// Checks a raw kernel's contract for `first..=last` on `mats` / `parents`.
@@ -110,48 +87,19 @@ fn assert_kernels_agree(mats: &[JointMat], parents: &[i32], first: i32, last: i3
     {
         let asm = run(ASM, mats, parents, first, last);
         let intr = run(INTRINSICS, mats, parents, first, last);
-        assert_mats_identical(&asm, &intr, &format!("{ctx}: asm vs intrinsics"));
-        assert_mats_identical(&asm, &scalar, &format!("{ctx}: asm vs scalar"));
+        assert_mats_bit_identical(&asm, &intr, &format!("{ctx}: asm vs intrinsics"));
+        assert_mats_bit_identical(&asm, &scalar, &format!("{ctx}: asm vs scalar"));
         asm
     }
     #[cfg(not(target_arch = "x86_64"))]
     scalar
 }
 
-/// A parents-first hierarchy of `n` joints: joint 0 is a root (`-1`); each
-/// later joint hangs from the joint before it half of the time (long
-/// chains) and from a random earlier joint otherwise (wide fans).
-fn random_parents(rng: &mut Rng, n: usize) -> Vec<i32> {
-    (0..n)
-        .map(|i| match i {
-            0 => -1,
-            _ if rng.below(2) == 0 => i as i32 - 1,
-            _ => rng.below(i) as i32,
-        })
-        .collect()
-}
-
-/// A rigid local matrix in f64: a uniformly random rotation and a
-/// translation in `[-10, 10)^3`.
-fn random_local(rng: &mut Rng) -> [f64; 12] {
-    let r = quat_to_mat3_f64(rng.unit_quat_f64());
-    let t = [rng.range(-10.0, 10.0), rng.range(-10.0, 10.0), rng.range(-10.0, 10.0)];
-    affine_from_f64(r, t)
-}
-
-/// Local to global in f64 (`global[i] = global[parent] * local[i]`; roots
-/// keep their local matrix).
-fn globals_f64(locals: &[[f64; 12]], parents: &[i32]) -> Vec<[f64; 12]> {
-    let mut g: Vec<[f64; 12]> = Vec::with_capacity(locals.len());
-    for (i, l) in locals.iter().enumerate() {
-        let p = parents[i];
-        g.push(if p < 0 { *l } else { affine_mul_f64(g[p as usize], *l) });
-    }
-    g
-}
-
 /// A random rigid skeleton of `n` joints: parents, f64 locals, and the
-/// globals rounded to f32 (the routine's input).
+/// globals rounded to f32 (the routine's input). The hierarchy is
+/// `inputs::chains_and_fans_parents` (half long chains, half wide fans), the
+/// locals `inputs::rigid_mat_f64` (a uniform rotation, translations in
+/// `[-10, 10)^3`).
 struct Skeleton {
     parents: Vec<i32>,
     locals: Vec<[f64; 12]>,
@@ -160,9 +108,9 @@ struct Skeleton {
 
 fn skeleton(seed: u64, n: usize) -> Skeleton {
     let mut rng = Rng::new(seed);
-    let parents = random_parents(&mut rng, n);
-    let locals: Vec<[f64; 12]> = (0..n).map(|_| random_local(&mut rng)).collect();
-    let globals = globals_f64(&locals, &parents).iter().map(to_f32).collect();
+    let parents = chains_and_fans_parents(&mut rng, n);
+    let locals: Vec<[f64; 12]> = (0..n).map(|_| rigid_mat_f64(&mut rng, 10.0)).collect();
+    let globals = local_to_model_f64(&locals, &parents).iter().map(to_f32).collect();
     Skeleton { parents, locals, globals }
 }
 
@@ -439,7 +387,7 @@ fn parent_rotation_must_be_orthonormal() {
     let r = quat_to_mat3_f64(rng.unit_quat_f64());
     let scaled: [[f64; 3]; 3] = core::array::from_fn(|i| core::array::from_fn(|j| 2.0 * r[i][j]));
     let parent = affine_from_f64(scaled, [1.0, 2.0, 3.0]);
-    let local = random_local(&mut rng);
+    let local = rigid_mat_f64(&mut rng, 10.0);
     let child = affine_mul_f64(parent, local);
     let mats = vec![to_f32(&parent), to_f32(&child)];
     let transpose_oracle: [f64; 12] = {
@@ -473,40 +421,14 @@ fn parent_rotation_must_be_orthonormal() {
 /// A Fox pose: its name, the f64 local matrices, the f64 model-space reference.
 type FoxPose = (String, Vec<[f64; 12]>, Vec<[f64; 12]>);
 
-/// The poses of `Fox.glb.pose.json`: (name, local f64 matrices built from the
-/// local rotations and translations, the JSON's float64 local-to-model
-/// reference).
+/// The key poses of `Fox.glb.pose.json` ([`fox::key_poses`]): (name, the f64
+/// local matrices of the pose's f32 rotations and translations
+/// ([`fox::local_mats_f64`]), the JSON's float64 local-to-model reference).
 fn fox_poses() -> Vec<FoxPose> {
-    let json = common::fox::pose_json();
-    let mut out = Vec::new();
-    for name in common::fox::KEY_PAIRS {
-        let poses = json["keyframes"][name]["poses"].as_array().expect("poses");
-        for (k, pose) in poses.iter().enumerate() {
-            let num = |v: &serde_json::Value| v.as_f64().expect("a number");
-            let rows = |key: &str| -> Vec<Vec<f64>> {
-                pose[key]
-                    .as_array()
-                    .expect(key)
-                    .iter()
-                    .map(|r| r.as_array().expect(key).iter().map(num).collect())
-                    .collect()
-            };
-            let (rot, trans, model) = (rows("rotations_xyzw"), rows("translations"), rows("model_3x4_ref_f64"));
-            let locals = rot
-                .iter()
-                .zip(&trans)
-                .map(|(q, t)| {
-                    // The local pose as the kernels see it: the JSON's values as f32.
-                    let q: [f64; 4] = core::array::from_fn(|i| f64::from(q[i] as f32));
-                    let t: [f64; 3] = core::array::from_fn(|i| f64::from(t[i] as f32));
-                    affine_from_f64(quat_to_mat3_f64(q), t)
-                })
-                .collect();
-            let model = model.iter().map(|m| core::array::from_fn(|i| m[i])).collect();
-            out.push((format!("{name}[{k}]"), locals, model));
-        }
-    }
-    out
+    fox::key_poses()
+        .into_iter()
+        .map(|p| (p.name, fox::local_mats_f64(&p.rotations, &p.translations), p.model))
+        .collect()
 }
 
 /// The largest translation in a pose: the model's scale (about 70 units).
@@ -534,7 +456,7 @@ fn fox_errors(got: &[JointMat], want: &[[f64; 12]]) -> (f64, f64) {
 /// parent -1) is left as it is.
 #[test]
 fn fox_model_poses_untransform_to_local_poses() {
-    let parents = common::fox::parents();
+    let parents = fox::parents();
     assert_eq!(parents.len(), 24);
     let mut worst = (0.0f64, 0.0f64);
     for (name, locals, model) in fox_poses() {
@@ -542,7 +464,7 @@ fn fox_model_poses_untransform_to_local_poses() {
         assert!(s > 50.0 && s < 100.0, "{name}: scale {s}");
         let globals: Vec<JointMat> = model.iter().map(to_f32).collect();
         // The reference is consistent with the locals in f64 (column vectors).
-        let composed = globals_f64(&locals, &parents);
+        let composed = local_to_model_f64(&locals, &parents);
         let (r, t) = fox_errors(&composed.iter().map(to_f32).collect::<Vec<_>>(), &model);
         assert!(r < 1e-6 && t < 2e-6 * s, "{name}: the JSON's reference is not parent * local: {r:e} {t:e}");
         for imp in available() {
@@ -564,11 +486,11 @@ fn fox_model_poses_untransform_to_local_poses() {
 /// (rounded to f32 once; measured: 3.6e-7 and 1.0e-7 of the scale).
 #[test]
 fn fox_f64_composed_poses_untransform_to_local_poses() {
-    let parents = common::fox::parents();
+    let parents = fox::parents();
     let mut worst = (0.0f64, 0.0f64);
     for (name, locals, model) in fox_poses() {
         let s = model_scale(&model);
-        let globals: Vec<JointMat> = globals_f64(&locals, &parents).iter().map(to_f32).collect();
+        let globals: Vec<JointMat> = local_to_model_f64(&locals, &parents).iter().map(to_f32).collect();
         for imp in available() {
             let mut mats = globals.clone();
             untransform_skeleton(imp, &mut mats, &parents, 1..=23).unwrap();
@@ -587,7 +509,7 @@ fn fox_f64_composed_poses_untransform_to_local_poses() {
 /// is still global (last joint first).
 #[test]
 fn fox_sub_ranges_and_single_joints() {
-    let parents = common::fox::parents();
+    let parents = fox::parents();
     let (name, _, model) = &fox_poses()[0];
     let globals: Vec<JointMat> = model.iter().map(to_f32).collect();
     let mut ranges: Vec<(usize, usize)> = vec![(16, 19), (20, 23), (1, 6), (13, 23)];
@@ -710,7 +632,7 @@ fn invalid_parents() {
 fn roots_outside_the_range() {
     let parents = [-1, 0, 1, -1, 3, 4];
     let mut rng = Rng::new(45);
-    let globals: Vec<JointMat> = (0..6).map(|_| to_f32(&random_local(&mut rng))).collect();
+    let globals: Vec<JointMat> = (0..6).map(|_| to_f32(&rigid_mat_f64(&mut rng, 10.0))).collect();
     for imp in available() {
         for (a, b) in [(1, 2), (4, 5), (5, 5)] {
             let mut mats = globals.clone();

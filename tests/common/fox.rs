@@ -7,10 +7,12 @@
 //! reads every animation's rotation keyframes straight from the GLB with a
 //! minimal reader (header, JSON chunk, BIN chunk, accessors), so the tests see
 //! every keyed quaternion of the file, not only the pairs the JSON picked.
+//! [`local_mats`] builds a pose's local joint matrices; it needs `oracle.rs`
+//! as the sibling module `super::oracle`.
 
 #![allow(dead_code)]
 
-use animasm::{JointQuat, Quat, Vec4};
+use animasm::{JointMat, JointQuat, Quat, Vec4};
 use serde_json::Value;
 
 /// `data/Fox.glb`, the crate's own copy.
@@ -107,6 +109,26 @@ pub fn key_pair(name: &str) -> (Vec<JointQuat>, Vec<JointQuat>) {
 /// The rest pose as a joint list (translation `w = 1`).
 pub fn rest_pose() -> Vec<JointQuat> {
     joints_from(&rest_rotations(), &rest_translations())
+}
+
+/// A pose's local joint matrices in f64: the standard column-vector rotation
+/// of each local quaternion (widened from the f32 data, as the kernels see
+/// it; the skeleton paper's `TransformJoint` composes them parent times
+/// child) and its translation, 3x4 row-major.
+pub fn local_mats_f64(rotations: &[[f32; 4]], translations: &[[f32; 3]]) -> Vec<[f64; 12]> {
+    use super::oracle::{affine_from_f64, quat_to_mat3_f64};
+    assert_eq!(rotations.len(), translations.len());
+    rotations
+        .iter()
+        .zip(translations)
+        .map(|(q, t)| affine_from_f64(quat_to_mat3_f64(q.map(f64::from)), t.map(f64::from)))
+        .collect()
+}
+
+/// [`local_mats_f64`] rounded to f32: the local joint matrices the kernels
+/// run on.
+pub fn local_mats(rotations: &[[f32; 4]], translations: &[[f32; 3]]) -> Vec<JointMat> {
+    local_mats_f64(rotations, translations).into_iter().map(|m| JointMat { mat: m.map(|v| v as f32) }).collect()
 }
 
 /// One rotation channel of a glTF animation: the keyframe quaternions
@@ -274,7 +296,9 @@ pub fn key_poses() -> Vec<KeyPose> {
     let mut out = Vec::new();
     for name in KEY_PAIRS {
         let path = format!("keyframes.{name}.poses");
-        for p in array(field(&json, &path), &path) {
+        let poses = array(field(&json, &path), &path);
+        assert_eq!(poses.len(), 2, "{POSE_JSON_PATH}: keyframes.{name} holds {} poses, not 2", poses.len());
+        for p in poses {
             let model = array(field(p, "model_3x4_ref_f64"), "model_3x4_ref_f64")
                 .iter()
                 .map(|m| {

@@ -79,30 +79,58 @@ pub fn joint_lists(seed: u64, n: usize) -> (Vec<JointQuat>, Vec<JointQuat>, Vec<
     (joints, blend, (0..n as i32).collect())
 }
 
-/// A rigid joint matrix: the rotation of a uniform unit quaternion (the
-/// standard matrix for column vectors, `R[0][1] = 2(xy - wz)`) in columns
-/// 0..3 and a translation in `[-10, 10)^3` in column 3, row-major 3x4,
-/// computed in f64 and rounded to f32.
-pub fn rigid_mat(rng: &mut Rng) -> JointMat {
+/// A rigid 3x4 matrix in f64: the rotation of a uniform unit quaternion (the
+/// standard matrix for column vectors, `R[0][1] = 2(xy - wz)`, the formula of
+/// `oracle::quat_to_mat3_f64`, repeated here to keep this file free of
+/// dependencies) in columns 0..3 and a translation in `[-extent, extent)^3`
+/// in column 3, row-major `[row * 4 + col]`.
+pub fn rigid_mat_f64(rng: &mut Rng, extent: f64) -> [f64; 12] {
     let [x, y, z, w] = rng.unit_quat_f64();
     let r = [
         [1.0 - 2.0 * (y * y + z * z), 2.0 * (x * y - w * z), 2.0 * (x * z + w * y)],
         [2.0 * (x * y + w * z), 1.0 - 2.0 * (x * x + z * z), 2.0 * (y * z - w * x)],
         [2.0 * (x * z - w * y), 2.0 * (y * z + w * x), 1.0 - 2.0 * (x * x + y * y)],
     ];
-    let t = [rng.range(-10.0, 10.0), rng.range(-10.0, 10.0), rng.range(-10.0, 10.0)];
-    JointMat { mat: core::array::from_fn(|i| if i % 4 == 3 { t[i / 4] } else { r[i / 4][i % 4] } as f32) }
+    let t = [rng.range(-extent, extent), rng.range(-extent, extent), rng.range(-extent, extent)];
+    core::array::from_fn(|i| if i % 4 == 3 { t[i / 4] } else { r[i / 4][i % 4] })
+}
+
+/// A rigid joint matrix: [`rigid_mat_f64`] with translations in
+/// `[-10, 10)^3`, computed in f64 and rounded to f32.
+pub fn rigid_mat(rng: &mut Rng) -> JointMat {
+    JointMat { mat: rigid_mat_f64(rng, 10.0).map(|v| v as f32) }
+}
+
+/// `n` random rigid joint matrices ([`rigid_mat`]) from `rng`.
+pub fn rigid_mats_from(rng: &mut Rng, n: usize) -> Vec<JointMat> {
+    (0..n).map(|_| rigid_mat(rng)).collect()
 }
 
 /// `n` random rigid joint matrices ([`rigid_mat`]).
 pub fn rigid_mats(seed: u64, n: usize) -> Vec<JointMat> {
-    let mut rng = Rng::new(seed);
-    (0..n).map(|_| rigid_mat(&mut rng)).collect()
+    rigid_mats_from(&mut Rng::new(seed), n)
 }
 
-/// A random parents-first hierarchy of `n` joints: `parents[0] = -1` (the
-/// root) and every other joint's parent uniform in `0..i`.
-pub fn random_parents(seed: u64, n: usize) -> Vec<i32> {
-    let mut rng = Rng::new(seed);
+/// A random parents-first hierarchy of `n` joints from `rng`: `parents[0] =
+/// -1` (the root) and every other joint's parent uniform in `0..i`.
+pub fn random_parents_from(rng: &mut Rng, n: usize) -> Vec<i32> {
     (0..n).map(|i| if i == 0 { -1 } else { rng.below(i) as i32 }).collect()
+}
+
+/// [`random_parents_from`] with a generator seeded with `seed`.
+pub fn random_parents(seed: u64, n: usize) -> Vec<i32> {
+    random_parents_from(&mut Rng::new(seed), n)
+}
+
+/// A parents-first hierarchy of `n` joints with long chains and wide fans:
+/// joint 0 is the root (`-1`); each later joint hangs from the joint before
+/// it half of the time and from a uniform earlier joint otherwise.
+pub fn chains_and_fans_parents(rng: &mut Rng, n: usize) -> Vec<i32> {
+    (0..n)
+        .map(|i| match i {
+            0 => -1,
+            _ if rng.below(2) == 0 => i as i32 - 1,
+            _ => rng.below(i) as i32,
+        })
+        .collect()
 }

@@ -255,19 +255,6 @@ pub fn mats_to_quats_error(imp: Impl) -> f64 {
         .fold(0.0, f64::max)
 }
 
-/// The Fox's local joint matrices (standard column-vector rotations, as the
-/// skeleton paper's `TransformJoint` composes them), f64 rounded to f32.
-pub fn fox_local_mats(rotations: &[[f32; 4]], translations: &[[f32; 3]]) -> Vec<animasm::JointMat> {
-    use super::oracle::{affine_from_f64, quat_to_mat3_f64};
-    rotations
-        .iter()
-        .zip(translations)
-        .map(|(q, t)| animasm::JointMat {
-            mat: affine_from_f64(quat_to_mat3_f64(f64x4(*q)), t.map(f64::from)).map(|v| v as f32),
-        })
-        .collect()
-}
-
 /// The Fox key poses through `transform_skeleton` (joints 1..=23) against the
 /// JSON's f64 local-to-model reference: the max abs element error divided by
 /// the model's size (the largest translation magnitude in the reference).
@@ -275,7 +262,7 @@ pub fn transform_skeleton_fox_error(imp: Impl) -> f64 {
     let parents = super::fox::parents();
     let mut worst = 0f64;
     for pose in super::fox::key_poses() {
-        let mut mats = fox_local_mats(&pose.rotations, &pose.translations);
+        let mut mats = super::fox::local_mats(&pose.rotations, &pose.translations);
         let last = mats.len() - 1;
         animasm::transform_skeleton(imp, &mut mats, &parents, 1..=last).unwrap();
         let scale = pose.model.iter().flat_map(|m| [m[3], m[7], m[11]]).fold(1f64, |s, v| s.max(v.abs()));

@@ -10,7 +10,7 @@ pub mod inputs;
 pub mod measure;
 pub mod oracle;
 
-use animasm::JointQuat;
+use animasm::{JointMat, JointQuat};
 
 /// The eight floats of a joint, `q` then `t`.
 pub fn lanes(j: &JointQuat) -> [f32; 8] {
@@ -21,6 +21,11 @@ pub fn lanes(j: &JointQuat) -> [f32; 8] {
 /// Every float of every joint as its bit pattern (`q` then `t`, 8 per joint).
 pub fn bits(joints: &[JointQuat]) -> Vec<u32> {
     joints.iter().flat_map(|j| lanes(j).map(f32::to_bits)).collect()
+}
+
+/// Every float of every joint matrix as its bit pattern (12 per joint).
+pub fn mat_bits(mats: &[JointMat]) -> Vec<u32> {
+    mats.iter().flat_map(|m| m.mat.map(f32::to_bits)).collect()
 }
 
 /// The name of lane `l` of [`lanes`].
@@ -54,6 +59,28 @@ pub fn assert_bit_identical(a: &[JointQuat], b: &[JointQuat], ctx: &str) {
         panic!(
             "{ctx}: joint {j} lane {} differs: {:#010x} ({x:e}) vs {:#010x} ({y:e}); {differing} of {} joints differ",
             lane_name(l),
+            x.to_bits(),
+            y.to_bits(),
+            a.len()
+        );
+    }
+}
+
+/// Panics unless `a` and `b` have the same length and agree by [`same_bits`]
+/// in every float, naming the first differing joint and element with both
+/// values in hex and as floats. `ctx` says what was compared.
+#[track_caller]
+pub fn assert_mats_bit_identical(a: &[JointMat], b: &[JointMat], ctx: &str) {
+    assert_eq!(a.len(), b.len(), "{ctx}: lengths differ");
+    let differs = |x: &JointMat, y: &JointMat| (0..12).find(|&e| !same_bits(x.mat[e], y.mat[e]));
+    if let Some((j, e)) = a.iter().zip(b).enumerate().find_map(|(j, (x, y))| differs(x, y).map(|e| (j, e))) {
+        let (x, y) = (a[j].mat[e], b[j].mat[e]);
+        let count = a.iter().zip(b).filter(|(x, y)| differs(x, y).is_some()).count();
+        panic!(
+            "{ctx}: joint {j} mat[{e}] (row {}, column {}) differs: {:#010x} ({x:e}) vs {:#010x} ({y:e}); \
+             {count} of {} joints differ",
+            e / 4,
+            e % 4,
             x.to_bits(),
             y.to_bits(),
             a.len()

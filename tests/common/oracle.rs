@@ -112,6 +112,23 @@ pub fn affine_mul_f64(a: [f64; 12], b: [f64; 12]) -> [f64; 12] {
     })
 }
 
+/// Local to model space along a parents-first hierarchy, in f64:
+/// `model[i] = model[parents[i]] * locals[i]`, a root (`parents[i] < 0`)
+/// keeping its local matrix. Panics on a parent that is not before its joint.
+pub fn local_to_model_f64(locals: &[[f64; 12]], parents: &[i32]) -> Vec<[f64; 12]> {
+    let mut model: Vec<[f64; 12]> = Vec::with_capacity(locals.len());
+    for (i, local) in locals.iter().enumerate() {
+        let p = parents[i];
+        model.push(if p < 0 {
+            *local
+        } else {
+            assert!((p as usize) < i, "parents first: joint {i} has parent {p}");
+            affine_mul_f64(model[p as usize], *local)
+        });
+    }
+    model
+}
+
 /// The inverse of a 3x4 affine matrix (general 3x3 part, by cofactors).
 pub fn affine_inverse_f64(a: [f64; 12]) -> [f64; 12] {
     let m = |r: usize, c: usize| a[r * 4 + c];
