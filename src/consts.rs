@@ -137,7 +137,107 @@ pub static SIMD_SP_CLEAR_FIRST_THREE: Align16<[u32; 4]> = Align16([0, 0, 0, 0xFF
 
 // @slerp_quats constants
 
+/// 32 bytes behind one 32-byte-aligned address: the `__m256` globals of
+/// Mehrotra and Hubbard's AVX slerp (`DECLARE_INIT_M256( name, value )`),
+/// which the VEX kernels of `crate::slerp_quats` read as `ymmword ptr`
+/// operands (`vmovaps` and 256-bit memory operands need 32-byte alignment).
+#[repr(C, align(32))]
+#[derive(Clone, Copy, Debug)]
+pub struct Align32<T>(pub T);
+
+const _: () = assert!(core::mem::align_of::<Align32<[f32; 8]>>() == 32);
+
+/// `DECLARE_INIT_M256( name, value )`: a float in all eight lanes.
+const fn f8(v: f32) -> Align32<[f32; 8]> {
+    Align32([v; 8])
+}
+
+/// A 32-bit pattern in all eight lanes: what `DECLARE_INIT_M256I( name,
+/// value )` followed by `_mm256_castsi256_ps` is meant to give (erratum E4 of
+/// `asm_notes/slerp_quats.md`: no compiler gives it).
+const fn u8x8(v: u32) -> Align32<[u32; 8]> {
+    Align32([v; 8])
+}
+
+/// `sinC0` = `SINC0` (-2.39e-08f): the `SinZeroHalfPI` polynomial of *Slerping
+/// Clock Cycles*, highest degree first, as the AVX article prints it.
+pub static AVX_SIN_C0: Align32<[f32; 8]> = f8(-2.39e-08);
+/// `sinC1` = `SINC1`.
+pub static AVX_SIN_C1: Align32<[f32; 8]> = f8(2.7526e-06);
+/// `sinC2` = `SINC2`.
+pub static AVX_SIN_C2: Align32<[f32; 8]> = f8(-1.98409e-04);
+/// `sinC3` = `SINC3`.
+pub static AVX_SIN_C3: Align32<[f32; 8]> = f8(8.3333315e-03);
+/// `sinC4` = `SINC4`.
+pub static AVX_SIN_C4: Align32<[f32; 8]> = f8(-1.666666664e-01);
+/// `sqrtC0` = `RSQRT_C0` (3.0f).
+pub static AVX_SQRT_C0: Align32<[f32; 8]> = f8(3.0);
+/// `sqrtC1` **as published**: `DECLARE_INIT_M256(sqrtC1, RSQRT_C0)`, 3.0f
+/// (erratum E2; `RSQRT_C1`, -0.5f, is meant). Harmless in the published
+/// kernel only because its Newton-Raphson step is discarded (E3).
+pub static AVX_SQRT_C1: Align32<[f32; 8]> = f8(3.0);
+/// `sqrtC1` corrected: `RSQRT_C1` = -0.5f.
+pub static AVX_SQRT_C1_CORRECTED: Align32<[f32; 8]> = f8(-0.5);
+/// `atanC0` = `ATANC0`: the `ATanPositive` polynomial, highest degree first.
+pub static AVX_ATAN_C0: Align32<[f32; 8]> = f8(0.0028662257);
+/// `atanC1` = `ATANC1`.
+pub static AVX_ATAN_C1: Align32<[f32; 8]> = f8(-0.0161657367);
+/// `atanC2` = `ATANC2`.
+pub static AVX_ATAN_C2: Align32<[f32; 8]> = f8(0.0429096138);
+/// `atanC3` = `ATANC3`.
+pub static AVX_ATAN_C3: Align32<[f32; 8]> = f8(-0.0752896400);
+/// `atanC4` = `ATANC4`.
+pub static AVX_ATAN_C4: Align32<[f32; 8]> = f8(0.1065626393);
+/// `atanC5` = `ATANC5`.
+pub static AVX_ATAN_C5: Align32<[f32; 8]> = f8(-0.1420889944);
+/// `atanC6` = `ATANC6`.
+pub static AVX_ATAN_C6: Align32<[f32; 8]> = f8(0.1999355085);
+/// `atanC7` = `ATANC7`.
+pub static AVX_ATAN_C7: Align32<[f32; 8]> = f8(-0.3333314528);
+/// `allOnes` = `ALL_ONES` (1.0f).
+pub static AVX_ALL_ONES: Align32<[f32; 8]> = f8(1.0);
+/// `halfPi` **as published**: `HALF_PI` = `(float) (22.0f/7.0f/2.0f)` =
+/// 1.5714285 (erratum E1: pi/2 = 1.5707964; 6.3e-4 too large).
+pub static AVX_HALF_PI: Align32<[f32; 8]> = f8(22.0f32 / 7.0f32 / 2.0f32);
+/// `halfPi` corrected: pi/2 rounded to a float.
+pub static AVX_HALF_PI_CORRECTED: Align32<[f32; 8]> = f8(core::f32::consts::FRAC_PI_2);
+/// `tiny` = `TINY` (0.1e-09f): replaces a zero `1 - cos²`.
+pub static AVX_TINY: Align32<[f32; 8]> = f8(0.1e-09);
+/// `clearSignBit` as intended: `CLEAR_SIGN_BIT` (0x7fffffff) in every lane.
+/// The kernels use this value; erratum E4 describes what the article's
+/// `DECLARE_INIT_M256I` really produces ([`AVX_CLEAR_SIGN_BIT_AS_GCC`],
+/// [`AVX_CLEAR_SIGN_BIT_AS_MSVC`]).
+pub static AVX_CLEAR_SIGN_BIT: Align32<[u32; 8]> = u8x8(0x7FFF_FFFF);
+/// `setSignBit` as intended: `SET_SIGN_BIT` (0x80000000) in every lane.
+pub static AVX_SET_SIGN_BIT: Align32<[u32; 8]> = u8x8(0x8000_0000);
+/// `clearSignBit` as the article's `DECLARE_INIT_M256I` builds it where
+/// `__m256i` is a vector of four `long long` (GCC, Clang, ICC on Linux and
+/// macOS): the eight initialisers fill four 64-bit lanes (the excess is
+/// dropped with a warning), so the odd 32-bit lanes are 0 (checked with GCC 12).
+pub static AVX_CLEAR_SIGN_BIT_AS_GCC: Align32<[u32; 8]> =
+    Align32([0x7FFF_FFFF, 0, 0x7FFF_FFFF, 0, 0x7FFF_FFFF, 0, 0x7FFF_FFFF, 0]);
+/// `setSignBit` as GCC-compatible compilers build it (see
+/// [`AVX_CLEAR_SIGN_BIT_AS_GCC`]).
+pub static AVX_SET_SIGN_BIT_AS_GCC: Align32<[u32; 8]> =
+    Align32([0x8000_0000, 0, 0x8000_0000, 0, 0x8000_0000, 0, 0x8000_0000, 0]);
+/// `clearSignBit` as MSVC's `__m256i` (a union whose first member is
+/// `__int8 m256i_i8[32]`) takes the initialiser, by the C rules: eight
+/// `char`s, `(char)0x7fffffff` = 0xFF, then zeros: lanes 0 and 1 all ones,
+/// lanes 2..7 zero (not checked with a compiler here).
+pub static AVX_CLEAR_SIGN_BIT_AS_MSVC: Align32<[u32; 8]> = Align32([0xFFFF_FFFF, 0xFFFF_FFFF, 0, 0, 0, 0, 0, 0]);
+/// `setSignBit` as MSVC takes it: `(char)0x80000000` = 0, all zero.
+pub static AVX_SET_SIGN_BIT_AS_MSVC: Align32<[u32; 8]> = Align32([0; 8]);
+
 // @nlerp constants
+/// Kapoulkine's `fnlerp` correction ("Approximating slerp", quoted in issue 6):
+/// `k = K[0] + d * (K[1] + d * K[2])` with `d = |dot(l, r)|`. Shared by the
+/// SIMD kernels of `crate::nlerp`; the scalar port writes the literals.
+pub const NLERP_FNLERP_K: [f32; 3] = [0.931872, -1.25654, 0.331442];
+/// `onlerp`'s `A = A[0] + d * (A[1] + d * (A[2] - d * A[3]))` (*Optimizing
+/// slerp*; note the minus before the last term, as printed).
+pub const NLERP_ONLERP_A: [f32; 4] = [1.0904, -3.2452, 3.55645, 1.43519];
+/// `onlerp`'s `B = B[0] + d * (B[1] + d * B[2])` (*Optimizing slerp*).
+pub const NLERP_ONLERP_B: [f32; 3] = [0.848013, -1.06021, 0.215638];
 
 #[cfg(target_arch = "x86_64")]
 mod load {

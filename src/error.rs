@@ -9,6 +9,14 @@ use crate::Impl;
 pub enum Error {
     /// The chosen implementation cannot run on this target or CPU.
     Unsupported(Impl),
+    /// The kernel needs CPU features (beyond the `x86_64` baseline) that
+    /// this CPU lacks, or that cannot be detected (without the `std`
+    /// feature).
+    MissingCpuFeature {
+        /// The features, as `is_x86_feature_detected!` names them (`"avx"`,
+        /// `"avx2 and fma"`).
+        needs: &'static str,
+    },
     /// Two slices that must have the same length do not.
     LengthMismatch {
         /// The argument whose length is wrong.
@@ -71,6 +79,10 @@ impl core::fmt::Display for Error {
             Error::Unsupported(imp) => {
                 write!(f, "the {imp} implementation cannot run on this target or CPU")
             }
+            Error::MissingCpuFeature { needs } => write!(
+                f,
+                "this CPU lacks {needs}, which the kernel needs (or the `std` feature, which detects it, is off)"
+            ),
             Error::LengthMismatch { what, expected, found } => {
                 write!(f, "`{what}` has {found} elements, expected {expected}")
             }

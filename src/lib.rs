@@ -29,6 +29,8 @@
 //! | [`transform_skeleton_movss_shufps()`] | *The Skeleton Assembly Line* | Appendix A with section 3's `movss` + `shufps` broadcast |
 //! | [`untransform_skeleton()`] | *The Skeleton Assembly Line* | Appendix B, `UntransformSkeleton` |
 //! | [`transform_joints()`] | *The Skeleton Assembly Line* | Appendix C, `TransformJoints` |
+//! | [`slerp_quats_as_published()`], [`slerp_quats_corrected()`], [`slerp_quats_sse()`] | Mehrotra, Hubbard, *Benefits of Intel AVX for Quaternion Spherical Linear Interpolation* | `ProcessOptimizedKernel` (AVX), as published and corrected, and the SSE baseline of its Table 1 |
+//! | [`nlerp()`], [`fnlerp()`], [`onlerp()`] | Kapoulkine, *Optimizing slerp* | scalar, SSE2 4-wide, AVX2 8-wide and FMA ([`NlerpWidth`]) |
 //!
 //!
 //! ```
@@ -77,6 +79,8 @@ mod error;
 mod joint_args;
 pub mod math;
 mod skeleton_args;
+#[cfg(target_arch = "x86_64")]
+mod slerp_core;
 pub mod sse;
 mod types;
 
@@ -93,8 +97,12 @@ pub mod untransform_skeleton;
 pub use error::Error;
 pub use lerp_joints::lerp_joints;
 pub use mats_to_quats::mats_to_quats;
+pub use nlerp::{Width as NlerpWidth, fnlerp, nlerp, onlerp};
 pub use quats_to_mats::quats_to_mats;
 pub use slerp_joints::slerp_joints;
+#[cfg(feature = "std")]
+pub use slerp_quats::AlignedQuats;
+pub use slerp_quats::{QuatPair, slerp_quats_as_published, slerp_quats_corrected, slerp_quats_sse};
 pub use transform_joints::transform_joints;
 pub use transform_skeleton::{transform_skeleton, transform_skeleton_movss_shufps};
 pub use untransform_skeleton::untransform_skeleton;
@@ -119,13 +127,19 @@ impl Impl {
     /// Every implementation, in a fixed order (for tests, benches and reports).
     pub const ALL: [Impl; 3] = [Impl::Scalar, Impl::Intrinsics, Impl::Asm];
 
-    /// Whether this implementation can run on this target and CPU.
+    /// Whether this implementation can run on this target.
     ///
-    /// Every kernel so far needs at most SSE2, which every `x86_64` CPU has.
+    /// The id Software kernels need at most SSE2, which every `x86_64` CPU
+    /// has. The AVX and AVX2 kernels ([`slerp_quats`], [`mod@nlerp`]) also
+    /// detect the CPU's features at run time and return
+    /// [`Error::MissingCpuFeature`] where they are missing.
+    /// Under Miri, which cannot run `asm!`, [`Impl::Asm`] is not available
+    /// (the asm kernels are compiled out with `cfg(not(miri))`).
     pub fn is_available(self) -> bool {
         match self {
             Impl::Scalar => true,
-            Impl::Intrinsics | Impl::Asm => cfg!(target_arch = "x86_64"),
+            Impl::Intrinsics => cfg!(target_arch = "x86_64"),
+            Impl::Asm => cfg!(all(target_arch = "x86_64", not(miri))),
         }
     }
 
@@ -146,9 +160,9 @@ impl Impl {
 
 impl Default for Impl {
     /// The fastest measured on this target: the asm listing on `x86_64` (see
-    /// the README's results), the scalar port elsewhere.
+    /// the README's results), the scalar port elsewhere (and under Miri).
     fn default() -> Self {
-        if cfg!(target_arch = "x86_64") { Impl::Asm } else { Impl::Scalar }
+        if cfg!(all(target_arch = "x86_64", not(miri))) { Impl::Asm } else { Impl::Scalar }
     }
 }
 

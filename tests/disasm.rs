@@ -132,6 +132,27 @@ const KERNELS: &[Kernel] = &[
     },
     // @transform_joints
     // @slerp_quats
+    Kernel {
+        // Not a printed listing: the article's intrinsics as the VEX
+        // instructions they name (the file's header). The article states no
+        // instruction count; these are the transcription's: 10 before the
+        // loop, 2 x 128 statements + 3 of loop control in it.
+        routine: "slerp_quats",
+        symbol: "animasm::slerp_quats::asm::slerp_quats_as_published",
+        listing: "asm_notes/slerp_quats.listing.s",
+        address: || std::hint::black_box(animasm::slerp_quats::asm::slerp_quats_as_published as *const () as usize),
+        counts: &[("total", 269), ("loopQuat16", 259)],
+    },
+    Kernel {
+        // The corrected twin: the same instructions (it differs in the
+        // destination register of the Newton-Raphson `vmulps`, ymm0 -> ymm7,
+        // and in two constants; neither is compared).
+        routine: "slerp_quats",
+        symbol: "animasm::slerp_quats::asm::slerp_quats_corrected",
+        listing: "asm_notes/slerp_quats.listing.s",
+        address: || std::hint::black_box(animasm::slerp_quats::asm::slerp_quats_corrected as *const () as usize),
+        counts: &[("total", 269), ("loopQuat16", 259)],
+    },
     // @nlerp
     Kernel {
         routine: "transform_joints",

@@ -11,7 +11,7 @@
 
 pub mod scalar;
 
-#[cfg(target_arch = "x86_64")]
+#[cfg(all(target_arch = "x86_64", not(miri)))]
 pub mod asm;
 #[cfg(target_arch = "x86_64")]
 pub mod intrinsics;
@@ -64,7 +64,7 @@ pub fn lerp_joints(
         Impl::Scalar => scalar::lerp_joints,
         #[cfg(target_arch = "x86_64")]
         Impl::Intrinsics => intrinsics::lerp_joints,
-        #[cfg(target_arch = "x86_64")]
+        #[cfg(all(target_arch = "x86_64", not(miri)))]
         Impl::Asm => asm::lerp_joints,
         #[allow(unreachable_patterns)]
         other => return Err(Error::Unsupported(other)),

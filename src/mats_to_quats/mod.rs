@@ -30,7 +30,7 @@
 
 pub mod scalar;
 
-#[cfg(target_arch = "x86_64")]
+#[cfg(all(target_arch = "x86_64", not(miri)))]
 pub mod asm;
 #[cfg(target_arch = "x86_64")]
 pub mod intrinsics;
@@ -104,7 +104,7 @@ pub fn mats_to_quats(imp: Impl, quats: &mut [JointQuat], mats: &[JointMat]) -> R
             // arithmetic exact.
             unsafe { intrinsics::mats_to_quats(quats.as_mut_ptr(), mats.as_ptr(), n) }
         }
-        #[cfg(target_arch = "x86_64")]
+        #[cfg(all(target_arch = "x86_64", not(miri)))]
         Impl::Asm => {
             // SAFETY: as for `Impl::Intrinsics`.
             unsafe { asm::mats_to_quats(quats.as_mut_ptr(), mats.as_ptr(), n) }

@@ -52,7 +52,7 @@
 
 pub mod scalar;
 
-#[cfg(target_arch = "x86_64")]
+#[cfg(all(target_arch = "x86_64", not(miri)))]
 pub mod asm;
 #[cfg(target_arch = "x86_64")]
 pub mod intrinsics;
@@ -120,7 +120,7 @@ pub fn quats_to_mats(imp: Impl, mats: &mut [JointMat], quats: &[JointQuat]) -> R
             // `0 <= n <= MAX_JOINTS`, which keeps the kernel's 32-bit offsets exact.
             unsafe { intrinsics::quats_to_mats(mats.as_mut_ptr(), quats.as_ptr(), n) }
         }
-        #[cfg(target_arch = "x86_64")]
+        #[cfg(all(target_arch = "x86_64", not(miri)))]
         Impl::Asm => {
             // SAFETY: as for `Impl::Intrinsics`.
             unsafe { asm::quats_to_mats(mats.as_mut_ptr(), quats.as_ptr(), n) }

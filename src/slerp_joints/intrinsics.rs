@@ -33,13 +33,9 @@
 //!   the 4-wide loop left), those lanes never reach memory: every value
 //!   `loopJoint1` stores is built from lane 0 (`shufps ..., (0, 0, 0, 0)`).
 
-use crate::consts::{
-    SIMD_SP_ABS_MASK, SIMD_SP_ATAN_C0, SIMD_SP_ATAN_C1, SIMD_SP_ATAN_C2, SIMD_SP_ATAN_C3, SIMD_SP_ATAN_C4,
-    SIMD_SP_ATAN_C5, SIMD_SP_ATAN_C6, SIMD_SP_ATAN_C7, SIMD_SP_HALF_PI, SIMD_SP_ONE, SIMD_SP_RSQRT_C0,
-    SIMD_SP_RSQRT_C1, SIMD_SP_SIGN_BIT, SIMD_SP_SIN_C0, SIMD_SP_SIN_C1, SIMD_SP_SIN_C2, SIMD_SP_SIN_C3, SIMD_SP_SIN_C4,
-    SIMD_SP_TINY, SIMD_SP_ZERO,
-};
-use crate::sse::{S0000, S1023, transpose_4x4};
+use crate::consts::{SIMD_SP_ONE, SIMD_SP_ZERO};
+use crate::slerp_core::{slerp1, slerp4};
+use crate::sse::{S0000, transpose_4x4};
 use crate::{JOINTQUAT_Q_OFFSET, JOINTQUAT_SIZE_SHIFT, JOINTQUAT_T_OFFSET, JointQuat};
 use core::arch::x86_64::*;
 
@@ -92,7 +88,8 @@ unsafe fn kernel(
     index: *const i32,
     num_joints: i32,
 ) {
-    let (mut xmm0, mut xmm1, mut xmm3, mut xmm4, mut xmm5, mut xmm6, mut xmm7): (
+    let (mut xmm0, mut xmm1, mut xmm2, mut xmm3, mut xmm4, mut xmm5, mut xmm6, mut xmm7): (
+        __m128,
         __m128,
         __m128,
         __m128,
@@ -101,10 +98,6 @@ unsafe fn kernel(
         __m128,
         __m128,
     );
-    // `loopJoint1` reads xmm2's upper lanes (`movss xmm2, xmm0`) before the
-    // listing writes the register when the 4-wide loop did not run; they reach
-    // no output, so any start value does.
-    let mut xmm2: __m128 = _mm_setzero_ps();
     let (mut joint_quat0, mut joint_quat1, mut joint_quat2, mut joint_quat3): (__m128, __m128, __m128, __m128);
     let (mut blend_quat0, mut blend_quat1, mut blend_quat2, mut blend_quat3): (__m128, __m128, __m128, __m128);
     let (mut a0, mut a1, mut a2, mut a3): (usize, usize, usize, usize);
@@ -247,139 +240,13 @@ unsafe fn kernel(
                 blend_quat2 = xmm6; //                                                   movaps blendQuat2, xmm6
                 blend_quat3 = xmm7; //                                                   movaps blendQuat3, xmm7
 
-                // lerp quaternions
-                xmm0 = _mm_mul_ps(xmm0, xmm4); //                                        mulps  xmm0, xmm4
-                xmm1 = _mm_mul_ps(xmm1, xmm5); //                                        mulps  xmm1, xmm5
-                xmm0 = _mm_add_ps(xmm0, xmm1); //                                        addps  xmm0, xmm1
-                xmm2 = _mm_mul_ps(xmm2, xmm6); //                                        mulps  xmm2, xmm6
-                xmm0 = _mm_add_ps(xmm0, xmm2); //                                        addps  xmm0, xmm2
-                xmm3 = joint_quat3; //                                                   movaps xmm3, jointQuat3
-                xmm3 = _mm_mul_ps(xmm3, blend_quat3); //                                 mulps  xmm3, blendQuat3
-                xmm0 = _mm_add_ps(xmm0, xmm3); //                                        addps  xmm0, xmm3 // xmm0 = cosom
-
-                xmm1 = xmm0; //                                                          movaps xmm1, xmm0
-                xmm2 = xmm0; //                                                          movaps xmm2, xmm0
-                xmm1 = _mm_and_ps(xmm1, SIMD_SP_SIGN_BIT.ps()); //                       andps  xmm1, SIMD_SP_signBit // xmm1 = signBit
-                xmm0 = _mm_xor_ps(xmm0, xmm1); //                                        xorps  xmm0, xmm1
-                xmm2 = _mm_mul_ps(xmm2, xmm2); //                                        mulps  xmm2, xmm2
-
-                xmm4 = _mm_setzero_ps(); //                                              xorps  xmm4, xmm4
-                xmm3 = SIMD_SP_ONE.ps(); //                                              movaps xmm3, SIMD_SP_one
-                xmm3 = _mm_sub_ps(xmm3, xmm2); //                                        subps  xmm3, xmm2 // xmm3 = scale0
-                xmm4 = _mm_cmpeq_ps(xmm4, xmm3); //                                      cmpeqps xmm4, xmm3
-                xmm4 = _mm_and_ps(xmm4, SIMD_SP_TINY.ps()); //                           andps  xmm4, SIMD_SP_tiny
-                xmm3 = _mm_and_ps(xmm3, SIMD_SP_ABS_MASK.ps()); //                       andps  xmm3, SIMD_SP_absMask
-                xmm3 = _mm_or_ps(xmm3, xmm4); //                                         orps   xmm3, xmm4
-
-                xmm2 = xmm3; //                                                          movaps xmm2, xmm3
-                xmm4 = _mm_rsqrt_ps(xmm2); //                                            rsqrtps xmm4, xmm2
-                xmm2 = _mm_mul_ps(xmm2, xmm4); //                                        mulps  xmm2, xmm4
-                xmm2 = _mm_mul_ps(xmm2, xmm4); //                                        mulps  xmm2, xmm4
-                xmm2 = _mm_sub_ps(xmm2, SIMD_SP_RSQRT_C0.ps()); //                       subps  xmm2, SIMD_SP_rsqrt_c0
-                xmm4 = _mm_mul_ps(xmm4, SIMD_SP_RSQRT_C1.ps()); //                       mulps  xmm4, SIMD_SP_rsqrt_c1
-                xmm2 = _mm_mul_ps(xmm2, xmm4); //                                        mulps  xmm2, xmm4
-                xmm3 = _mm_mul_ps(xmm3, xmm2); //                                        mulps  xmm3, xmm2 // xmm3 = sqrt( scale0 )
-
-                // omega0 = atan2( xmm3, xmm0 )
-                xmm4 = xmm0; //                                                          movaps xmm4, xmm0
-                xmm0 = _mm_min_ps(xmm0, xmm3); //                                        minps  xmm0, xmm3
-                xmm3 = _mm_max_ps(xmm3, xmm4); //                                        maxps  xmm3, xmm4
-                xmm4 = _mm_cmpeq_ps(xmm4, xmm0); //                                      cmpeqps xmm4, xmm0
-                xmm5 = _mm_rcp_ps(xmm3); //                                              rcpps  xmm5, xmm3
-                xmm3 = _mm_mul_ps(xmm3, xmm5); //                                        mulps  xmm3, xmm5
-                xmm3 = _mm_mul_ps(xmm3, xmm5); //                                        mulps  xmm3, xmm5
-                xmm5 = _mm_add_ps(xmm5, xmm5); //                                        addps  xmm5, xmm5
-                xmm5 = _mm_sub_ps(xmm5, xmm3); //                                        subps  xmm5, xmm3 // xmm5 = 1 / y or 1 / x
-                xmm0 = _mm_mul_ps(xmm0, xmm5); //                                        mulps  xmm0, xmm5 // xmm0 = x / y or y / x
-                xmm3 = xmm4; //                                                          movaps xmm3, xmm4
-                xmm3 = _mm_and_ps(xmm3, SIMD_SP_SIGN_BIT.ps()); //                       andps  xmm3, SIMD_SP_signBit
-                xmm0 = _mm_xor_ps(xmm0, xmm3); //                                        xorps  xmm0, xmm3 // xmm0 = -x / y or y / x
-                xmm4 = _mm_and_ps(xmm4, SIMD_SP_HALF_PI.ps()); //                        andps  xmm4, SIMD_SP_halfPI // xmm4 = HALF_PI or 0.0f
-                xmm3 = xmm0; //                                                          movaps xmm3, xmm0
-                xmm3 = _mm_mul_ps(xmm3, xmm3); //                                        mulps  xmm3, xmm3 // xmm3 = s
-                xmm5 = SIMD_SP_ATAN_C0.ps(); //                                          movaps xmm5, SIMD_SP_atan_c0
-                xmm5 = _mm_mul_ps(xmm5, xmm3); //                                        mulps  xmm5, xmm3
-                xmm5 = _mm_add_ps(xmm5, SIMD_SP_ATAN_C1.ps()); //                        addps  xmm5, SIMD_SP_atan_c1
-                xmm5 = _mm_mul_ps(xmm5, xmm3); //                                        mulps  xmm5, xmm3
-                xmm5 = _mm_add_ps(xmm5, SIMD_SP_ATAN_C2.ps()); //                        addps  xmm5, SIMD_SP_atan_c2
-                xmm5 = _mm_mul_ps(xmm5, xmm3); //                                        mulps  xmm5, xmm3
-                xmm5 = _mm_add_ps(xmm5, SIMD_SP_ATAN_C3.ps()); //                        addps  xmm5, SIMD_SP_atan_c3
-                xmm5 = _mm_mul_ps(xmm5, xmm3); //                                        mulps  xmm5, xmm3
-                xmm5 = _mm_add_ps(xmm5, SIMD_SP_ATAN_C4.ps()); //                        addps  xmm5, SIMD_SP_atan_c4
-                xmm5 = _mm_mul_ps(xmm5, xmm3); //                                        mulps  xmm5, xmm3
-                xmm5 = _mm_add_ps(xmm5, SIMD_SP_ATAN_C5.ps()); //                        addps  xmm5, SIMD_SP_atan_c5
-                xmm5 = _mm_mul_ps(xmm5, xmm3); //                                        mulps  xmm5, xmm3
-                xmm5 = _mm_add_ps(xmm5, SIMD_SP_ATAN_C6.ps()); //                        addps  xmm5, SIMD_SP_atan_c6
-                xmm5 = _mm_mul_ps(xmm5, xmm3); //                                        mulps  xmm5, xmm3
-                xmm5 = _mm_add_ps(xmm5, SIMD_SP_ATAN_C7.ps()); //                        addps  xmm5, SIMD_SP_atan_c7
-                xmm5 = _mm_mul_ps(xmm5, xmm3); //                                        mulps  xmm5, xmm3
-                xmm5 = _mm_add_ps(xmm5, SIMD_SP_ONE.ps()); //                            addps  xmm5, SIMD_SP_one
-                xmm5 = _mm_mul_ps(xmm5, xmm0); //                                        mulps  xmm5, xmm0
-                xmm5 = _mm_add_ps(xmm5, xmm4); //                                        addps  xmm5, xmm4 // xmm5 = omega0
-
-                xmm6 = _mm_set_ss(lerp); //                                              movss  xmm6, lerp // xmm6 = lerp
-                xmm6 = _mm_shuffle_ps::<S0000>(xmm6, xmm6); //                           shufps xmm6, xmm6, R_SHUFFLE_PS( 0, 0, 0, 0 )
-                xmm6 = _mm_mul_ps(xmm6, xmm5); //                                        mulps  xmm6, xmm5 // xmm6 = omega1
-                xmm5 = _mm_sub_ps(xmm5, xmm6); //                                        subps  xmm5, xmm6 // xmm5 = omega0
-
-                // scale0 = sin( xmm5 ) * xmm2
-                // scale1 = sin( xmm6 ) * xmm2
-                xmm3 = xmm5; //                                                          movaps xmm3, xmm5
-                xmm7 = xmm6; //                                                          movaps xmm7, xmm6
-                xmm3 = _mm_mul_ps(xmm3, xmm3); //                                        mulps  xmm3, xmm3
-                xmm7 = _mm_mul_ps(xmm7, xmm7); //                                        mulps  xmm7, xmm7
-                xmm4 = SIMD_SP_SIN_C0.ps(); //                                           movaps xmm4, SIMD_SP_sin_c0
-                xmm0 = SIMD_SP_SIN_C0.ps(); //                                           movaps xmm0, SIMD_SP_sin_c0
-                xmm4 = _mm_mul_ps(xmm4, xmm3); //                                        mulps  xmm4, xmm3
-                xmm0 = _mm_mul_ps(xmm0, xmm7); //                                        mulps  xmm0, xmm7
-                xmm4 = _mm_add_ps(xmm4, SIMD_SP_SIN_C1.ps()); //                         addps  xmm4, SIMD_SP_sin_c1
-                xmm0 = _mm_add_ps(xmm0, SIMD_SP_SIN_C1.ps()); //                         addps  xmm0, SIMD_SP_sin_c1
-                xmm4 = _mm_mul_ps(xmm4, xmm3); //                                        mulps  xmm4, xmm3
-                xmm0 = _mm_mul_ps(xmm0, xmm7); //                                        mulps  xmm0, xmm7
-                xmm4 = _mm_add_ps(xmm4, SIMD_SP_SIN_C2.ps()); //                         addps  xmm4, SIMD_SP_sin_c2
-                xmm0 = _mm_add_ps(xmm0, SIMD_SP_SIN_C2.ps()); //                         addps  xmm0, SIMD_SP_sin_c2
-                xmm4 = _mm_mul_ps(xmm4, xmm3); //                                        mulps  xmm4, xmm3
-                xmm0 = _mm_mul_ps(xmm0, xmm7); //                                        mulps  xmm0, xmm7
-                xmm4 = _mm_add_ps(xmm4, SIMD_SP_SIN_C3.ps()); //                         addps  xmm4, SIMD_SP_sin_c3
-                xmm0 = _mm_add_ps(xmm0, SIMD_SP_SIN_C3.ps()); //                         addps  xmm0, SIMD_SP_sin_c3
-                xmm4 = _mm_mul_ps(xmm4, xmm3); //                                        mulps  xmm4, xmm3
-                xmm0 = _mm_mul_ps(xmm0, xmm7); //                                        mulps  xmm0, xmm7
-                xmm4 = _mm_add_ps(xmm4, SIMD_SP_SIN_C4.ps()); //                         addps  xmm4, SIMD_SP_sin_c4
-                xmm0 = _mm_add_ps(xmm0, SIMD_SP_SIN_C4.ps()); //                         addps  xmm0, SIMD_SP_sin_c4
-                xmm4 = _mm_mul_ps(xmm4, xmm3); //                                        mulps  xmm4, xmm3
-                xmm0 = _mm_mul_ps(xmm0, xmm7); //                                        mulps  xmm0, xmm7
-                xmm4 = _mm_add_ps(xmm4, SIMD_SP_ONE.ps()); //                            addps  xmm4, SIMD_SP_one
-                xmm0 = _mm_add_ps(xmm0, SIMD_SP_ONE.ps()); //                            addps  xmm0, SIMD_SP_one
-                xmm5 = _mm_mul_ps(xmm5, xmm4); //                                        mulps  xmm5, xmm4
-                xmm6 = _mm_mul_ps(xmm6, xmm0); //                                        mulps  xmm6, xmm0
-                xmm5 = _mm_mul_ps(xmm5, xmm2); //                                        mulps  xmm5, xmm2 // xmm5 = scale0
-                xmm6 = _mm_mul_ps(xmm6, xmm2); //                                        mulps  xmm6, xmm2 // xmm6 = scale1
-
-                xmm6 = _mm_xor_ps(xmm6, xmm1); //                                        xorps  xmm6, xmm1
-
-                xmm0 = joint_quat0; //                                                   movaps xmm0, jointQuat0
-                xmm0 = _mm_mul_ps(xmm0, xmm5); //                                        mulps  xmm0, xmm5
-                xmm1 = blend_quat0; //                                                   movaps xmm1, blendQuat0
-                xmm1 = _mm_mul_ps(xmm1, xmm6); //                                        mulps  xmm1, xmm6
-                xmm0 = _mm_add_ps(xmm0, xmm1); //                                        addps  xmm0, xmm1
-
-                xmm1 = joint_quat1; //                                                   movaps xmm1, jointQuat1
-                xmm1 = _mm_mul_ps(xmm1, xmm5); //                                        mulps  xmm1, xmm5
-                xmm2 = blend_quat1; //                                                   movaps xmm2, blendQuat1
-                xmm2 = _mm_mul_ps(xmm2, xmm6); //                                        mulps  xmm2, xmm6
-                xmm1 = _mm_add_ps(xmm1, xmm2); //                                        addps  xmm1, xmm2
-
-                xmm2 = joint_quat2; //                                                   movaps xmm2, jointQuat2
-                xmm2 = _mm_mul_ps(xmm2, xmm5); //                                        mulps  xmm2, xmm5
-                xmm3 = blend_quat2; //                                                   movaps xmm3, blendQuat2
-                xmm3 = _mm_mul_ps(xmm3, xmm6); //                                        mulps  xmm3, xmm6
-                xmm2 = _mm_add_ps(xmm2, xmm3); //                                        addps  xmm2, xmm3
-
-                xmm3 = joint_quat3; //                                                   movaps xmm3, jointQuat3
-                xmm3 = _mm_mul_ps(xmm3, xmm5); //                                        mulps  xmm3, xmm5
-                xmm4 = blend_quat3; //                                                   movaps xmm4, blendQuat3
-                xmm4 = _mm_mul_ps(xmm4, xmm6); //                                        mulps  xmm4, xmm6
-                xmm3 = _mm_add_ps(xmm3, xmm4); //                                        addps  xmm3, xmm4
+                // lerp quaternions: `mulps xmm0, xmm4` .. `addps xmm3, xmm4` (141 instructions), shared
+                // with the SSE baseline of `slerp_quats` in `crate::slerp_core`.
+                [xmm0, xmm1, xmm2, xmm3] = slerp4(
+                    [joint_quat0, joint_quat1, joint_quat2, joint_quat3],
+                    [blend_quat0, blend_quat1, blend_quat2, blend_quat3],
+                    lerp,
+                );
 
                 eax += 4 * 4; //                                                         add    eax, 4*4
 
@@ -447,118 +314,9 @@ unsafe fn kernel(
             joint_quat0 = xmm0; //                                                       movaps jointQuat0, xmm0
             blend_quat0 = xmm1; //                                                       movaps blendQuat0, xmm1
 
-            // lerp quaternions
-            xmm1 = _mm_mul_ps(xmm1, xmm0); //                                            mulps  xmm1, xmm0
-            xmm0 = _mm_movehl_ps(xmm0, xmm1); //                                         movhlps xmm0, xmm1
-            xmm1 = _mm_add_ps(xmm1, xmm0); //                                            addps  xmm1, xmm0
-            xmm0 = xmm1; //                                                              movaps xmm0, xmm1
-            xmm0 = _mm_shuffle_ps::<S1023>(xmm0, xmm0); //                               shufps xmm0, xmm0, R_SHUFFLE_PS( 1, 0, 2, 3 )
-            xmm0 = _mm_add_ss(xmm0, xmm1); //                                            addss  xmm0, xmm1 // xmm0 = cosom
-
-            xmm1 = _mm_move_ss(xmm1, xmm0); //                                           movss  xmm1, xmm0
-            xmm2 = _mm_move_ss(xmm2, xmm0); //                                           movss  xmm2, xmm0
-            xmm1 = _mm_and_ps(xmm1, SIMD_SP_SIGN_BIT.ps()); //                           andps  xmm1, SIMD_SP_signBit // xmm1 = signBit
-            xmm0 = _mm_xor_ps(xmm0, xmm1); //                                            xorps  xmm0, xmm1
-            xmm2 = _mm_mul_ss(xmm2, xmm2); //                                            mulss  xmm2, xmm2
-
-            xmm4 = _mm_setzero_ps(); //                                                  xorps  xmm4, xmm4
-            xmm3 = _mm_set_ss(SIMD_SP_ONE.0[0]); //                                      movss  xmm3, SIMD_SP_one
-            xmm3 = _mm_sub_ss(xmm3, xmm2); //                                            subss  xmm3, xmm2 // xmm3 = scale0
-            xmm4 = _mm_cmpeq_ss(xmm4, xmm3); //                                          cmpeqss xmm4, xmm3
-            xmm4 = _mm_and_ps(xmm4, SIMD_SP_TINY.ps()); //                               andps  xmm4, SIMD_SP_tiny
-            xmm3 = _mm_and_ps(xmm3, SIMD_SP_ABS_MASK.ps()); //                           andps  xmm3, SIMD_SP_absMask
-            xmm3 = _mm_or_ps(xmm3, xmm4); //                                             orps   xmm3, xmm4
-
-            xmm2 = _mm_move_ss(xmm2, xmm3); //                                           movss  xmm2, xmm3
-            xmm4 = _mm_rsqrt_ss(xmm2); //                                                rsqrtss xmm4, xmm2
-            xmm2 = _mm_mul_ss(xmm2, xmm4); //                                            mulss  xmm2, xmm4
-            xmm2 = _mm_mul_ss(xmm2, xmm4); //                                            mulss  xmm2, xmm4
-            xmm2 = _mm_sub_ss(xmm2, SIMD_SP_RSQRT_C0.ps()); //                           subss  xmm2, SIMD_SP_rsqrt_c0
-            xmm4 = _mm_mul_ss(xmm4, SIMD_SP_RSQRT_C1.ps()); //                           mulss  xmm4, SIMD_SP_rsqrt_c1
-            xmm2 = _mm_mul_ss(xmm2, xmm4); //                                            mulss  xmm2, xmm4
-            xmm3 = _mm_mul_ss(xmm3, xmm2); //                                            mulss  xmm3, xmm2 // xmm3 = sqrt( scale0 )
-
-            // omega0 = atan2( xmm3, xmm0 )
-            xmm4 = _mm_move_ss(xmm4, xmm0); //                                           movss  xmm4, xmm0
-            xmm0 = _mm_min_ss(xmm0, xmm3); //                                            minss  xmm0, xmm3
-            xmm3 = _mm_max_ss(xmm3, xmm4); //                                            maxss  xmm3, xmm4
-            xmm4 = _mm_cmpeq_ss(xmm4, xmm0); //                                          cmpeqss xmm4, xmm0
-            xmm5 = _mm_rcp_ss(xmm3); //                                                  rcpss  xmm5, xmm3
-            xmm3 = _mm_mul_ss(xmm3, xmm5); //                                            mulss  xmm3, xmm5
-            xmm3 = _mm_mul_ss(xmm3, xmm5); //                                            mulss  xmm3, xmm5
-            xmm5 = _mm_add_ss(xmm5, xmm5); //                                            addss  xmm5, xmm5
-            xmm5 = _mm_sub_ss(xmm5, xmm3); //                                            subss  xmm5, xmm3 // xmm5 = 1 / y or 1 / x
-            xmm0 = _mm_mul_ss(xmm0, xmm5); //                                            mulss  xmm0, xmm5 // xmm0 = x / y or y / x
-            xmm3 = _mm_move_ss(xmm3, xmm4); //                                           movss  xmm3, xmm4
-            xmm3 = _mm_and_ps(xmm3, SIMD_SP_SIGN_BIT.ps()); //                           andps  xmm3, SIMD_SP_signBit
-            xmm0 = _mm_xor_ps(xmm0, xmm3); //                                            xorps  xmm0, xmm3 // xmm0 = -x / y or y / x
-            xmm4 = _mm_and_ps(xmm4, SIMD_SP_HALF_PI.ps()); //                            andps  xmm4, SIMD_SP_halfPI // xmm4 = HALF_PI or 0.0f
-            xmm3 = _mm_move_ss(xmm3, xmm0); //                                           movss  xmm3, xmm0
-            xmm3 = _mm_mul_ss(xmm3, xmm3); //                                            mulss  xmm3, xmm3 // xmm3 = s
-            xmm5 = _mm_set_ss(SIMD_SP_ATAN_C0.0[0]); //                                  movss  xmm5, SIMD_SP_atan_c0
-            xmm5 = _mm_mul_ss(xmm5, xmm3); //                                            mulss  xmm5, xmm3
-            xmm5 = _mm_add_ss(xmm5, SIMD_SP_ATAN_C1.ps()); //                            addss  xmm5, SIMD_SP_atan_c1
-            xmm5 = _mm_mul_ss(xmm5, xmm3); //                                            mulss  xmm5, xmm3
-            xmm5 = _mm_add_ss(xmm5, SIMD_SP_ATAN_C2.ps()); //                            addss  xmm5, SIMD_SP_atan_c2
-            xmm5 = _mm_mul_ss(xmm5, xmm3); //                                            mulss  xmm5, xmm3
-            xmm5 = _mm_add_ss(xmm5, SIMD_SP_ATAN_C3.ps()); //                            addss  xmm5, SIMD_SP_atan_c3
-            xmm5 = _mm_mul_ss(xmm5, xmm3); //                                            mulss  xmm5, xmm3
-            xmm5 = _mm_add_ss(xmm5, SIMD_SP_ATAN_C4.ps()); //                            addss  xmm5, SIMD_SP_atan_c4
-            xmm5 = _mm_mul_ss(xmm5, xmm3); //                                            mulss  xmm5, xmm3
-            xmm5 = _mm_add_ss(xmm5, SIMD_SP_ATAN_C5.ps()); //                            addss  xmm5, SIMD_SP_atan_c5
-            xmm5 = _mm_mul_ss(xmm5, xmm3); //                                            mulss  xmm5, xmm3
-            xmm5 = _mm_add_ss(xmm5, SIMD_SP_ATAN_C6.ps()); //                            addss  xmm5, SIMD_SP_atan_c6
-            xmm5 = _mm_mul_ss(xmm5, xmm3); //                                            mulss  xmm5, xmm3
-            xmm5 = _mm_add_ss(xmm5, SIMD_SP_ATAN_C7.ps()); //                            addss  xmm5, SIMD_SP_atan_c7
-            xmm5 = _mm_mul_ss(xmm5, xmm3); //                                            mulss  xmm5, xmm3
-            xmm5 = _mm_add_ss(xmm5, SIMD_SP_ONE.ps()); //                                addss  xmm5, SIMD_SP_one
-            xmm5 = _mm_mul_ss(xmm5, xmm0); //                                            mulss  xmm5, xmm0
-            xmm5 = _mm_add_ss(xmm5, xmm4); //                                            addss  xmm5, xmm4 // xmm5 = omega0
-
-            xmm6 = _mm_set_ss(lerp); //                                                  movss  xmm6, lerp // xmm6 = lerp
-            xmm6 = _mm_mul_ss(xmm6, xmm5); //                                            mulss  xmm6, xmm5 // xmm6 = omega1
-            xmm5 = _mm_sub_ss(xmm5, xmm6); //                                            subss  xmm5, xmm6 // xmm5 = omega0
-
-            // scale0 = sin( xmm5 ) * xmm2
-            // scale1 = sin( xmm6 ) * xmm2
-            xmm3 = _mm_move_ss(xmm3, xmm5); //                                           movss  xmm3, xmm5
-            xmm7 = _mm_move_ss(xmm7, xmm6); //                                           movss  xmm7, xmm6
-            xmm3 = _mm_mul_ss(xmm3, xmm3); //                                            mulss  xmm3, xmm3
-            xmm7 = _mm_mul_ss(xmm7, xmm7); //                                            mulss  xmm7, xmm7
-            xmm4 = _mm_set_ss(SIMD_SP_SIN_C0.0[0]); //                                   movss  xmm4, SIMD_SP_sin_c0
-            xmm0 = _mm_set_ss(SIMD_SP_SIN_C0.0[0]); //                                   movss  xmm0, SIMD_SP_sin_c0
-            xmm4 = _mm_mul_ss(xmm4, xmm3); //                                            mulss  xmm4, xmm3
-            xmm0 = _mm_mul_ss(xmm0, xmm7); //                                            mulss  xmm0, xmm7
-            xmm4 = _mm_add_ss(xmm4, SIMD_SP_SIN_C1.ps()); //                             addss  xmm4, SIMD_SP_sin_c1
-            xmm0 = _mm_add_ss(xmm0, SIMD_SP_SIN_C1.ps()); //                             addss  xmm0, SIMD_SP_sin_c1
-            xmm4 = _mm_mul_ss(xmm4, xmm3); //                                            mulss  xmm4, xmm3
-            xmm0 = _mm_mul_ss(xmm0, xmm7); //                                            mulss  xmm0, xmm7
-            xmm4 = _mm_add_ss(xmm4, SIMD_SP_SIN_C2.ps()); //                             addss  xmm4, SIMD_SP_sin_c2
-            xmm0 = _mm_add_ss(xmm0, SIMD_SP_SIN_C2.ps()); //                             addss  xmm0, SIMD_SP_sin_c2
-            xmm4 = _mm_mul_ss(xmm4, xmm3); //                                            mulss  xmm4, xmm3
-            xmm0 = _mm_mul_ss(xmm0, xmm7); //                                            mulss  xmm0, xmm7
-            xmm4 = _mm_add_ss(xmm4, SIMD_SP_SIN_C3.ps()); //                             addss  xmm4, SIMD_SP_sin_c3
-            xmm0 = _mm_add_ss(xmm0, SIMD_SP_SIN_C3.ps()); //                             addss  xmm0, SIMD_SP_sin_c3
-            xmm4 = _mm_mul_ss(xmm4, xmm3); //                                            mulss  xmm4, xmm3
-            xmm0 = _mm_mul_ss(xmm0, xmm7); //                                            mulss  xmm0, xmm7
-            xmm4 = _mm_add_ss(xmm4, SIMD_SP_SIN_C4.ps()); //                             addss  xmm4, SIMD_SP_sin_c4
-            xmm0 = _mm_add_ss(xmm0, SIMD_SP_SIN_C4.ps()); //                             addss  xmm0, SIMD_SP_sin_c4
-            xmm4 = _mm_mul_ss(xmm4, xmm3); //                                            mulss  xmm4, xmm3
-            xmm0 = _mm_mul_ss(xmm0, xmm7); //                                            mulss  xmm0, xmm7
-            xmm4 = _mm_add_ss(xmm4, SIMD_SP_ONE.ps()); //                                addss  xmm4, SIMD_SP_one
-            xmm0 = _mm_add_ss(xmm0, SIMD_SP_ONE.ps()); //                                addss  xmm0, SIMD_SP_one
-            xmm5 = _mm_mul_ss(xmm5, xmm4); //                                            mulss  xmm5, xmm4
-            xmm6 = _mm_mul_ss(xmm6, xmm0); //                                            mulss  xmm6, xmm0
-            xmm5 = _mm_mul_ss(xmm5, xmm2); //                                            mulss  xmm5, xmm2 // xmm5 = scale0
-            xmm6 = _mm_mul_ss(xmm6, xmm2); //                                            mulss  xmm6, xmm2 // xmm6 = scale1
-
-            xmm6 = _mm_xor_ps(xmm6, xmm1); //                                            xorps  xmm6, xmm1
-
-            xmm5 = _mm_shuffle_ps::<S0000>(xmm5, xmm5); //                               shufps xmm5, xmm5, R_SHUFFLE_PS( 0, 0, 0, 0 )
-            xmm5 = _mm_mul_ps(xmm5, joint_quat0); //                                     mulps  xmm5, jointQuat0
-            xmm6 = _mm_shuffle_ps::<S0000>(xmm6, xmm6); //                               shufps xmm6, xmm6, R_SHUFFLE_PS( 0, 0, 0, 0 )
-            xmm6 = _mm_mul_ps(xmm6, blend_quat0); //                                     mulps  xmm6, blendQuat0
-            xmm5 = _mm_add_ps(xmm5, xmm6); //                                            addps  xmm5, xmm6
+            // lerp quaternions: `mulps xmm1, xmm0` .. `addps xmm5, xmm6`, shared with the SSE
+            // baseline of `slerp_quats` in `crate::slerp_core`.
+            xmm5 = slerp1(joint_quat0, blend_quat0, lerp);
 
             _mm_store_ps(esi.add(ecx + JOINTQUAT_Q_OFFSET).cast(), xmm5); //             movaps [esi+ecx+JOINTQUAT_Q_OFFSET], xmm5
         }

@@ -11,7 +11,7 @@
 
 pub mod scalar;
 
-#[cfg(target_arch = "x86_64")]
+#[cfg(all(target_arch = "x86_64", not(miri)))]
 pub mod asm;
 #[cfg(target_arch = "x86_64")]
 pub mod intrinsics;
@@ -62,7 +62,7 @@ pub fn slerp_joints(
         Impl::Scalar => scalar::slerp_joints,
         #[cfg(target_arch = "x86_64")]
         Impl::Intrinsics => intrinsics::slerp_joints,
-        #[cfg(target_arch = "x86_64")]
+        #[cfg(all(target_arch = "x86_64", not(miri)))]
         Impl::Asm => asm::slerp_joints,
         #[allow(unreachable_patterns)]
         other => return Err(Error::Unsupported(other)),

@@ -20,7 +20,7 @@
 
 pub mod scalar;
 
-#[cfg(target_arch = "x86_64")]
+#[cfg(all(target_arch = "x86_64", not(miri)))]
 pub mod asm;
 #[cfg(target_arch = "x86_64")]
 pub mod intrinsics;
@@ -104,7 +104,7 @@ pub fn transform_joints(
             // `numJoints * JOINTMAT_SIZE` exact.
             unsafe { intrinsics::transform_joints(result.as_mut_ptr(), joints1.as_ptr(), joints2.as_ptr(), n) }
         }
-        #[cfg(target_arch = "x86_64")]
+        #[cfg(all(target_arch = "x86_64", not(miri)))]
         Impl::Asm => {
             // SAFETY: as for `Impl::Intrinsics`.
             unsafe { asm::transform_joints(result.as_mut_ptr(), joints1.as_ptr(), joints2.as_ptr(), n) }

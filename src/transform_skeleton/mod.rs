@@ -23,7 +23,7 @@
 
 pub mod scalar;
 
-#[cfg(target_arch = "x86_64")]
+#[cfg(all(target_arch = "x86_64", not(miri)))]
 pub mod asm;
 #[cfg(target_arch = "x86_64")]
 pub mod intrinsics;
@@ -88,7 +88,7 @@ pub fn transform_skeleton(
         Impl::Scalar => scalar::transform_skeleton,
         #[cfg(target_arch = "x86_64")]
         Impl::Intrinsics => intrinsics::transform_skeleton,
-        #[cfg(target_arch = "x86_64")]
+        #[cfg(all(target_arch = "x86_64", not(miri)))]
         Impl::Asm => asm::transform_skeleton,
         #[allow(unreachable_patterns)]
         other => return Err(Error::Unsupported(other)),
@@ -121,7 +121,7 @@ pub fn transform_skeleton_movss_shufps(
         Impl::Scalar => scalar::transform_skeleton,
         #[cfg(target_arch = "x86_64")]
         Impl::Intrinsics => intrinsics::transform_skeleton_movss_shufps,
-        #[cfg(target_arch = "x86_64")]
+        #[cfg(all(target_arch = "x86_64", not(miri)))]
         Impl::Asm => asm::transform_skeleton_movss_shufps,
         #[allow(unreachable_patterns)]
         other => return Err(Error::Unsupported(other)),

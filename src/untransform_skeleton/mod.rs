@@ -17,7 +17,7 @@
 
 pub mod scalar;
 
-#[cfg(target_arch = "x86_64")]
+#[cfg(all(target_arch = "x86_64", not(miri)))]
 pub mod asm;
 #[cfg(target_arch = "x86_64")]
 pub mod intrinsics;
@@ -86,7 +86,7 @@ pub fn untransform_skeleton(
         Impl::Scalar => scalar::untransform_skeleton,
         #[cfg(target_arch = "x86_64")]
         Impl::Intrinsics => intrinsics::untransform_skeleton,
-        #[cfg(target_arch = "x86_64")]
+        #[cfg(all(target_arch = "x86_64", not(miri)))]
         Impl::Asm => asm::untransform_skeleton,
         #[allow(unreachable_patterns)]
         other => return Err(Error::Unsupported(other)),

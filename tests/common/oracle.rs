@@ -44,7 +44,7 @@ pub fn f64x4(v: [f32; 4]) -> [f64; 4] {
 
 /// The largest absolute component difference between `a` (f32) and `b` (f64).
 pub fn max_abs_diff(a: [f32; 4], b: [f64; 4]) -> f64 {
-    (0..4).map(|i| (f64::from(a[i]) - b[i]).abs()).fold(0.0, f64::max)
+    (0..4).map(|i| abs_err(f64::from(a[i]), b[i])).fold(0.0, f64::max)
 }
 
 /// The standard rotation matrix of a unit quaternion `[x, y, z, w]` for
@@ -92,7 +92,7 @@ pub fn mat3_to_quat_f64(m: [[f64; 3]; 3]) -> [f64; 4] {
 /// Whether two quaternions are equal up to sign within `tol` (q and -q are
 /// the same rotation); returns the max abs difference to the nearer one.
 pub fn quat_diff_up_to_sign(a: [f64; 4], b: [f64; 4]) -> f64 {
-    let d = |s: f64| (0..4).map(|i| (a[i] - s * b[i]).abs()).fold(0.0, f64::max);
+    let d = |s: f64| (0..4).map(|i| abs_err(a[i], s * b[i])).fold(0.0, f64::max);
     d(1.0).min(d(-1.0))
 }
 
@@ -147,5 +147,12 @@ pub fn affine_inverse_f64(a: [f64; 12]) -> [f64; 12] {
 /// The largest absolute element difference between a 3x4 f32 matrix and an
 /// f64 one.
 pub fn mat_max_abs_diff(a: &[f32; 12], b: &[f64; 12]) -> f64 {
-    (0..12).map(|i| (f64::from(a[i]) - b[i]).abs()).fold(0.0, f64::max)
+    (0..12).map(|i| abs_err(f64::from(a[i]), b[i])).fold(0.0, f64::max)
+}
+
+/// `|a - b|`, with a NaN on either side counted as an infinite error (a plain
+/// `f64::max` fold would drop a NaN and let it pass any bound).
+pub fn abs_err(a: f64, b: f64) -> f64 {
+    let d = (a - b).abs();
+    if d.is_nan() { f64::INFINITY } else { d }
 }
