@@ -18,6 +18,18 @@
 //! `transform_skeleton` has two extra benches, `intrinsics_movss_shufps` and
 //! `asm_movss_shufps`, the paper's alternative broadcast.
 //!
+//! `slerp_quats` (the Intel article's Table 1) runs at 64, 67 and 1024
+//! quaternions (`setup::SLERP_QUATS_COUNTS`; bench ids `<kernel>_<n>`):
+//! the 128-bit baseline and the scalar forms (`slerp_quats_128`), the AVX
+//! kernels as published and corrected, asm and intrinsics
+//! (`slerp_quats_avx`; skipped with a line on stderr where the CPU, as
+//! valgrind presents it, has no AVX), and glam's `Quat::slerp`. `nlerp` runs
+//! every function at every width (`<function>_scalar`, `_autovec`, `4`, `8`,
+//! `8_fma`; the 8-wide ones skipped where AVX2 or FMA is missing), the
+//! reference slerp and glam's `Quat::lerp` and `Quat::slerp`, over 1024
+//! elements. Valgrind 3.19 runs AVX, AVX2 and FMA (not AVX-512, which no
+//! kernel uses).
+//!
 //! Needs valgrind and `gungraun-runner` of the same version as the `gungraun`
 //! library (`cargo install gungraun-runner --version 0.20.0`), then
 //! `cargo bench --bench instr_count`. x86_64 only (the asm and intrinsics
@@ -37,16 +49,18 @@ mod setup;
 mod counts {
     use std::hint::black_box;
 
-    use animasm::{JointMat, JointQuat};
+    use animasm::nlerp::Width;
+    use animasm::slerp_quats::AlignedQuats;
+    use animasm::{JointMat, JointQuat, Quat};
     use glam::{Affine3A, Quat as GQuat, Vec4 as GVec4};
     use gungraun::{library_benchmark, library_benchmark_group};
 
     use super::peers::{
-        GlamJointLoop, glam_lerp_joints, glam_mats_to_quats, glam_quats_to_mats, glam_slerp_joints,
-        glam_transform_joints, glam_transform_skeleton, glam_untransform_skeleton, to_affine, to_affine_paper_rotation,
-        to_glam,
+        GlamJointLoop, glam_lerp_joints, glam_lerp_stream, glam_mats_to_quats, glam_quats_to_mats, glam_slerp_joints,
+        glam_slerp_quats, glam_slerp_stream, glam_transform_joints, glam_transform_skeleton, glam_untransform_skeleton,
+        to_affine, to_affine_paper_rotation, to_glam, to_glam_quats,
     };
-    use super::setup::{self, JOINTS, LERP, SKELETON_RANGE};
+    use super::setup::{self, JOINTS, LERP, NLERP_ELEMENTS, SKELETON_RANGE, SLERP_QUATS_FACTOR};
 
     /// The raw kernels' signature (`slerp_joints` and `lerp_joints`, every form).
     type JointKernel = unsafe fn(*mut JointQuat, *const JointQuat, f32, *const i32, i32);
@@ -405,6 +419,209 @@ mod counts {
         black_box(g)
     }
 
+    // -----------------------------------------------------------------------
+    // `slerp_quats`.
+
+    /// `slerp_quats`' raw kernels: `(result, from, to, factor, count)`.
+    type SlerpQuatsKernel = unsafe fn(*mut Quat, *const Quat, *const Quat, f32, i32);
+
+    /// A `slerp_quats` kernel (`None`: an AVX kernel on a CPU without AVX,
+    /// not run) and `n` quaternion pairs in 32-byte-aligned storage.
+    struct SlerpQuatsRun {
+        kernel: Option<SlerpQuatsKernel>,
+        from: AlignedQuats,
+        to: AlignedQuats,
+        result: AlignedQuats,
+    }
+
+    impl SlerpQuatsRun {
+        /// Runs the kernel once over the `n` pairs.
+        #[inline(always)]
+        fn run(&mut self) {
+            if let Some(kernel) = self.kernel {
+                let result = black_box(self.result.as_mut_ptr());
+                let (from, to) = (black_box(self.from.as_ptr()), black_box(self.to.as_ptr()));
+                // SAFETY: the three arrays hold `n` (<= 1024) quaternions each,
+                // in `AlignedQuats` (32-byte aligned, three allocations); an
+                // AVX kernel is `Some` only where the CPU has AVX
+                // (`slerp_quats_avx_input`).
+                unsafe { kernel(result, from, to, black_box(SLERP_QUATS_FACTOR), self.result.len() as i32) }
+            }
+        }
+    }
+
+    /// Setup (not counted): `n` pairs of `setup::slerp_quats_input` for a
+    /// kernel that runs on every `x86_64` CPU (SSE2, scalar).
+    fn slerp_quats_input(kernel: SlerpQuatsKernel, n: usize) -> SlerpQuatsRun {
+        let (from, to) = setup::slerp_quats_input(n);
+        SlerpQuatsRun { kernel: Some(kernel), result: AlignedQuats::zeroed(n), from, to }
+    }
+
+    /// Setup (not counted): [`slerp_quats_input`] for an AVX kernel, which is
+    /// left out (and a line printed) where the CPU has no AVX.
+    fn slerp_quats_avx_input(kernel: SlerpQuatsKernel, n: usize) -> SlerpQuatsRun {
+        let mut run = slerp_quats_input(kernel, n);
+        if !animasm::slerp_quats::avx_available() {
+            eprintln!("slerp_quats: no AVX on this CPU (as valgrind presents it): the AVX kernel is not run");
+            run.kernel = None;
+        }
+        run
+    }
+
+    /// The same pairs as glam `Quat`s, and glam's results.
+    struct GlamSlerpQuats {
+        from: Vec<GQuat>,
+        to: Vec<GQuat>,
+        result: Vec<GQuat>,
+    }
+
+    /// Setup (not counted): [`slerp_quats_input`]'s pairs for glam.
+    fn glam_slerp_quats_input(n: usize) -> GlamSlerpQuats {
+        let (from, to) = setup::slerp_quats_input(n);
+        GlamSlerpQuats { from: to_glam_quats(&from), to: to_glam_quats(&to), result: vec![GQuat::IDENTITY; n] }
+    }
+
+    // `slerp_quats`, the kernels every `x86_64` CPU runs: Table 1's 128-bit
+    // baseline (`slerp_quats_sse`) and the scalar forms (the article's
+    // remainder loop over everything), at 64, 67 and 1024 quaternions.
+    #[library_benchmark(setup = slerp_quats_input)]
+    #[bench::sse_64(animasm::slerp_quats::sse::slerp_quats_sse, 64)]
+    #[bench::sse_67(animasm::slerp_quats::sse::slerp_quats_sse, 67)]
+    #[bench::sse_1024(animasm::slerp_quats::sse::slerp_quats_sse, 1024)]
+    #[bench::scalar_as_published_64(animasm::slerp_quats::scalar::slerp_quats_as_published, 64)]
+    #[bench::scalar_as_published_67(animasm::slerp_quats::scalar::slerp_quats_as_published, 67)]
+    #[bench::scalar_as_published_1024(animasm::slerp_quats::scalar::slerp_quats_as_published, 1024)]
+    #[bench::scalar_corrected_64(animasm::slerp_quats::scalar::slerp_quats_corrected, 64)]
+    #[bench::scalar_corrected_67(animasm::slerp_quats::scalar::slerp_quats_corrected, 67)]
+    #[bench::scalar_corrected_1024(animasm::slerp_quats::scalar::slerp_quats_corrected, 1024)]
+    fn slerp_quats_128(mut run: SlerpQuatsRun) -> SlerpQuatsRun {
+        run.run();
+        black_box(run)
+    }
+
+    // `slerp_quats`, the AVX kernels (`ProcessOptimizedKernel`), as published
+    // and corrected, asm and intrinsics, at 64, 67 and 1024 quaternions.
+    #[library_benchmark(setup = slerp_quats_avx_input)]
+    #[bench::asm_as_published_64(animasm::slerp_quats::asm::slerp_quats_as_published, 64)]
+    #[bench::asm_as_published_67(animasm::slerp_quats::asm::slerp_quats_as_published, 67)]
+    #[bench::asm_as_published_1024(animasm::slerp_quats::asm::slerp_quats_as_published, 1024)]
+    #[bench::intrinsics_as_published_64(animasm::slerp_quats::intrinsics::slerp_quats_as_published, 64)]
+    #[bench::intrinsics_as_published_67(animasm::slerp_quats::intrinsics::slerp_quats_as_published, 67)]
+    #[bench::intrinsics_as_published_1024(animasm::slerp_quats::intrinsics::slerp_quats_as_published, 1024)]
+    #[bench::asm_corrected_64(animasm::slerp_quats::asm::slerp_quats_corrected, 64)]
+    #[bench::asm_corrected_67(animasm::slerp_quats::asm::slerp_quats_corrected, 67)]
+    #[bench::asm_corrected_1024(animasm::slerp_quats::asm::slerp_quats_corrected, 1024)]
+    #[bench::intrinsics_corrected_64(animasm::slerp_quats::intrinsics::slerp_quats_corrected, 64)]
+    #[bench::intrinsics_corrected_67(animasm::slerp_quats::intrinsics::slerp_quats_corrected, 67)]
+    #[bench::intrinsics_corrected_1024(animasm::slerp_quats::intrinsics::slerp_quats_corrected, 1024)]
+    fn slerp_quats_avx(mut run: SlerpQuatsRun) -> SlerpQuatsRun {
+        run.run();
+        black_box(run)
+    }
+
+    // `slerp_quats`, the glam peer (`Quat::slerp`).
+    #[library_benchmark(setup = glam_slerp_quats_input)]
+    #[bench::glam_64(64)]
+    #[bench::glam_67(67)]
+    #[bench::glam_1024(1024)]
+    fn slerp_quats_peer(mut g: GlamSlerpQuats) -> GlamSlerpQuats {
+        let g_ref = black_box(&mut g);
+        glam_slerp_quats(&mut g_ref.result, &g_ref.from, &g_ref.to, black_box(SLERP_QUATS_FACTOR));
+        black_box(g)
+    }
+
+    // -----------------------------------------------------------------------
+    // `nlerp`.
+
+    /// `nlerp`'s raw kernels: `(dest, l, r, t, size)`.
+    type NlerpKernel = unsafe fn(*mut Quat, &Quat, *const Quat, *const f32, usize);
+
+    /// An `nlerp` kernel (`None`: its width is not available here, not run)
+    /// and the article's streams.
+    struct NlerpRun {
+        kernel: Option<NlerpKernel>,
+        l: Quat,
+        r: Vec<Quat>,
+        t: Vec<f32>,
+        dest: Vec<Quat>,
+    }
+
+    /// Setup (not counted): `setup::nlerp_input` for `kernel` of `width`,
+    /// which is left out (and a line printed) where the CPU lacks the width's
+    /// features.
+    fn nlerp_input(kernel: NlerpKernel, width: Width) -> NlerpRun {
+        let (l, r, t) = setup::nlerp_input();
+        let kernel = if width.is_available() {
+            Some(kernel)
+        } else {
+            eprintln!("nlerp: {width} is not available on this CPU (as valgrind presents it): not run");
+            None
+        };
+        NlerpRun { kernel, l, r, t, dest: vec![Quat::default(); NLERP_ELEMENTS] }
+    }
+
+    // `nlerp`, `fnlerp`, `onlerp` at every width: the scalar loop kept scalar
+    // (the article's rows), the same loop vectorised by LLVM (`autovec`), SSE2
+    // four wide, AVX2 eight wide and with FMA; and the reference slerp.
+    #[library_benchmark(setup = nlerp_input)]
+    #[bench::nlerp_scalar(animasm::nlerp::scalar::run_nlerp, Width::Scalar)]
+    #[bench::nlerp_autovec(animasm::nlerp::scalar::autovec_nlerp, Width::Scalar)]
+    #[bench::nlerp4(animasm::nlerp::sse2::nlerp4, Width::Sse2x4)]
+    #[bench::nlerp8(animasm::nlerp::avx2::nlerp8, Width::Avx2x8)]
+    #[bench::nlerp8_fma(animasm::nlerp::avx2::nlerp8_fma, Width::Avx2Fma8)]
+    #[bench::fnlerp_scalar(animasm::nlerp::scalar::run_fnlerp, Width::Scalar)]
+    #[bench::fnlerp_autovec(animasm::nlerp::scalar::autovec_fnlerp, Width::Scalar)]
+    #[bench::fnlerp4(animasm::nlerp::sse2::fnlerp4, Width::Sse2x4)]
+    #[bench::fnlerp8(animasm::nlerp::avx2::fnlerp8, Width::Avx2x8)]
+    #[bench::fnlerp8_fma(animasm::nlerp::avx2::fnlerp8_fma, Width::Avx2Fma8)]
+    #[bench::onlerp_scalar(animasm::nlerp::scalar::run_onlerp, Width::Scalar)]
+    #[bench::onlerp_autovec(animasm::nlerp::scalar::autovec_onlerp, Width::Scalar)]
+    #[bench::onlerp4(animasm::nlerp::sse2::onlerp4, Width::Sse2x4)]
+    #[bench::onlerp8(animasm::nlerp::avx2::onlerp8, Width::Avx2x8)]
+    #[bench::onlerp8_fma(animasm::nlerp::avx2::onlerp8_fma, Width::Avx2Fma8)]
+    #[bench::slerp_reference(animasm::nlerp::scalar::run_slerp, Width::Scalar)]
+    fn nlerp(mut run: NlerpRun) -> NlerpRun {
+        if let Some(kernel) = run.kernel {
+            let dest = black_box(run.dest.as_mut_ptr());
+            let (r, t) = (black_box(run.r.as_ptr()), black_box(run.t.as_ptr()));
+            // SAFETY: `r`, `t` and `dest` hold `NLERP_ELEMENTS` elements each
+            // (16-byte aligned `Vec<Quat>`s, distinct allocations); the kernel
+            // is `Some` only where its width is available.
+            unsafe { kernel(dest, black_box(&run.l), r, t, NLERP_ELEMENTS) };
+        }
+        black_box(run)
+    }
+
+    /// A glam loop over the `nlerp` streams.
+    type GlamStream = fn(&mut [GQuat], GQuat, &[GQuat], &[f32]);
+
+    /// A glam loop and the same streams as glam `Quat`s, and glam's results.
+    struct GlamNlerp {
+        peer: GlamStream,
+        l: GQuat,
+        r: Vec<GQuat>,
+        t: Vec<f32>,
+        dest: Vec<GQuat>,
+    }
+
+    /// Setup (not counted): [`nlerp_input`]'s streams for the glam loop `peer`.
+    fn glam_nlerp_input(peer: GlamStream) -> GlamNlerp {
+        let (l, r, t) = setup::nlerp_input();
+        let (l, r) = (GQuat::from_array(l.to_array()), to_glam_quats(&r));
+        GlamNlerp { peer, l, r, t, dest: vec![GQuat::IDENTITY; NLERP_ELEMENTS] }
+    }
+
+    // `nlerp`, the glam peers: `Quat::lerp` (shorter arc, normalised) and
+    // `Quat::slerp` over the same streams.
+    #[library_benchmark(setup = glam_nlerp_input)]
+    #[bench::glam_lerp(glam_lerp_stream)]
+    #[bench::glam_slerp(glam_slerp_stream)]
+    fn nlerp_peer(mut g: GlamNlerp) -> GlamNlerp {
+        let g_ref = black_box(&mut g);
+        (g_ref.peer)(&mut g_ref.dest, g_ref.l, &g_ref.r, &g_ref.t);
+        black_box(g)
+    }
+
     library_benchmark_group!(name = slerp_joints_group, benchmarks = [slerp_joints, slerp_joints_peer]);
 
     library_benchmark_group!(name = lerp_joints_group, benchmarks = [lerp_joints, lerp_joints_peer]);
@@ -424,12 +641,19 @@ mod counts {
     );
 
     library_benchmark_group!(name = transform_joints_group, benchmarks = [transform_joints, transform_joints_peer]);
+
+    library_benchmark_group!(
+        name = slerp_quats_group,
+        benchmarks = [slerp_quats_128, slerp_quats_avx, slerp_quats_peer]
+    );
+
+    library_benchmark_group!(name = nlerp_group, benchmarks = [nlerp, nlerp_peer]);
 }
 
 #[cfg(target_arch = "x86_64")]
 use counts::{
-    lerp_joints_group, mats_to_quats_group, quats_to_mats_group, slerp_joints_group, transform_joints_group,
-    transform_skeleton_group, untransform_skeleton_group,
+    lerp_joints_group, mats_to_quats_group, nlerp_group, quats_to_mats_group, slerp_joints_group, slerp_quats_group,
+    transform_joints_group, transform_skeleton_group, untransform_skeleton_group,
 };
 #[cfg(target_arch = "x86_64")]
 use gungraun::main;
@@ -442,7 +666,9 @@ main!(
     mats_to_quats_group,
     transform_skeleton_group,
     untransform_skeleton_group,
-    transform_joints_group
+    transform_joints_group,
+    slerp_quats_group,
+    nlerp_group
 );
 
 #[cfg(not(target_arch = "x86_64"))]

@@ -25,6 +25,25 @@
 //! peers (`common/peers.rs`) are those of `examples/report.rs` (see its
 //! notes) and `instr_count.rs`.
 //!
+//! `slerp_quats` (the Intel article's Table 1): one group, the counts 64, 67
+//! and 1024 (`setup::SLERP_QUATS_COUNTS`, `Throughput::Elements(n)`, bench
+//! ids `<kernel>/<n>`), uniform random unit quaternion pairs in
+//! `AlignedQuats` (32-byte aligned), the 128-bit baseline
+//! (`slerp_quats_sse`), `slerp_quats_as_published` and
+//! `slerp_quats_corrected` for every available [`Impl`] (the AVX forms only
+//! where `slerp_quats::avx_available()`; a line on stderr says so otherwise)
+//! and glam's `Quat::slerp`. Table 1's ratio is `sse` over `asm as
+//! published` (or `intrinsics as published`) at the same count. The results
+//! go to a separate array: plain `iter`.
+//!
+//! `nlerp` (zeux's article): one group, 1024 elements, `nlerp`, `fnlerp` and
+//! `onlerp` at every available [`Width`](animasm::nlerp::Width) (ids
+//! `<function>/<width>`) through the safe functions, plus LLVM's
+//! vectorisation of the scalar loops (`<function>/autovec (raw kernel)`: the
+//! raw `scalar::autovec_*`, which have no safe function), the reference
+//! `slerp` and glam's `Quat::lerp` and `Quat::slerp` over the same streams.
+//! Separate output: plain `iter`.
+//!
 //! `cargo bench --bench wall_clock` (add `-- --warm-up-time 1
 //! --measurement-time 3` for a quick run). These VMs vary by up to 20% from
 //! run to run: compare the ratios within one run.
@@ -33,8 +52,9 @@ use std::hint::black_box;
 use std::ops::RangeInclusive;
 use std::time::{Duration, Instant};
 
-use animasm::{Error, Impl, JointMat, JointQuat};
-use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use animasm::slerp_quats::AlignedQuats;
+use animasm::{Error, Impl, JointMat, JointQuat, Quat};
+use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 
 #[path = "../tests/common/inputs.rs"]
 mod inputs;
@@ -45,10 +65,11 @@ mod setup;
 
 use glam::{Affine3A, Quat as GQuat, Vec4 as GVec4};
 use peers::{
-    GlamJointLoop, glam_lerp_joints, glam_mats_to_quats, glam_quats_to_mats, glam_slerp_joints, glam_transform_joints,
-    glam_transform_skeleton, glam_untransform_skeleton, to_affine, to_affine_paper_rotation, to_glam,
+    GlamJointLoop, glam_lerp_joints, glam_lerp_stream, glam_mats_to_quats, glam_quats_to_mats, glam_slerp_joints,
+    glam_slerp_quats, glam_slerp_stream, glam_transform_joints, glam_transform_skeleton, glam_untransform_skeleton,
+    to_affine, to_affine_paper_rotation, to_glam, to_glam_quats,
 };
-use setup::{JOINTS, LERP, SKELETON_RANGE};
+use setup::{JOINTS, LERP, NLERP_ELEMENTS, SKELETON_RANGE, SLERP_QUATS_COUNTS, SLERP_QUATS_FACTOR};
 
 /// The crate's safe `slerp_joints` / `lerp_joints`.
 type SafeFn = fn(Impl, &mut [JointQuat], &[JointQuat], f32, &[i32]) -> Result<(), Error>;
@@ -247,6 +268,93 @@ fn transform_joints(c: &mut Criterion) {
     group.finish();
 }
 
+/// The crate's safe `slerp_quats_as_published` / `slerp_quats_corrected`.
+type SlerpQuatsFn = fn(Impl, &mut [Quat], &[Quat], &[Quat], f32) -> Result<(), Error>;
+
+fn slerp_quats(c: &mut Criterion) {
+    use animasm::slerp_quats::{avx_available, slerp_quats_as_published, slerp_quats_corrected, slerp_quats_sse};
+    if !avx_available() {
+        eprintln!("slerp_quats: no AVX on this CPU, the AVX benches (and Table 1's ratios) are left out");
+    }
+    let variants: [(&str, SlerpQuatsFn); 2] =
+        [("as published", slerp_quats_as_published), ("corrected", slerp_quats_corrected)];
+    let mut group = c.benchmark_group("slerp_quats");
+    for n in SLERP_QUATS_COUNTS {
+        let (from, to) = setup::slerp_quats_input(n);
+        let mut result = AlignedQuats::zeroed(n);
+        let (gfrom, gto) = (to_glam_quats(&from), to_glam_quats(&to));
+        let mut gresult = vec![GQuat::IDENTITY; n];
+        group.throughput(Throughput::Elements(n as u64));
+        if cfg!(target_arch = "x86_64") {
+            group.bench_function(BenchmarkId::new("sse (128-bit baseline)", n), |b| {
+                b.iter(|| {
+                    slerp_quats_sse(black_box(&mut result), black_box(&from), black_box(&to), SLERP_QUATS_FACTOR)
+                        .unwrap()
+                })
+            });
+        }
+        for imp in available().filter(|&imp| imp == Impl::Scalar || avx_available()) {
+            for (variant, safe) in variants {
+                group.bench_function(BenchmarkId::new(format!("{imp} {variant}"), n), |b| {
+                    b.iter(|| {
+                        safe(imp, black_box(&mut result), black_box(&from), black_box(&to), SLERP_QUATS_FACTOR).unwrap()
+                    })
+                });
+            }
+        }
+        group.bench_function(BenchmarkId::new("glam Quat::slerp", n), |b| {
+            b.iter(|| glam_slerp_quats(black_box(&mut gresult), black_box(&gfrom), black_box(&gto), SLERP_QUATS_FACTOR))
+        });
+    }
+    group.finish();
+}
+
+/// The crate's safe `nlerp`, `fnlerp`, `onlerp`.
+type NlerpFn = fn(animasm::nlerp::Width, &mut [Quat], &Quat, &[Quat], &[f32]) -> Result<(), Error>;
+/// `nlerp`'s raw kernels (the `autovec_*` loops).
+type NlerpKernel = unsafe fn(*mut Quat, &Quat, *const Quat, *const f32, usize);
+
+fn nlerp(c: &mut Criterion) {
+    use animasm::nlerp::{Width, scalar};
+    let (l, r, t) = setup::nlerp_input();
+    let mut dest = vec![Quat::default(); NLERP_ELEMENTS];
+    let (gl, gr) = (GQuat::from_array(l.to_array()), to_glam_quats(&r));
+    let mut gdest = vec![GQuat::IDENTITY; NLERP_ELEMENTS];
+    let funcs: [(&str, NlerpFn, NlerpKernel); 3] = [
+        ("nlerp", animasm::nlerp::nlerp, scalar::autovec_nlerp),
+        ("fnlerp", animasm::nlerp::fnlerp, scalar::autovec_fnlerp),
+        ("onlerp", animasm::nlerp::onlerp, scalar::autovec_onlerp),
+    ];
+
+    let mut group = c.benchmark_group("nlerp");
+    group.throughput(Throughput::Elements(NLERP_ELEMENTS as u64));
+    for (name, safe, autovec) in funcs {
+        for w in Width::ALL.into_iter().filter(|w| w.is_available()) {
+            group.bench_function(BenchmarkId::new(name, w), |b| {
+                b.iter(|| safe(w, black_box(&mut dest), black_box(&l), black_box(&r), black_box(&t)).unwrap())
+            });
+        }
+        group.bench_function(BenchmarkId::new(name, "autovec (raw kernel)"), |b| {
+            b.iter(|| {
+                let d = black_box(dest.as_mut_ptr());
+                // SAFETY: `r`, `t` and `dest` hold `NLERP_ELEMENTS` elements
+                // each, in distinct allocations; the scalar loops run anywhere.
+                unsafe { autovec(d, black_box(&l), black_box(r.as_ptr()), black_box(t.as_ptr()), NLERP_ELEMENTS) }
+            })
+        });
+    }
+    group.bench_function("slerp (reference)", |b| {
+        b.iter(|| animasm::nlerp::slerp(black_box(&mut dest), black_box(&l), black_box(&r), black_box(&t)).unwrap())
+    });
+    group.bench_function("glam Quat::lerp", |b| {
+        b.iter(|| glam_lerp_stream(black_box(&mut gdest), black_box(gl), black_box(&gr), black_box(&t)))
+    });
+    group.bench_function("glam Quat::slerp", |b| {
+        b.iter(|| glam_slerp_stream(black_box(&mut gdest), black_box(gl), black_box(&gr), black_box(&t)))
+    });
+    group.finish();
+}
+
 criterion_group!(
     benches,
     slerp_joints,
@@ -255,6 +363,8 @@ criterion_group!(
     mats_to_quats,
     transform_skeleton,
     untransform_skeleton,
-    transform_joints
+    transform_joints,
+    slerp_quats,
+    nlerp
 );
 criterion_main!(benches);

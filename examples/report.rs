@@ -2,8 +2,12 @@
 //!
 //! For every routine, a markdown table of time per joint at 1024 joints with
 //! hot caches (the papers' setup) for each implementation and the peer, next
-//! to the paper's own Pentium 4 figures; then the accuracy measurements next
-//! to the paper's error figures.
+//! to the paper's own Pentium 4 figures; for `slerp_quats`, the Intel
+//! article's Table 1 (the AVX kernel's speedup over the 128-bit kernel at 64,
+//! 67 and 1024 quaternions, as published and corrected); for `nlerp`, zeux's
+//! table of IACA cycles per element beside ticks per element at 1024
+//! elements for every function and width; then the accuracy measurements
+//! next to the papers' error figures (and the nlerp article's angle errors).
 //!
 //! Timing: the raw kernels are timed (as the papers timed the routine
 //! itself, without the safe functions' validation), each run on joints
@@ -15,7 +19,11 @@
 //!
 //! Adding a routine = one `*_table` function that builds its buffers and rows
 //! (see [`joint_table`], or [`kernel_rows`] for any raw-kernel signature)
-//! and one line in `main`.
+//! and one line in `main`; a routine whose table has another shape measures
+//! its rows with [`measure_rows`] and prints its own (see
+//! [`print_slerp_quats_tables`], [`print_nlerp_table`]).
+
+use std::hint::black_box;
 
 use animasm::{Impl, JointMat, JointQuat};
 use glam::{Affine3A, Quat as GQuat, Vec4 as GVec4};
@@ -95,7 +103,8 @@ mod timer {
 struct Row<B> {
     /// `scalar`, `intrinsics`, `asm`, or the peer's name.
     name: &'static str,
-    /// The paper's P4 130nm cycles per element for this row, if it has one.
+    /// The paper's figure for this row, if it has one: P4 130nm cycles per
+    /// element (for `nlerp`, the article's IACA cycles per element).
     paper: Option<f64>,
     /// Puts this row's input back in place (not timed).
     restore: fn(&mut B),
@@ -675,6 +684,404 @@ fn transform_joints_table() -> Table<JointPairs> {
 }
 
 // ---------------------------------------------------------------------------
+// slerp_quats: Intel's AVX slerp of quaternion arrays, the article's Table 1.
+
+use animasm::Quat;
+use animasm::slerp_quats::AlignedQuats;
+use peers::{glam_lerp_stream, glam_slerp_quats, glam_slerp_stream, to_glam_quats};
+use setup::{NLERP_ELEMENTS, SLERP_QUATS_COUNTS, SLERP_QUATS_FACTOR};
+
+/// `slerp_quats`' raw kernels: `(result, from, to, factor, count)`.
+type SlerpQuatsKernel = unsafe fn(*mut Quat, *const Quat, *const Quat, f32, i32);
+
+/// The article's Table 1 (Sandy Bridge, ICC, data in L1): the AVX kernel's
+/// speedup over the 128-bit kernel for 64 and 67 quaternions.
+const TABLE1: [(usize, f64); 2] = [(64, 2.16), (67, 1.86)];
+
+/// `slerp_quats`' data for one count: the quaternion pairs in
+/// 32-byte-aligned storage, the results, and the same for glam.
+struct QuatArrays {
+    /// Quaternions per call.
+    n: usize,
+    /// Back-to-back calls per timed run (see [`slerp_quats_tables`]).
+    calls: usize,
+    from: AlignedQuats,
+    to: AlignedQuats,
+    result: AlignedQuats,
+    gfrom: Vec<GQuat>,
+    gto: Vec<GQuat>,
+    gresult: Vec<GQuat>,
+}
+
+impl QuatArrays {
+    fn new(n: usize) -> Self {
+        let (from, to) = setup::slerp_quats_input(n);
+        let (gfrom, gto) = (to_glam_quats(&from), to_glam_quats(&to));
+        QuatArrays {
+            n,
+            calls: (JOINTS / n).max(1),
+            result: AlignedQuats::zeroed(n),
+            gresult: vec![GQuat::IDENTITY; n],
+            from,
+            to,
+            gfrom,
+            gto,
+        }
+    }
+
+    /// Runs a raw kernel [`QuatArrays::calls`] times.
+    fn run(kernel: SlerpQuatsKernel, b: &mut QuatArrays) {
+        for _ in 0..b.calls {
+            let (result, from, to) = (black_box(b.result.as_mut_ptr()), b.from.as_ptr(), b.to.as_ptr());
+            // SAFETY: the three arrays hold `n` (<= 1024) quaternions each in
+            // `AlignedQuats` (32-byte aligned, three allocations, `result`
+            // distinct from the inputs); the AVX kernels are only put in a
+            // row where `slerp_quats::avx_available()`.
+            unsafe { kernel(result, from, to, SLERP_QUATS_FACTOR, b.n as i32) };
+        }
+    }
+
+    /// Runs the glam peer [`QuatArrays::calls`] times.
+    fn run_glam(b: &mut QuatArrays) {
+        for _ in 0..b.calls {
+            glam_slerp_quats(black_box(&mut b.gresult), &b.gfrom, &b.gto, SLERP_QUATS_FACTOR);
+        }
+    }
+}
+
+/// The 128-bit kernel's row name: the baseline of Table 1.
+const SSE_ROW: &str = "sse (128-bit baseline)";
+
+/// `slerp_quats`' rows for one count: the 128-bit baseline, the AVX kernels
+/// (where the CPU has AVX), the scalar forms and glam.
+fn slerp_quats_table(n: usize) -> Table<QuatArrays> {
+    let mut kernels: Vec<(&'static str, SlerpQuatsKernel)> = Vec::new();
+    #[cfg(target_arch = "x86_64")]
+    {
+        use animasm::slerp_quats::{asm, intrinsics, sse};
+        kernels.push((SSE_ROW, sse::slerp_quats_sse));
+        if animasm::slerp_quats::avx_available() {
+            kernels.push(("asm as published", asm::slerp_quats_as_published));
+            kernels.push(("intrinsics as published", intrinsics::slerp_quats_as_published));
+            kernels.push(("asm corrected", asm::slerp_quats_corrected));
+            kernels.push(("intrinsics corrected", intrinsics::slerp_quats_corrected));
+        }
+    }
+    use animasm::slerp_quats::scalar;
+    kernels.push(("scalar as published", scalar::slerp_quats_as_published));
+    kernels.push(("scalar corrected", scalar::slerp_quats_corrected));
+    let mut rows: Vec<Row<QuatArrays>> =
+        kernels.into_iter().map(|(name, kernel)| kernel_row(name, None, no_restore, kernel, QuatArrays::run)).collect();
+    rows.push(Row { name: "glam Quat::slerp", paper: None, restore: no_restore, call: Box::new(QuatArrays::run_glam) });
+    let bufs = QuatArrays::new(n);
+    Table { title: String::new(), count: n * bufs.calls, bufs, rows, notes: Vec::new() }
+}
+
+/// The article's Table 1 on this CPU: every `slerp_quats` kernel at 64, 67
+/// and 1024 quaternions, in ticks per quaternion, and its speedup over the
+/// 128-bit kernel (the AVX rows' speedup is Table 1's figure), next to the
+/// article's; then the corrected kernel's cost relative to the published one.
+///
+/// One table of rows per count, timed as the other tables (round-robin,
+/// [`RUNS`] runs, median). The 64 and 67 quaternions of one call take a few
+/// hundred ticks, not far above the timer's overhead, so each run times
+/// `1024 / n` back-to-back calls (16 and 15; 1 for 1024) on the same arrays;
+/// the results go to a separate array, so nothing needs restoring and the
+/// caches stay hot.
+fn print_slerp_quats_tables() {
+    let avx = animasm::slerp_quats::avx_available();
+    let mut names: Vec<&'static str> = Vec::new();
+    let mut medians: Vec<Vec<f64>> = Vec::new(); // [count][row]
+    let mut calls = Vec::new();
+    for n in SLERP_QUATS_COUNTS {
+        let mut table = slerp_quats_table(n);
+        calls.push(table.bufs.calls);
+        let stats = measure_rows(&mut table);
+        names = table.rows.iter().map(|r| r.name).collect();
+        medians.push(stats.iter().map(|s| s.median).collect());
+    }
+    let row = |name: &str| names.iter().position(|r| *r == name);
+    let unit = timer::UNIT;
+    let counts = SLERP_QUATS_COUNTS;
+    println!(
+        "## ProcessOptimizedKernel (`slerp_quats`), Table 1: {}, {} and {} quaternions, hot cache, factor \
+         {SLERP_QUATS_FACTOR}\n",
+        counts[0], counts[1], counts[2]
+    );
+    println!(
+        "| kernel | {unit}/quat, {0} | {unit}/quat, {1} | {unit}/quat, {2} | speedup over SSE, {0} | \
+         speedup over SSE, {1} | speedup over SSE, {2} | article (Sandy Bridge), {3} / {4} |",
+        counts[0], counts[1], counts[2], TABLE1[0].0, TABLE1[1].0
+    );
+    println!("|---|---:|---:|---:|---:|---:|---:|---:|");
+    let sse = row(SSE_ROW);
+    for (i, name) in names.iter().enumerate() {
+        let per = medians.iter().map(|m| format!("{:.1}", m[i])).collect::<Vec<_>>().join(" | ");
+        let speedup = medians.iter().map(|m| ratio(sse.map(|s| m[s]), Some(m[i]))).collect::<Vec<_>>().join(" | ");
+        let article = if name.contains("as published") && !name.starts_with("scalar") {
+            format!("{:.2}x / {:.2}x", TABLE1[0].1, TABLE1[1].1)
+        } else {
+            "-".into()
+        };
+        println!("| {name} | {per} | {speedup} | {article} |");
+    }
+    println!();
+    if !avx {
+        println!(
+            "No AVX on this CPU (`slerp_quats::avx_available()` is false): the AVX rows, and with them Table 1's \
+             ratios, are left out.\n"
+        );
+    }
+    println!(
+        "Speedup over SSE = the 128-bit kernel's time / the row's time: on the AVX rows, the article's Table 1. \
+         The article's figures are the published intrinsics built with ICC 11 on Sandy Bridge (two sets of 64 \
+         and of 67 quaternions in L1); it gives none for 1024. Its IACA section predicts 1.96x (printed as \
+         2.07x, erratum E9)."
+    );
+    if avx {
+        let cost = |corrected: &str, published: &str| {
+            let (c, p) = (row(corrected).unwrap(), row(published).unwrap());
+            let r: Vec<String> = counts.iter().zip(&medians).map(|(n, m)| format!("{n}: {:.2}", m[c] / m[p])).collect();
+            r.join(", ")
+        };
+        println!(
+            "Corrected kernel's time / published kernel's time: asm {}; intrinsics {}. (The published asm \
+             executes the dead Newton-Raphson refinement of E3, the correction puts it on the critical path; \
+             LLVM deletes it from the published intrinsics, and the correction puts it back.)",
+            cost("asm corrected", "asm as published"),
+            cost("intrinsics corrected", "intrinsics as published")
+        );
+    }
+    if let (Some(i64), Some(i67)) = (counts.iter().position(|&n| n == 64), counts.iter().position(|&n| n == 67)) {
+        let tail = |name: &str| {
+            row(name).map(|r| format!("{name} {:.1}", (medians[i67][r] * 67.0 - medians[i64][r] * 64.0) / 3.0))
+        };
+        let tails: Vec<String> = ["asm as published", "asm corrected"].into_iter().filter_map(tail).collect();
+        if !tails.is_empty() {
+            println!(
+                "The three quaternions past 64 go through the scalar remainder loop: (time of 67 - time of 64) / 3 \
+                 = {} {unit} per quaternion.",
+                tails.join(", ")
+            );
+        }
+    }
+    println!(
+        "Input: `setup::slerp_quats_input`, uniform random unit quaternion pairs in `AlignedQuats` (32-byte \
+         aligned), the 64 and 67 the first pairs of the 1024; results into a separate `AlignedQuats`. Each \
+         timed run makes {} back-to-back calls (for {}, {} and {} quaternions): one call of 64 is a few hundred \
+         {unit}, against the timer's overhead; the per-quaternion figures divide by calls x count. Medians of \
+         {RUNS} runs. glam: `result[i] = from[i].slerp(to[i], factor)` on `Quat` arrays.\n",
+        calls.iter().map(|c| c.to_string()).collect::<Vec<_>>().join(", "),
+        counts[0],
+        counts[1],
+        counts[2]
+    );
+}
+
+// ---------------------------------------------------------------------------
+// nlerp: zeux's nlerp family, the article's cycles-per-element table.
+
+/// `nlerp`'s raw kernels: `(dest, l, r, t, size)`.
+type NlerpKernel = unsafe fn(*mut Quat, &Quat, *const Quat, *const f32, usize);
+
+/// The article's streams ([`NLERP_ELEMENTS`] elements) and the results,
+/// and the same for glam.
+struct Streams {
+    l: Quat,
+    r: Vec<Quat>,
+    t: Vec<f32>,
+    dest: Vec<Quat>,
+    gl: GQuat,
+    gr: Vec<GQuat>,
+    gdest: Vec<GQuat>,
+}
+
+impl Streams {
+    fn new() -> Self {
+        let (l, r, t) = setup::nlerp_input();
+        Streams {
+            gl: GQuat::from_array(l.to_array()),
+            gr: to_glam_quats(&r),
+            gdest: vec![GQuat::IDENTITY; r.len()],
+            dest: vec![Quat::default(); r.len()],
+            l,
+            r,
+            t,
+        }
+    }
+
+    /// Runs a raw kernel over the streams.
+    fn run(kernel: NlerpKernel, b: &mut Streams) {
+        let dest = black_box(b.dest.as_mut_ptr());
+        // SAFETY: `r`, `t` and `dest` hold `NLERP_ELEMENTS` elements each
+        // (16-byte aligned `Vec<Quat>`s, distinct allocations); the SIMD
+        // kernels are only put in a row where their `Width::is_available()`.
+        unsafe { kernel(dest, &b.l, b.r.as_ptr(), b.t.as_ptr(), NLERP_ELEMENTS) }
+    }
+}
+
+/// The article's final table: IACA cycles per element (4-wide figures
+/// divided by 4, 8-wide by 8), by row name.
+const NLERP_IACA: [(&str, f64); 8] = [
+    ("nlerp", 14.15),
+    ("fnlerp", 18.35),
+    ("onlerp", 22.95),
+    ("nlerp4", 4.76),
+    ("fnlerp4", 6.14),
+    ("onlerp4", 7.19),
+    ("onlerp8", 3.65),
+    ("onlerp8 FMA", 2.63),
+];
+
+/// `nlerp`'s rows: every function at every width this CPU runs (the
+/// article's row names), the autovectorised scalar loops, the reference
+/// slerp and glam; the article's IACA figure where it has one.
+fn nlerp_table() -> Table<Streams> {
+    use animasm::nlerp::{Width, scalar};
+    let mut kernels: Vec<(&'static str, Width, NlerpKernel)> = vec![
+        ("nlerp", Width::Scalar, scalar::run_nlerp),
+        ("fnlerp", Width::Scalar, scalar::run_fnlerp),
+        ("onlerp", Width::Scalar, scalar::run_onlerp),
+        ("autovec nlerp", Width::Scalar, scalar::autovec_nlerp),
+        ("autovec fnlerp", Width::Scalar, scalar::autovec_fnlerp),
+        ("autovec onlerp", Width::Scalar, scalar::autovec_onlerp),
+    ];
+    #[cfg(target_arch = "x86_64")]
+    {
+        use animasm::nlerp::{avx2, sse2};
+        kernels.extend([
+            ("nlerp4", Width::Sse2x4, sse2::nlerp4 as NlerpKernel),
+            ("fnlerp4", Width::Sse2x4, sse2::fnlerp4),
+            ("onlerp4", Width::Sse2x4, sse2::onlerp4),
+            ("nlerp8", Width::Avx2x8, avx2::nlerp8),
+            ("fnlerp8", Width::Avx2x8, avx2::fnlerp8),
+            ("onlerp8", Width::Avx2x8, avx2::onlerp8),
+            ("nlerp8 FMA", Width::Avx2Fma8, avx2::nlerp8_fma),
+            ("fnlerp8 FMA", Width::Avx2Fma8, avx2::fnlerp8_fma),
+            ("onlerp8 FMA", Width::Avx2Fma8, avx2::onlerp8_fma),
+        ]);
+    }
+    kernels.push(("slerp (reference)", Width::Scalar, scalar::run_slerp));
+    let iaca = |name: &str| NLERP_IACA.iter().find(|(n, _)| *n == name).map(|&(_, c)| c);
+    let missing: Vec<&str> = [animasm::nlerp::Width::Avx2x8, animasm::nlerp::Width::Avx2Fma8]
+        .into_iter()
+        .filter(|w| !w.is_available())
+        .map(|w| w.name())
+        .collect();
+    let mut rows: Vec<Row<Streams>> = kernels
+        .into_iter()
+        .filter(|(_, w, _)| w.is_available())
+        .map(|(name, _, kernel)| kernel_row(name, iaca(name), no_restore, kernel, Streams::run))
+        .collect();
+    rows.push(Row {
+        name: "glam Quat::lerp",
+        paper: None,
+        restore: no_restore,
+        call: Box::new(|b: &mut Streams| glam_lerp_stream(black_box(&mut b.gdest), b.gl, &b.gr, &b.t)),
+    });
+    rows.push(Row {
+        name: "glam Quat::slerp",
+        paper: None,
+        restore: no_restore,
+        call: Box::new(|b: &mut Streams| glam_slerp_stream(black_box(&mut b.gdest), b.gl, &b.gr, &b.t)),
+    });
+    let mut notes = Vec::new();
+    if !missing.is_empty() {
+        notes.push(format!("Not available on this CPU, left out: {}.", missing.join(", ")));
+    }
+    Table {
+        title: format!(
+            "zeux's nlerp family (`nlerp`), {NLERP_ELEMENTS} elements, hot cache: the article's cycles-per-element \
+             table"
+        ),
+        count: NLERP_ELEMENTS,
+        bufs: Streams::new(),
+        rows,
+        notes,
+    }
+}
+
+/// The scalar row of a row's function (`"onlerp8 FMA"` and `"autovec
+/// onlerp"` -> `"onlerp"`); `None` for the reference slerp and glam.
+fn nlerp_scalar_row(name: &str) -> Option<&str> {
+    let name = name.strip_prefix("autovec ").unwrap_or(name);
+    let base = name.split(|c: char| c.is_ascii_digit() || c == ' ').next()?;
+    ["nlerp", "fnlerp", "onlerp"].into_iter().find(|f| *f == base)
+}
+
+/// Measures and prints the nlerp table: ticks per element next to the
+/// article's IACA cycles per element, each row's speedup over its
+/// function's scalar row next to the article's, then the ratios the issue
+/// asks for.
+fn print_nlerp_table(mut table: Table<Streams>) {
+    let stats = measure_rows(&mut table);
+    let idx = |name: &str| table.rows.iter().position(|r| r.name == name);
+    let median = |name: &str| idx(name).map(|i| stats[i].median);
+    let unit = timer::UNIT;
+    println!("## {}\n", table.title);
+    println!(
+        "| row | article IACA cycles/element | {unit}/element (median) | min | speedup over the scalar form | \
+         article speedup |"
+    );
+    println!("|---|---:|---:|---:|---:|---:|");
+    for (row, s) in table.rows.iter().zip(&stats) {
+        let paper = row.paper.map_or("-".into(), |p| format!("{p:.2}"));
+        let base = nlerp_scalar_row(row.name);
+        let speedup = ratio(base.and_then(median), Some(s.median));
+        let base_paper = base.and_then(idx).and_then(|i| table.rows[i].paper);
+        let paper_speedup = if row.paper.is_some() { ratio(base_paper, row.paper) } else { "-".into() };
+        println!("| {} | {paper} | {:.2} | {:.2} | {speedup} | {paper_speedup} |", row.name, s.median, s.min);
+    }
+    println!();
+    for note in &table.notes {
+        println!("{note}\n");
+    }
+    let paper = |name: &str| idx(name).and_then(|i| table.rows[i].paper);
+    // (what, slower row, faster row, the issue's requirement on the ratio)
+    type Required = Option<fn(f64) -> bool>;
+    let pairs: [(&str, &str, &str, Required); 11] = [
+        ("onlerp4 vs scalar onlerp (the issue requires at least 2x)", "onlerp", "onlerp4", Some(|r| r >= 2.0)),
+        ("onlerp4 vs autovec onlerp", "autovec onlerp", "onlerp4", None),
+        ("onlerp8 vs onlerp4 (the issue requires onlerp8 faster)", "onlerp4", "onlerp8", Some(|r| r > 1.0)),
+        ("onlerp8 FMA vs onlerp8 (\"allegedly a full cycle faster\")", "onlerp8", "onlerp8 FMA", None),
+        ("onlerp8 FMA vs scalar onlerp (\"6x faster than scalar\")", "onlerp", "onlerp8 FMA", None),
+        ("nlerp4 vs scalar nlerp (\"2.5-3x\")", "nlerp", "nlerp4", None),
+        ("fnlerp4 vs scalar fnlerp (\"2.5-3x\")", "fnlerp", "fnlerp4", None),
+        ("onlerp8 vs scalar onlerp", "onlerp", "onlerp8", None),
+        ("reference slerp vs scalar onlerp (\"about 3x slower\")", "slerp (reference)", "onlerp", None),
+        ("glam Quat::lerp vs nlerp4", "glam Quat::lerp", "nlerp4", None),
+        ("glam Quat::slerp vs onlerp4", "glam Quat::slerp", "onlerp4", None),
+    ];
+    println!("Ratios (time of the first / time of the second; the article's IACA ratio where it has both rows):\n");
+    for (what, slow, fast, required) in pairs {
+        if let (Some(a), Some(b)) = (median(slow), median(fast)) {
+            let verdict = match required.map(|ok| ok(a / b)) {
+                Some(true) => " (met)",
+                Some(false) => " (NOT met)",
+                None => "",
+            };
+            let article = match (paper(slow), paper(fast)) {
+                (Some(p), Some(q)) => format!("; article {:.2}x", p / q),
+                _ => String::new(),
+            };
+            println!("- {what}: {:.2}x{verdict}{article}", a / b);
+        }
+    }
+    println!(
+        "\nThe \"scalar\" rows (`nlerp`, `fnlerp`, `onlerp`: `nlerp::scalar::run_*`) keep the article's loop \
+         scalar: an empty `asm!` barrier in each iteration stops LLVM from vectorising it (D7 of \
+         `asm_notes/nlerp.md`), so they time the scalar code the article's IACA rows estimate. The `autovec` rows \
+         (`scalar::autovec_*`, an extra row, not the article's) are the same plain loop without the barrier, which \
+         LLVM vectorises four wide (`sqrtps`, `divps`); their results are the scalar ones bit for bit. The \
+         article's figures are IACA throughput estimates in core cycles (the modelled CPU is not named); these \
+         are TSC ticks measured on this CPU, not core cycles: compare the ratios. Input: `setup::nlerp_input`, one random unit `l`, \
+         {NLERP_ELEMENTS} random unit `r[i]` (the dot product's sign at random) and `t[i]` uniform in [0, 1); \
+         results into a separate array, nothing to restore. glam: `dest[i] = l.lerp(r[i], t[i])` and \
+         `l.slerp(r[i], t[i])` on `Quat` arrays.\n"
+    );
+}
+
+// ---------------------------------------------------------------------------
 // Header and accuracy.
 
 /// The CPU model from `/proc/cpuinfo`, where there is one.
@@ -752,11 +1159,56 @@ fn accuracy_section() {
     println!("## Accuracy\n");
     println!("| what | measured max abs error | paper |");
     println!("|---|---:|---:|");
-    for (what, measured, paper) in measure::report_rows().into_iter().chain(measure::matrix_report_rows()) {
+    let rows = measure::report_rows()
+        .into_iter()
+        .chain(measure::matrix_report_rows())
+        .chain(measure::slerp_quats::report_rows());
+    for (what, measured, paper) in rows {
         let paper = paper.map_or("-".into(), |p| format!("{p:.3e}"));
         println!("| {what} | {measured:.3e} | {paper} |");
     }
     println!();
+    if !animasm::slerp_quats::avx_available() {
+        println!("No AVX on this CPU: the slerp_quats AVX rows are left out.\n");
+    }
+    println!(
+        "slerp_quats: against the f64 slerp over 5120 pairs (random, near-parallel, near-opposite, and a uniform \
+         sweep of the angle; every pair through the 16-wide loop) at 63 factors in (0, 1), a NaN counted as \
+         infinite; omega = acos |from.to|, 45 degrees being where the article's `HALF_PI` enters. The article \
+         gives no error figure; the corrected kernel should match van Waveren's SSE slerp (4.8e-7).\n"
+    );
+    nlerp_accuracy();
+}
+
+/// The nlerp article's accuracy table, measured: the maximum absolute
+/// error of the full rotation angle (radians) against the f64 slerp, on a
+/// 1001 x 1001 grid over `t` and `|dot|`, for the function in f64 and every
+/// width this CPU runs (`measure::nlerp::angle_error_table`).
+fn nlerp_accuracy() {
+    let rows = measure::nlerp::angle_error_table();
+    let widths: Vec<String> =
+        rows.first().map(|r| r.widths.iter().map(|(w, _)| w.to_string()).collect()).unwrap_or_default();
+    println!("### nlerp: rotation-angle error (radians)\n");
+    println!("| function | range | published | f64 evaluation | {} |", widths.join(" | "));
+    println!("|---|---|---:|---:|{}", "---:|".repeat(widths.len()));
+    for r in &rows {
+        let measured: Vec<String> = r.widths.iter().map(|(_, e)| format!("{e:.4e}")).collect();
+        println!(
+            "| {} | {} | {:.3e} | {:.4e} | {} |",
+            r.func.name(),
+            r.label,
+            r.published,
+            r.exact,
+            measured.join(" | ")
+        );
+    }
+    println!(
+        "\nMaximum absolute error of the full rotation angle against the f64 slerp, over t in [0, 1] and |dot| \
+         in [0, 1] (\"all\") or [cos 45 deg, 1] (\"<= 90 deg\": rotations up to 90 degrees apart), both signs of \
+         the dot product, on a 1001 x 1001 grid; \"f64 evaluation\" is the function itself in f64 (the \
+         approximation alone). nlerp and onlerp reproduce the published figures; fnlerp's do not (erratum E4 of \
+         `asm_notes/nlerp.md`).\n"
+    );
 }
 
 fn main() {
@@ -768,5 +1220,7 @@ fn main() {
     print_table(transform_skeleton_table());
     print_table(untransform_skeleton_table());
     print_table(transform_joints_table());
+    print_slerp_quats_tables();
+    print_nlerp_table(nlerp_table());
     accuracy_section();
 }

@@ -105,6 +105,10 @@ fn errors_name_the_problem() {
     assert!(msg(Error::NonFiniteLerp(f32::NAN)).contains("lerp"));
     assert!(msg(Error::Unsupported(Impl::Asm)).contains("asm"));
     assert!(msg(Error::TooManyJoints { len: 10, max: 5 }).contains("at most 5"));
+    assert!(msg(Error::MissingCpuFeature { needs: "avx2 and fma" }).contains("avx2 and fma"));
+    assert!(msg(Error::InvalidParent { joint: 7, parent: 9 }).contains("parents[7]"));
+    assert!(msg(Error::RangeOutOfBounds { start: 1, end: 30, len: 24 }).contains("1..=30"));
+    assert!(msg(Error::LengthMismatch { what: "quats", expected: 3, found: 2 }).contains("`quats`"));
     let e: &dyn core::error::Error = &Error::NonFiniteLerp(1.0);
     assert!(e.source().is_none());
 }

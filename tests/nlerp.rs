@@ -18,94 +18,16 @@ mod common;
 use animasm::nlerp::{Width, scalar};
 use animasm::{Error, Impl, Quat};
 use common::inputs::Rng;
+use common::measure::nlerp::{
+    AngleErrors, FUNCS, Func, Raw, angle_error, angle_error_table, dot64, f64q, func_f64, grid, max_angle_error,
+    norm64, rotation_angle, run, widths,
+};
 use common::oracle::slerp_f64;
 use common::same_bits;
-
-/// The three functions of the family.
-#[derive(Clone, Copy, Debug, PartialEq)]
-enum Func {
-    Nlerp,
-    Fnlerp,
-    Onlerp,
-}
-
-const FUNCS: [Func; 3] = [Func::Nlerp, Func::Fnlerp, Func::Onlerp];
-
-type Safe = fn(Width, &mut [Quat], &Quat, &[Quat], &[f32]) -> Result<(), Error>;
-type Raw = unsafe fn(*mut Quat, &Quat, *const Quat, *const f32, usize);
-
-impl Func {
-    fn name(self) -> &'static str {
-        match self {
-            Func::Nlerp => "nlerp",
-            Func::Fnlerp => "fnlerp",
-            Func::Onlerp => "onlerp",
-        }
-    }
-
-    fn safe(self) -> Safe {
-        match self {
-            Func::Nlerp => animasm::nlerp::nlerp,
-            Func::Fnlerp => animasm::nlerp::fnlerp,
-            Func::Onlerp => animasm::nlerp::onlerp,
-        }
-    }
-
-    /// The scalar function of one element.
-    fn scalar(self) -> fn(Quat, Quat, f32) -> Quat {
-        match self {
-            Func::Nlerp => scalar::nlerp,
-            Func::Fnlerp => scalar::fnlerp,
-            Func::Onlerp => scalar::onlerp,
-        }
-    }
-
-    /// The raw stream kernel of a width.
-    fn raw(self, w: Width) -> Raw {
-        #[cfg(target_arch = "x86_64")]
-        use animasm::nlerp::{avx2, sse2};
-        match (self, w) {
-            (Func::Nlerp, Width::Scalar) => scalar::run_nlerp,
-            (Func::Fnlerp, Width::Scalar) => scalar::run_fnlerp,
-            (Func::Onlerp, Width::Scalar) => scalar::run_onlerp,
-            #[cfg(target_arch = "x86_64")]
-            (Func::Nlerp, Width::Sse2x4) => sse2::nlerp4,
-            #[cfg(target_arch = "x86_64")]
-            (Func::Fnlerp, Width::Sse2x4) => sse2::fnlerp4,
-            #[cfg(target_arch = "x86_64")]
-            (Func::Onlerp, Width::Sse2x4) => sse2::onlerp4,
-            #[cfg(target_arch = "x86_64")]
-            (Func::Nlerp, Width::Avx2x8) => avx2::nlerp8,
-            #[cfg(target_arch = "x86_64")]
-            (Func::Fnlerp, Width::Avx2x8) => avx2::fnlerp8,
-            #[cfg(target_arch = "x86_64")]
-            (Func::Onlerp, Width::Avx2x8) => avx2::onlerp8,
-            #[cfg(target_arch = "x86_64")]
-            (Func::Nlerp, Width::Avx2Fma8) => avx2::nlerp8_fma,
-            #[cfg(target_arch = "x86_64")]
-            (Func::Fnlerp, Width::Avx2Fma8) => avx2::fnlerp8_fma,
-            #[cfg(target_arch = "x86_64")]
-            (Func::Onlerp, Width::Avx2Fma8) => avx2::onlerp8_fma,
-            _ => unreachable!("{w} does not exist on this target"),
-        }
-    }
-}
-
-/// The widths this CPU runs.
-fn widths() -> impl Iterator<Item = Width> {
-    Width::ALL.into_iter().filter(|w| w.is_available())
-}
 
 /// The SIMD widths this CPU runs.
 fn simd_widths() -> impl Iterator<Item = Width> {
     widths().filter(|&w| w != Width::Scalar)
-}
-
-/// Runs the safe function.
-fn run(f: Func, w: Width, l: &Quat, r: &[Quat], t: &[f32]) -> Vec<Quat> {
-    let mut dest = vec![Quat::default(); r.len()];
-    f.safe()(w, &mut dest, l, r, t).unwrap_or_else(|e| panic!("{} {w}: {e}", f.name()));
-    dest
 }
 
 /// A bit pattern no kernel writes for the inputs used with it.
@@ -157,40 +79,6 @@ fn assert_quats_identical(a: &[Quat], b: &[Quat], ctx: &str) {
     }
 }
 
-fn f64q(q: &Quat) -> [f64; 4] {
-    q.to_array().map(f64::from)
-}
-
-fn dot64(a: [f64; 4], b: [f64; 4]) -> f64 {
-    (0..4).map(|i| a[i] * b[i]).sum()
-}
-
-fn norm64(a: [f64; 4]) -> [f64; 4] {
-    let n = dot64(a, a).sqrt();
-    a.map(|v| v / n)
-}
-
-/// The full rotation angle (radians) between the rotation of `q` (any
-/// length) and that of the unit `p`: twice the 4D angle between `q/|q|` and
-/// the nearer of `±p`, as `4 atan2(|q - p|, |q + p|)`.
-fn rotation_angle(q: [f64; 4], p: [f64; 4]) -> f64 {
-    let q = norm64(q);
-    let s = if dot64(q, p) >= 0.0 { 1.0 } else { -1.0 };
-    let diff = (0..4).map(|i| (q[i] - s * p[i]).powi(2)).sum::<f64>().sqrt();
-    let sum = (0..4).map(|i| (q[i] + s * p[i]).powi(2)).sum::<f64>().sqrt();
-    4.0 * diff.atan2(sum)
-}
-
-/// The article's error measure: the absolute error of the full rotation
-/// angle of `q` against the f64 slerp of `l`, `r`, `t`. Where `|dot(l, r)| <
-/// 1e-6` both arcs are (nearly) equally short and the kernels may take
-/// either (erratum E2), so the nearer arc counts.
-fn angle_error(q: &Quat, l: &Quat, r: &Quat, t: f32) -> f64 {
-    let (l, r, t) = (f64q(l), f64q(r), f64::from(t));
-    let e = rotation_angle(f64q(q), slerp_f64(l, r, t));
-    if dot64(l, r).abs() < 1e-6 { e.min(rotation_angle(f64q(q), slerp_f64(l, r.map(|v| -v), t))) } else { e }
-}
-
 /// The largest component difference of `q` from the f64 slerp of `l`, `r`,
 /// `t` (the nearer of `±slerp`, the same rotation), with [`angle_error`]'s
 /// treatment of `|dot(l, r)| < 1e-6`.
@@ -208,36 +96,6 @@ fn component_error(q: &Quat, l: &Quat, r: &Quat, t: f32) -> f64 {
 /// The largest absolute component difference.
 fn max_diff(a: &Quat, b: &Quat) -> f64 {
     (0..4).map(|i| (f64::from(a.to_array()[i]) - f64::from(b.to_array()[i])).abs()).fold(0.0, f64::max)
-}
-
-/// `ot` of each function, evaluated in f64 with the f32 coefficients: the
-/// approximation alone, without rounding.
-fn ot_f64(f: Func, d: f64, t: f64) -> f64 {
-    use animasm::consts::{NLERP_FNLERP_K as K, NLERP_ONLERP_A as A, NLERP_ONLERP_B as B};
-    let c = |v: f32| f64::from(v);
-    match f {
-        Func::Nlerp => t,
-        Func::Fnlerp => {
-            let k = c(K[0]) + d * (c(K[1]) + d * c(K[2]));
-            t + t * (t - 0.5) * (t - 1.0) * k
-        }
-        Func::Onlerp => {
-            let a = c(A[0]) + d * (c(A[1]) + d * (c(A[2]) - d * c(A[3])));
-            let b = c(B[0]) + d * (c(B[1]) + d * c(B[2]));
-            let k = a * (t - 0.5) * (t - 0.5) + b;
-            t + t * (t - 0.5) * (t - 1.0) * k
-        }
-    }
-}
-
-/// The function evaluated in f64 (exact normalisation, the sign of the f64
-/// dot product): what the kernels approximate up to rounding.
-fn func_f64(f: Func, l: &Quat, r: &Quat, t: f32) -> [f64; 4] {
-    let (l, r) = (f64q(l), f64q(r));
-    let ca = dot64(l, r);
-    let ot = ot_f64(f, ca.abs(), f64::from(t));
-    let rt = if ca > 0.0 { ot } else { -ot };
-    norm64(core::array::from_fn(|i| l[i] * (1.0 - ot) + r[i] * rt))
 }
 
 /// A per-lane model of the SIMD kernels (module docs).
@@ -499,51 +357,6 @@ fn fma_changes_the_rounding_error_only_slightly() {
 
 // ------------------------------------------------- the published accuracy ---
 
-/// The published maximum angle errors (radians), over `|dot|` in `[0, 1]` and
-/// over rotations up to 90 degrees apart (`|dot| >= cos 45°`).
-const PUBLISHED: [(Func, f64, f64); 3] =
-    [(Func::Nlerp, 0.142, 1.60e-2), (Func::Fnlerp, 6.97e-3, 1.13e-4), (Func::Onlerp, 7.76e-4, 7.23e-5)];
-
-/// Grid points per axis (`t` and `|dot|`).
-const GRID: usize = 1000;
-
-/// The grid: `l` the identity, `r` at `|dot| = d` (both signs) about a fixed
-/// axis, `t` in `[0, 1]`, `d` from `d0` to 1; as streams.
-fn grid(d0: f64) -> (Quat, Vec<Quat>, Vec<f32>) {
-    let axis = norm64([1.0, 2.0, 3.0, 0.0]);
-    let (mut r, mut t) = (Vec::new(), Vec::new());
-    for i in 0..=GRID {
-        let d = d0 + (1.0 - d0) * i as f64 / GRID as f64;
-        let s = (1.0 - d * d).max(0.0).sqrt();
-        for sign in [1.0, -1.0] {
-            let q = Quat::new((s * axis[0]) as f32, (s * axis[1]) as f32, (s * axis[2]) as f32, d as f32);
-            let q = if sign > 0.0 { q } else { Quat::from_array(q.to_array().map(|v| -v)) };
-            for j in 0..=GRID {
-                r.push(q);
-                t.push(j as f32 / GRID as f32);
-            }
-        }
-    }
-    (Quat::IDENTITY, r, t)
-}
-
-/// The maximum angle error of a result stream on a grid.
-fn max_angle_error(out: &[Quat], l: &Quat, r: &[Quat], t: &[f32]) -> f64 {
-    (0..r.len()).map(|i| angle_error(&out[i], l, &r[i], t[i])).fold(0.0, f64::max)
-}
-
-/// The maximum angle error of the f64 function on a grid (the approximation
-/// alone).
-fn max_angle_error_f64(f: Func, l: &Quat, r: &[Quat], t: &[f32]) -> f64 {
-    (0..r.len())
-        .map(|i| {
-            let q = func_f64(f, l, &r[i], t[i]);
-            let q = Quat::from_array(q.map(|v| v as f32));
-            angle_error(&q, l, &r[i], t[i])
-        })
-        .fold(0.0, f64::max)
-}
-
 /// The article's figures, measured: the approximation in f64 and every
 /// width, on a 1001 x 1001 grid over `t` and `|dot|` (both signs of the dot
 /// product). nlerp and onlerp reproduce the published figures to within one
@@ -552,23 +365,19 @@ fn max_angle_error_f64(f: Func, l: &Quat, r: &[Quat], t: &[f32]) -> f64 {
 /// the f64 figure: the f32 rounding adds at most that.
 #[test]
 fn published_angle_errors() {
-    for (d0, label) in [(0.0, "all"), (core::f64::consts::FRAC_1_SQRT_2, "<= 90 deg")] {
-        let (l, r, t) = grid(d0);
-        for (f, all, upto90) in PUBLISHED {
-            let published = if d0 == 0.0 { all } else { upto90 };
-            let exact = max_angle_error_f64(f, &l, &r, &t);
-            eprintln!("{} {label}: published {published:.3e}, f64 {exact:.4e}", f.name());
-            if f == Func::Fnlerp {
-                assert!(exact > published * 1.2, "fnlerp {label}: {exact:e} now reproduces {published:e}");
-            } else {
-                // Within one unit of the third digit (0.2% at most here).
-                assert!((exact / published - 1.0).abs() < 0.005, "{} {label}: {exact:e} vs {published:e}", f.name());
-            }
-            for w in widths() {
-                let got = max_angle_error(&run(f, w, &l, &r, &t), &l, &r, &t);
-                eprintln!("{} {label} {w}: {got:.4e}", f.name());
-                assert!((got - exact).abs() <= 2e-6, "{} {label} {w}: {got:e} vs f64 {exact:e}", f.name());
-            }
+    // The measurement is shared with `examples/report.rs`
+    // (`common::measure::nlerp::angle_error_table`).
+    for AngleErrors { func: f, label, published, exact, widths } in angle_error_table() {
+        eprintln!("{} {label}: published {published:.3e}, f64 {exact:.4e}", f.name());
+        if f == Func::Fnlerp {
+            assert!(exact > published * 1.2, "fnlerp {label}: {exact:e} now reproduces {published:e}");
+        } else {
+            // Within one unit of the third digit (0.2% at most here).
+            assert!((exact / published - 1.0).abs() < 0.005, "{} {label}: {exact:e} vs {published:e}", f.name());
+        }
+        for (w, got) in widths {
+            eprintln!("{} {label} {w}: {got:.4e}", f.name());
+            assert!((got - exact).abs() <= 2e-6, "{} {label} {w}: {got:e} vs f64 {exact:e}", f.name());
         }
     }
 }
@@ -1074,7 +883,8 @@ fn length_mismatch_writes_nothing() {
 
 /// The safe functions consult the CPU: each width is available exactly when
 /// the features its kernels enable are detected, and an unavailable width is
-/// `Err(Unsupported(Impl::Intrinsics))` with nothing written, checked before
+/// an `Err` with nothing written (`MissingCpuFeature` for the AVX2 widths
+/// on an `x86_64` CPU without them, `Unsupported` off `x86_64`), checked before
 /// the lengths. (A CPU without AVX2 cannot be faked; on this machine the
 /// branch that runs is printed.)
 #[test]
@@ -1100,11 +910,16 @@ fn unsupported_widths_follow_cpu_detection() {
             if avail {
                 assert_eq!(res, Ok(()));
             } else {
-                assert_eq!(res, Err(Error::Unsupported(imp)));
+                let want = match w {
+                    Width::Avx2x8 if x86 => Error::MissingCpuFeature { needs: "avx2" },
+                    Width::Avx2Fma8 if x86 => Error::MissingCpuFeature { needs: "avx2 and fma" },
+                    _ => Error::Unsupported(imp),
+                };
+                assert_eq!(res, Err(want));
                 assert!(dest.iter().all(|q| q.to_array().iter().all(|v| v.to_bits() == SENTINEL)));
-                // Unsupported comes before the length check.
+                // The CPU check comes before the length check.
                 let res = f.safe()(w, &mut dest, &l, &r[..1], &t);
-                assert_eq!(res, Err(Error::Unsupported(imp)));
+                assert_eq!(res, Err(want));
             }
         }
     }

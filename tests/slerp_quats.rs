@@ -18,6 +18,7 @@ mod common;
 
 use animasm::slerp_quats::{self, AlignedQuats, MAX_QUATS, QuatPair};
 use animasm::{Error, Impl, Quat};
+use common::measure::slerp_quats::{errors, errors_on, max_abs_diff, measurement_set, pairs, pairs_at_angles};
 use common::oracle::{f64x4, slerp_f64};
 use common::same_bits;
 
@@ -31,34 +32,6 @@ fn avx(test: &str) -> bool {
         eprintln!("{test}: no AVX on this CPU, the AVX part is skipped");
     }
     ok
-}
-
-/// Pairs of unit quaternions (the shared mix: uniform, near parallel, near
-/// opposite) in 32-byte-aligned storage.
-fn pairs(seed: u64, n: usize) -> (AlignedQuats, AlignedQuats) {
-    let (a, b) = common::measure::quat_pairs(seed, n);
-    (a.iter().map(|j| j.q).collect(), b.iter().map(|j| j.q).collect())
-}
-
-/// Unit-quaternion pairs at angles `omega` (the angle of `acos |from·to|`,
-/// in radians) from `lo` to `hi`, uniformly, with random axes and signs.
-fn pairs_at_angles(seed: u64, n: usize, lo: f64, hi: f64) -> (AlignedQuats, AlignedQuats) {
-    let mut rng = common::inputs::Rng::new(seed);
-    let (mut a, mut b) = (AlignedQuats::new(), AlignedQuats::new());
-    for _ in 0..n {
-        let p = rng.unit_quat_f64();
-        // A unit vector orthogonal to p: Gram-Schmidt of a random one.
-        let r = rng.unit_quat_f64();
-        let d: f64 = (0..4).map(|i| p[i] * r[i]).sum();
-        let o: [f64; 4] = core::array::from_fn(|i| r[i] - d * p[i]);
-        let on = o.iter().map(|v| v * v).sum::<f64>().sqrt();
-        let omega = rng.range(lo, hi);
-        let s = if rng.f64() < 0.5 { -1.0 } else { 1.0 };
-        let q: [f64; 4] = core::array::from_fn(|i| s * (omega.cos() * p[i] + omega.sin() * o[i] / on));
-        a.push(Quat::from_array(p.map(|v| v as f32)));
-        b.push(Quat::from_array(q.map(|v| v as f32)));
-    }
-    (a, b)
 }
 
 /// Runs a raw kernel on `count` quaternions of `from`/`to` into a fresh
@@ -101,76 +74,6 @@ fn assert_same(a: &[Quat], b: &[Quat], ctx: &str) {
     }
 }
 
-/// The largest absolute component difference, with a NaN anywhere counted
-/// as an infinite error (`common::oracle::max_abs_diff` folds with
-/// `f64::max`, which drops NaNs).
-fn max_abs_diff(a: [f32; 4], b: [f64; 4]) -> f64 {
-    (0..4)
-        .map(|i| {
-            let d = (f64::from(a[i]) - b[i]).abs();
-            if d.is_nan() { f64::INFINITY } else { d }
-        })
-        .fold(0.0, f64::max)
-}
-
-/// The omega of a pair in degrees, in f64.
-fn omega_deg(a: &Quat, b: &Quat) -> f64 {
-    let c: f64 = (0..4).map(|i| f64::from(a.to_array()[i]) * f64::from(b.to_array()[i])).sum();
-    c.abs().min(1.0).acos().to_degrees()
-}
-
-/// Max abs error against the f64 slerp: overall, for omega below 45
-/// degrees and for omega at or above 45 degrees.
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
-struct Errors {
-    all: f64,
-    below45: f64,
-    above45: f64,
-}
-
-/// The factors the measurements sweep: 63 in (0, 1).
-fn factors() -> impl Iterator<Item = f32> {
-    common::measure::lerps()
-}
-
-/// The measurement set: the shared mix of pairs plus a uniform sweep of
-/// omega over (0, 90) degrees, 3072 + 2048 pairs (a multiple of 16: every
-/// pair goes through the vector loop of the AVX kernels).
-fn measurement_set() -> (AlignedQuats, AlignedQuats) {
-    let (mut a, mut b) = pairs(0x51e7_a7c5, 3072);
-    let (c, d) = pairs_at_angles(0xa7c5, 2048, 1e-4, std::f64::consts::FRAC_PI_2 - 1e-4);
-    for i in 0..c.len() {
-        a.push(c[i]);
-        b.push(d[i]);
-    }
-    (a, b)
-}
-
-/// Errors of `kernel` over [`measurement_set`] and [`factors`].
-fn errors(kernel: Kernel) -> Errors {
-    let (a, b) = measurement_set();
-    errors_on(kernel, &a, &b)
-}
-
-fn errors_on(kernel: Kernel, a: &[Quat], b: &[Quat]) -> Errors {
-    let omega: Vec<f64> = (0..a.len()).map(|i| omega_deg(&a[i], &b[i])).collect();
-    let mut e = Errors::default();
-    for t in factors() {
-        let out = run(kernel, a, b, t, a.len());
-        for i in 0..a.len() {
-            let want = slerp_f64(f64x4(a[i].to_array()), f64x4(b[i].to_array()), f64::from(t));
-            let d = max_abs_diff(out[i].to_array(), want);
-            e.all = e.all.max(d);
-            if omega[i] < 45.0 {
-                e.below45 = e.below45.max(d);
-            } else {
-                e.above45 = e.above45.max(d);
-            }
-        }
-    }
-    e
-}
-
 /// Safe functions: the arrays in 32-byte-aligned storage.
 type Safe = fn(Impl, &mut [Quat], &[Quat], &[Quat], f32) -> Result<(), Error>;
 
@@ -205,7 +108,7 @@ fn safe_fns_return_err_and_write_nothing() {
                 (f(imp, &mut out, &a, &b, f32::INFINITY), Error::NonFiniteLerp(f32::INFINITY)),
             ];
             for (k, (got, want)) in cases.into_iter().enumerate() {
-                let want = if available { want } else { Error::Unsupported(imp) };
+                let want = if available { want } else { unavailable(imp) };
                 match (got, want) {
                     (Err(Error::NonFiniteLerp(x)), Error::NonFiniteLerp(y)) => assert_eq!(x.to_bits(), y.to_bits()),
                     (got, want) => assert_eq!(got, Err(want), "{name} {imp} case {k}"),
@@ -229,7 +132,13 @@ fn safe_fns_return_err_and_write_nothing() {
     assert_eq!(&*out, &*a, "slerp_quats_sse wrote on Err");
 }
 
-/// Without AVX the AVX forms return `Unsupported` (checked first, nothing
+/// The error an AVX form gives where it cannot run: `Unsupported` off
+/// `x86_64`, `MissingCpuFeature` on an `x86_64` CPU without AVX.
+fn unavailable(imp: Impl) -> Error {
+    if imp.is_available() { Error::MissingCpuFeature { needs: "avx" } } else { Error::Unsupported(imp) }
+}
+
+/// Without AVX the AVX forms return an error (checked first, nothing
 /// written); with it they run. The scalar form runs everywhere.
 #[test]
 fn safe_fns_select_the_kernel_at_run_time() {
@@ -242,7 +151,7 @@ fn safe_fns_select_the_kernel_at_run_time() {
                 assert_eq!(r, Ok(()), "{name} {imp}");
                 assert!(out.iter().all(|q| q.w != 0.0 || q.x != 0.0), "{name} {imp}: not written");
             } else {
-                assert_eq!(r, Err(Error::Unsupported(imp)), "{name} {imp}");
+                assert_eq!(r, Err(unavailable(imp)), "{name} {imp}");
                 assert!(out.iter().all(|q| *q == Quat::default()), "{name} {imp}: written on Err");
             }
         }

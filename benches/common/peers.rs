@@ -7,7 +7,7 @@
 
 use core::ops::RangeInclusive;
 
-use animasm::{JointMat, JointQuat};
+use animasm::{JointMat, JointQuat, Quat};
 use glam::{Affine3A, Quat as GQuat, Vec3A, Vec4 as GVec4};
 
 /// A glam loop over `index`: rotations, translations, blend rotations, blend
@@ -128,5 +128,42 @@ pub fn glam_untransform_skeleton(m: &mut [Affine3A], parents: &[i32], joints: Ra
 pub fn glam_transform_joints(r: &mut [Affine3A], a: &[Affine3A], b: &[Affine3A]) {
     for ((r, a), b) in r.iter_mut().zip(a).zip(b) {
         *r = *a * *b;
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Quaternion arrays and streams: `slerp_quats` and `nlerp`.
+
+/// The quaternions as glam `Quat`s.
+pub fn to_glam_quats(q: &[Quat]) -> Vec<GQuat> {
+    q.iter().map(|q| GQuat::from_array(q.to_array())).collect()
+}
+
+/// `result[i] = from[i].slerp(to[i], factor)` with glam's `Quat::slerp`
+/// (shorter arc, `acos_approx` and one four-lane SSE `sin` for both weights,
+/// a normalised lerp when `dot > 1 - f32::EPSILON`): the peer of
+/// `slerp_quats`.
+#[inline(never)]
+pub fn glam_slerp_quats(result: &mut [GQuat], from: &[GQuat], to: &[GQuat], factor: f32) {
+    for ((r, f), t) in result.iter_mut().zip(from).zip(to) {
+        *r = f.slerp(*t, factor);
+    }
+}
+
+/// `dest[i] = l.lerp(r[i], t[i])` with glam's `Quat::lerp` (shorter arc,
+/// normalised: an nlerp): the `nlerp` loop shape with glam.
+#[inline(never)]
+pub fn glam_lerp_stream(dest: &mut [GQuat], l: GQuat, r: &[GQuat], t: &[f32]) {
+    for ((d, r), &t) in dest.iter_mut().zip(r).zip(t) {
+        *d = l.lerp(*r, t);
+    }
+}
+
+/// `dest[i] = l.slerp(r[i], t[i])` with glam's `Quat::slerp`: the `nlerp`
+/// loop shape with glam's slerp.
+#[inline(never)]
+pub fn glam_slerp_stream(dest: &mut [GQuat], l: GQuat, r: &[GQuat], t: &[f32]) {
+    for ((d, r), &t) in dest.iter_mut().zip(r).zip(t) {
+        *d = l.slerp(*r, t);
     }
 }

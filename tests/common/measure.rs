@@ -339,3 +339,391 @@ pub fn matrix_report_rows() -> Vec<(String, f64, Option<f64>)> {
     }
     rows
 }
+
+/// `slerp_quats` (Mehrotra and Hubbard's AVX slerp of quaternion arrays):
+/// the error measurements that `tests/slerp_quats.rs` asserts and
+/// `examples/report.rs` prints. Max abs error against the f64 slerp, a NaN
+/// counted as an infinite error, split at omega = 45 degrees (where the
+/// article's `HALF_PI` enters).
+pub mod slerp_quats {
+    use super::super::inputs::Rng;
+    use super::super::oracle::{f64x4, slerp_f64};
+    use animasm::Quat;
+    use animasm::slerp_quats::AlignedQuats;
+
+    /// A raw kernel: `(result, from, to, factor, count)`.
+    pub type Kernel = unsafe fn(*mut Quat, *const Quat, *const Quat, f32, i32);
+
+    /// Pairs of unit quaternions (the shared mix: uniform, near parallel, near
+    /// opposite) in 32-byte-aligned storage.
+    pub fn pairs(seed: u64, n: usize) -> (AlignedQuats, AlignedQuats) {
+        let (a, b) = super::quat_pairs(seed, n);
+        (a.iter().map(|j| j.q).collect(), b.iter().map(|j| j.q).collect())
+    }
+
+    /// Unit-quaternion pairs at angles `omega` (the angle of `acos |from·to|`,
+    /// in radians) from `lo` to `hi`, uniformly, with random axes and signs.
+    pub fn pairs_at_angles(seed: u64, n: usize, lo: f64, hi: f64) -> (AlignedQuats, AlignedQuats) {
+        let mut rng = Rng::new(seed);
+        let (mut a, mut b) = (AlignedQuats::new(), AlignedQuats::new());
+        for _ in 0..n {
+            let p = rng.unit_quat_f64();
+            // A unit vector orthogonal to p: Gram-Schmidt of a random one.
+            let r = rng.unit_quat_f64();
+            let d: f64 = (0..4).map(|i| p[i] * r[i]).sum();
+            let o: [f64; 4] = core::array::from_fn(|i| r[i] - d * p[i]);
+            let on = o.iter().map(|v| v * v).sum::<f64>().sqrt();
+            let omega = rng.range(lo, hi);
+            let s = if rng.f64() < 0.5 { -1.0 } else { 1.0 };
+            let q: [f64; 4] = core::array::from_fn(|i| s * (omega.cos() * p[i] + omega.sin() * o[i] / on));
+            a.push(Quat::from_array(p.map(|v| v as f32)));
+            b.push(Quat::from_array(q.map(|v| v as f32)));
+        }
+        (a, b)
+    }
+
+    /// The largest absolute component difference, with a NaN anywhere counted
+    /// as an infinite error (`oracle::max_abs_diff` folds with `f64::max`,
+    /// which drops NaNs).
+    pub fn max_abs_diff(a: [f32; 4], b: [f64; 4]) -> f64 {
+        (0..4)
+            .map(|i| {
+                let d = (f64::from(a[i]) - b[i]).abs();
+                if d.is_nan() { f64::INFINITY } else { d }
+            })
+            .fold(0.0, f64::max)
+    }
+
+    /// The omega of a pair in degrees, in f64.
+    pub fn omega_deg(a: &Quat, b: &Quat) -> f64 {
+        let c: f64 = (0..4).map(|i| f64::from(a.to_array()[i]) * f64::from(b.to_array()[i])).sum();
+        c.abs().min(1.0).acos().to_degrees()
+    }
+
+    /// Max abs error against the f64 slerp: overall, for omega below 45
+    /// degrees and for omega at or above 45 degrees.
+    #[derive(Clone, Copy, Debug, Default, PartialEq)]
+    pub struct Errors {
+        pub all: f64,
+        pub below45: f64,
+        pub above45: f64,
+    }
+
+    /// The factors the measurements sweep: 63 in (0, 1).
+    pub fn factors() -> impl Iterator<Item = f32> {
+        super::lerps()
+    }
+
+    /// The measurement set: the shared mix of pairs plus a uniform sweep of
+    /// omega over (0, 90) degrees, 3072 + 2048 pairs (a multiple of 16: every
+    /// pair goes through the vector loop of the AVX kernels).
+    pub fn measurement_set() -> (AlignedQuats, AlignedQuats) {
+        let (mut a, mut b) = pairs(0x51e7_a7c5, 3072);
+        let (c, d) = pairs_at_angles(0xa7c5, 2048, 1e-4, std::f64::consts::FRAC_PI_2 - 1e-4);
+        for i in 0..c.len() {
+            a.push(c[i]);
+            b.push(d[i]);
+        }
+        (a, b)
+    }
+
+    /// Errors of `kernel` over [`measurement_set`] and [`factors`]. The
+    /// caller passes a kernel this CPU runs (an AVX one only where
+    /// `slerp_quats::avx_available()`).
+    pub fn errors(kernel: Kernel) -> Errors {
+        let (a, b) = measurement_set();
+        errors_on(kernel, &a, &b)
+    }
+
+    /// Errors of `kernel` over the pairs `a[i]`, `b[i]` and [`factors`]. `a`
+    /// and `b` start 32-byte aligned (`AlignedQuats`, or a slice of one from
+    /// index 0); the caller passes a kernel this CPU runs.
+    pub fn errors_on(kernel: Kernel, a: &[Quat], b: &[Quat]) -> Errors {
+        assert_eq!(a.len(), b.len());
+        let aligned = |p: *const Quat| (p as usize).is_multiple_of(32);
+        assert!(a.len() < 16 || (aligned(a.as_ptr()) && aligned(b.as_ptr())), "misaligned");
+        let omega: Vec<f64> = (0..a.len()).map(|i| omega_deg(&a[i], &b[i])).collect();
+        let mut out = AlignedQuats::zeroed(a.len());
+        let mut e = Errors::default();
+        for t in factors() {
+            // SAFETY: the three arrays hold `a.len()` (< 2^31) quaternions and
+            // start 32-byte aligned (asserted; `out` is `AlignedQuats`), `out`
+            // is a distinct allocation; the caller passes a kernel this CPU
+            // runs.
+            unsafe { kernel(out.as_mut_ptr(), a.as_ptr(), b.as_ptr(), t, a.len() as i32) };
+            for i in 0..a.len() {
+                let want = slerp_f64(f64x4(a[i].to_array()), f64x4(b[i].to_array()), f64::from(t));
+                let d = max_abs_diff(out[i].to_array(), want);
+                e.all = e.all.max(d);
+                if omega[i] < 45.0 {
+                    e.below45 = e.below45.max(d);
+                } else {
+                    e.above45 = e.above45.max(d);
+                }
+            }
+        }
+        e
+    }
+
+    /// The rows of the report's accuracy section: the published AVX kernel
+    /// (overall and split at 45 degrees), the corrected one and the 128-bit
+    /// SSE baseline, against the f64 slerp over [`measurement_set`] at 63
+    /// factors. The AVX rows only where the CPU has AVX. The article gives no
+    /// error figure.
+    pub fn report_rows() -> Vec<(String, f64, Option<f64>)> {
+        let mut rows = Vec::new();
+        #[cfg(target_arch = "x86_64")]
+        {
+            use animasm::slerp_quats::{asm, sse};
+            if animasm::slerp_quats::avx_available() {
+                let p = errors(asm::slerp_quats_as_published);
+                rows.push(("slerp_quats as published (asm = intrinsics) vs f64 slerp, all".into(), p.all, None));
+                rows.push(("slerp_quats as published, omega < 45 degrees (E3)".into(), p.below45, None));
+                rows.push(("slerp_quats as published, omega >= 45 degrees (E1 + E3)".into(), p.above45, None));
+                let c = errors(asm::slerp_quats_corrected);
+                rows.push(("slerp_quats corrected (asm = intrinsics) vs f64 slerp".into(), c.all, None));
+            }
+            let s = errors(sse::slerp_quats_sse);
+            rows.push(("slerp_quats_sse (the 128-bit baseline) vs f64 slerp".into(), s.all, None));
+        }
+        rows
+    }
+}
+
+/// `nlerp` (zeux's nlerp family): the functions and widths, and the
+/// article's accuracy measure (the absolute error of the full rotation
+/// angle against the f64 slerp, on a grid over `t` and `|dot|`), which
+/// `tests/nlerp.rs` asserts and `examples/report.rs` prints.
+pub mod nlerp {
+    use super::super::oracle::slerp_f64;
+    use animasm::nlerp::{Width, scalar};
+    use animasm::{Error, Quat};
+
+    /// The three functions of the family.
+    #[derive(Clone, Copy, Debug, PartialEq)]
+    pub enum Func {
+        Nlerp,
+        Fnlerp,
+        Onlerp,
+    }
+
+    pub const FUNCS: [Func; 3] = [Func::Nlerp, Func::Fnlerp, Func::Onlerp];
+
+    pub type Safe = fn(Width, &mut [Quat], &Quat, &[Quat], &[f32]) -> Result<(), Error>;
+    pub type Raw = unsafe fn(*mut Quat, &Quat, *const Quat, *const f32, usize);
+
+    impl Func {
+        pub fn name(self) -> &'static str {
+            match self {
+                Func::Nlerp => "nlerp",
+                Func::Fnlerp => "fnlerp",
+                Func::Onlerp => "onlerp",
+            }
+        }
+
+        pub fn safe(self) -> Safe {
+            match self {
+                Func::Nlerp => animasm::nlerp::nlerp,
+                Func::Fnlerp => animasm::nlerp::fnlerp,
+                Func::Onlerp => animasm::nlerp::onlerp,
+            }
+        }
+
+        /// The scalar function of one element.
+        pub fn scalar(self) -> fn(Quat, Quat, f32) -> Quat {
+            match self {
+                Func::Nlerp => scalar::nlerp,
+                Func::Fnlerp => scalar::fnlerp,
+                Func::Onlerp => scalar::onlerp,
+            }
+        }
+
+        /// The raw stream kernel of a width.
+        pub fn raw(self, w: Width) -> Raw {
+            #[cfg(target_arch = "x86_64")]
+            use animasm::nlerp::{avx2, sse2};
+            match (self, w) {
+                (Func::Nlerp, Width::Scalar) => scalar::run_nlerp,
+                (Func::Fnlerp, Width::Scalar) => scalar::run_fnlerp,
+                (Func::Onlerp, Width::Scalar) => scalar::run_onlerp,
+                #[cfg(target_arch = "x86_64")]
+                (Func::Nlerp, Width::Sse2x4) => sse2::nlerp4,
+                #[cfg(target_arch = "x86_64")]
+                (Func::Fnlerp, Width::Sse2x4) => sse2::fnlerp4,
+                #[cfg(target_arch = "x86_64")]
+                (Func::Onlerp, Width::Sse2x4) => sse2::onlerp4,
+                #[cfg(target_arch = "x86_64")]
+                (Func::Nlerp, Width::Avx2x8) => avx2::nlerp8,
+                #[cfg(target_arch = "x86_64")]
+                (Func::Fnlerp, Width::Avx2x8) => avx2::fnlerp8,
+                #[cfg(target_arch = "x86_64")]
+                (Func::Onlerp, Width::Avx2x8) => avx2::onlerp8,
+                #[cfg(target_arch = "x86_64")]
+                (Func::Nlerp, Width::Avx2Fma8) => avx2::nlerp8_fma,
+                #[cfg(target_arch = "x86_64")]
+                (Func::Fnlerp, Width::Avx2Fma8) => avx2::fnlerp8_fma,
+                #[cfg(target_arch = "x86_64")]
+                (Func::Onlerp, Width::Avx2Fma8) => avx2::onlerp8_fma,
+                _ => unreachable!("{w} does not exist on this target"),
+            }
+        }
+    }
+
+    /// The widths this CPU runs.
+    pub fn widths() -> impl Iterator<Item = Width> {
+        Width::ALL.into_iter().filter(|w| w.is_available())
+    }
+
+    /// Runs the safe function.
+    pub fn run(f: Func, w: Width, l: &Quat, r: &[Quat], t: &[f32]) -> Vec<Quat> {
+        let mut dest = vec![Quat::default(); r.len()];
+        f.safe()(w, &mut dest, l, r, t).unwrap_or_else(|e| panic!("{} {w}: {e}", f.name()));
+        dest
+    }
+
+    pub fn f64q(q: &Quat) -> [f64; 4] {
+        q.to_array().map(f64::from)
+    }
+
+    pub fn dot64(a: [f64; 4], b: [f64; 4]) -> f64 {
+        (0..4).map(|i| a[i] * b[i]).sum()
+    }
+
+    pub fn norm64(a: [f64; 4]) -> [f64; 4] {
+        let n = dot64(a, a).sqrt();
+        a.map(|v| v / n)
+    }
+
+    /// The full rotation angle (radians) between the rotation of `q` (any
+    /// length) and that of the unit `p`: twice the 4D angle between `q/|q|` and
+    /// the nearer of `±p`, as `4 atan2(|q - p|, |q + p|)`.
+    pub fn rotation_angle(q: [f64; 4], p: [f64; 4]) -> f64 {
+        let q = norm64(q);
+        let s = if dot64(q, p) >= 0.0 { 1.0 } else { -1.0 };
+        let diff = (0..4).map(|i| (q[i] - s * p[i]).powi(2)).sum::<f64>().sqrt();
+        let sum = (0..4).map(|i| (q[i] + s * p[i]).powi(2)).sum::<f64>().sqrt();
+        4.0 * diff.atan2(sum)
+    }
+
+    /// The article's error measure: the absolute error of the full rotation
+    /// angle of `q` against the f64 slerp of `l`, `r`, `t`. Where `|dot(l, r)| <
+    /// 1e-6` both arcs are (nearly) equally short and the kernels may take
+    /// either (erratum E2), so the nearer arc counts.
+    pub fn angle_error(q: &Quat, l: &Quat, r: &Quat, t: f32) -> f64 {
+        let (l, r, t) = (f64q(l), f64q(r), f64::from(t));
+        let e = rotation_angle(f64q(q), slerp_f64(l, r, t));
+        if dot64(l, r).abs() < 1e-6 { e.min(rotation_angle(f64q(q), slerp_f64(l, r.map(|v| -v), t))) } else { e }
+    }
+
+    /// `ot` of each function, evaluated in f64 with the f32 coefficients: the
+    /// approximation alone, without rounding.
+    pub fn ot_f64(f: Func, d: f64, t: f64) -> f64 {
+        use animasm::consts::{NLERP_FNLERP_K as K, NLERP_ONLERP_A as A, NLERP_ONLERP_B as B};
+        let c = |v: f32| f64::from(v);
+        match f {
+            Func::Nlerp => t,
+            Func::Fnlerp => {
+                let k = c(K[0]) + d * (c(K[1]) + d * c(K[2]));
+                t + t * (t - 0.5) * (t - 1.0) * k
+            }
+            Func::Onlerp => {
+                let a = c(A[0]) + d * (c(A[1]) + d * (c(A[2]) - d * c(A[3])));
+                let b = c(B[0]) + d * (c(B[1]) + d * c(B[2]));
+                let k = a * (t - 0.5) * (t - 0.5) + b;
+                t + t * (t - 0.5) * (t - 1.0) * k
+            }
+        }
+    }
+
+    /// The function evaluated in f64 (exact normalisation, the sign of the f64
+    /// dot product): what the kernels approximate up to rounding.
+    pub fn func_f64(f: Func, l: &Quat, r: &Quat, t: f32) -> [f64; 4] {
+        let (l, r) = (f64q(l), f64q(r));
+        let ca = dot64(l, r);
+        let ot = ot_f64(f, ca.abs(), f64::from(t));
+        let rt = if ca > 0.0 { ot } else { -ot };
+        norm64(core::array::from_fn(|i| l[i] * (1.0 - ot) + r[i] * rt))
+    }
+
+    /// The published maximum angle errors (radians), over `|dot|` in `[0, 1]` and
+    /// over rotations up to 90 degrees apart (`|dot| >= cos 45°`).
+    pub const PUBLISHED: [(Func, f64, f64); 3] =
+        [(Func::Nlerp, 0.142, 1.60e-2), (Func::Fnlerp, 6.97e-3, 1.13e-4), (Func::Onlerp, 7.76e-4, 7.23e-5)];
+
+    /// The two ranges of the published figures: the lower end `d0` of
+    /// `|dot|` and a label.
+    pub const RANGES: [(f64, &str); 2] = [(0.0, "all"), (core::f64::consts::FRAC_1_SQRT_2, "<= 90 deg")];
+
+    /// Grid points per axis (`t` and `|dot|`).
+    pub const GRID: usize = 1000;
+
+    /// The grid: `l` the identity, `r` at `|dot| = d` (both signs) about a fixed
+    /// axis, `t` in `[0, 1]`, `d` from `d0` to 1; as streams.
+    pub fn grid(d0: f64) -> (Quat, Vec<Quat>, Vec<f32>) {
+        let axis = norm64([1.0, 2.0, 3.0, 0.0]);
+        let (mut r, mut t) = (Vec::new(), Vec::new());
+        for i in 0..=GRID {
+            let d = d0 + (1.0 - d0) * i as f64 / GRID as f64;
+            let s = (1.0 - d * d).max(0.0).sqrt();
+            for sign in [1.0, -1.0] {
+                let q = Quat::new((s * axis[0]) as f32, (s * axis[1]) as f32, (s * axis[2]) as f32, d as f32);
+                let q = if sign > 0.0 { q } else { Quat::from_array(q.to_array().map(|v| -v)) };
+                for j in 0..=GRID {
+                    r.push(q);
+                    t.push(j as f32 / GRID as f32);
+                }
+            }
+        }
+        (Quat::IDENTITY, r, t)
+    }
+
+    /// The maximum angle error of a result stream on a grid.
+    pub fn max_angle_error(out: &[Quat], l: &Quat, r: &[Quat], t: &[f32]) -> f64 {
+        (0..r.len()).map(|i| angle_error(&out[i], l, &r[i], t[i])).fold(0.0, f64::max)
+    }
+
+    /// The maximum angle error of the f64 function on a grid (the approximation
+    /// alone).
+    pub fn max_angle_error_f64(f: Func, l: &Quat, r: &[Quat], t: &[f32]) -> f64 {
+        (0..r.len())
+            .map(|i| {
+                let q = func_f64(f, l, &r[i], t[i]);
+                let q = Quat::from_array(q.map(|v| v as f32));
+                angle_error(&q, l, &r[i], t[i])
+            })
+            .fold(0.0, f64::max)
+    }
+
+    /// The maximum angle errors of one function over one range of
+    /// [`RANGES`] on the [`grid`].
+    #[derive(Clone, Debug)]
+    pub struct AngleErrors {
+        pub func: Func,
+        /// The range's label (`"all"`, `"<= 90 deg"`).
+        pub label: &'static str,
+        /// The article's figure.
+        pub published: f64,
+        /// The function evaluated in f64 (the approximation alone).
+        pub exact: f64,
+        /// Every width this CPU runs, through the safe functions.
+        pub widths: Vec<(Width, f64)>,
+    }
+
+    /// The article's accuracy table, measured: for each range of [`RANGES`]
+    /// and each function, the published figure, the f64 evaluation and every
+    /// available width, on a 1001 x 1001 grid over `t` and `|dot|` (both
+    /// signs of the dot product).
+    pub fn angle_error_table() -> Vec<AngleErrors> {
+        let mut rows = Vec::new();
+        for (d0, label) in RANGES {
+            let (l, r, t) = grid(d0);
+            for (func, all, upto90) in PUBLISHED {
+                let published = if d0 == 0.0 { all } else { upto90 };
+                let exact = max_angle_error_f64(func, &l, &r, &t);
+                let widths = widths().map(|w| (w, max_angle_error(&run(func, w, &l, &r, &t), &l, &r, &t))).collect();
+                rows.push(AngleErrors { func, label, published, exact, widths });
+            }
+        }
+        rows
+    }
+}
