@@ -1,7 +1,7 @@
 //! Shared helpers of the integration tests (`mod common;`): the input
 //! generators ([`inputs`]), the f64 oracles ([`oracle`]), the error
-//! measurements ([`measure`]), the real data of `data/Fox.glb` ([`fox`]) and
-//! a few assertions.
+//! measurements ([`measure`]), the real data of `data/Fox.glb` ([`fox`]), the
+//! proptest strategies ([`strategies`]) and a few assertions.
 
 #![allow(dead_code)]
 
@@ -9,6 +9,7 @@ pub mod fox;
 pub mod inputs;
 pub mod measure;
 pub mod oracle;
+pub mod strategies;
 
 use animasm::{JointMat, JointQuat};
 

@@ -1,0 +1,5 @@
+//! `lerp_joints` with every `Impl` on arbitrary lengths, indices, factors and
+//! floats (see `animasm_fuzz::joint_routine`).
+#![no_main]
+
+libfuzzer_sys::fuzz_target!(|data: &[u8]| animasm_fuzz::joint_routine(data, animasm::lerp_joints));

@@ -1,0 +1,20 @@
+//! `transform_joints` with every `Impl` on arbitrary lengths and floats. On
+//! `Ok`, besides the common checks (`animasm_fuzz::run_every_impl`): the
+//! scalar port agrees with the listing bit for bit once its `-0.0` in the
+//! rotation columns become `+0.0` (NaN payloads aside).
+#![no_main]
+
+use animasm::Impl;
+use animasm_fuzz::{Gen, as_listing, assert_same, get, run_every_impl};
+
+libfuzzer_sys::fuzz_target!(|data: &[u8]| {
+    let mut g = Gen::new(data);
+    let n = g.len(16, 300);
+    let result = g.mats(n);
+    let (n1, n2) = (g.len_near(n), g.len_near(n));
+    let (joints1, joints2) = (g.mats(n1), g.mats(n2));
+    let runs = run_every_impl(&result, |imp, out| animasm::transform_joints(imp, out, &joints1, &joints2));
+    if let (Some(s), Some(i)) = (get(&runs, Impl::Scalar), get(&runs, Impl::Intrinsics)) {
+        assert_same(&as_listing(&s.out), &i.out, "scalar (as the listing) vs intrinsics");
+    }
+});

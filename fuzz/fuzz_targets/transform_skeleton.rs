@@ -1,0 +1,14 @@
+//! `transform_skeleton` and `transform_skeleton_movss_shufps` with every
+//! `Impl` on arbitrary matrices, parents and ranges (see
+//! `animasm_fuzz::skeleton_routine`): the two agree bit for bit, and the
+//! scalar port agrees with the listing up to the sign of zeros (erratum E1
+//! and its effect on the joints below).
+#![no_main]
+
+use animasm_fuzz::{ScalarAgrees, skeleton_routine};
+
+libfuzzer_sys::fuzz_target!(|data: &[u8]| skeleton_routine(
+    data,
+    &[animasm::transform_skeleton, animasm::transform_skeleton_movss_shufps],
+    ScalarAgrees::UpToSignOfZero
+));

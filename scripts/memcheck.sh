@@ -1,0 +1,65 @@
+#!/usr/bin/env bash
+# Runs the tests that exercise the asm, intrinsics and scalar kernels under
+# valgrind's memcheck: any read or write outside an allocation (or of
+# undefined memory) by any kernel fails the run.
+#
+# tests/properties.rs (`every_kernel_reaches_the_end_of_exact_buffers`, and
+# its property tests with PROPTEST_CASES cases) gives every kernel buffers of
+# exactly the length it reads or writes, with the last element of each one
+# reached, so a kernel that reads or writes one element past the end touches
+# valgrind's red zone. The per-routine test files add their edge cases (NaN,
+# infinities, every count and lerp) on the raw kernels.
+#
+# Usage: scripts/memcheck.sh [TEST...]   (default: every test of the table)
+# Needs valgrind (apt-get install valgrind). Never build with
+# `-C target-cpu=native`: valgrind 3.19 stops on AVX-512 instructions.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+command -v valgrind >/dev/null || { echo "valgrind not found: apt-get install valgrind" >&2; exit 1; }
+
+# One row per test target: `name` or `name:filter` (a libtest name filter).
+# A new routine adds its test file here.
+TESTS=(
+    properties
+    contract
+    differential
+    errata
+    quats_to_mats
+    mats_to_quats
+    transform_skeleton
+    untransform_skeleton
+    transform_joints
+)
+if [ "$#" -gt 0 ]; then TESTS=("$@"); fi
+
+# Fewer proptest cases under valgrind (about 30 times slower than native);
+# every_kernel_reaches_the_end_of_exact_buffers does not depend on it.
+export PROPTEST_CASES="${PROPTEST_CASES:-64}"
+
+# Cargo runs the test binaries through valgrind; the build is the one of
+# `cargo test --release`, reused as is.
+host=$(rustc -vV | sed -n 's/^host: //p')
+runner_var="CARGO_TARGET_$(echo "$host" | tr 'a-z.-' 'A-Z__')_RUNNER"
+export "$runner_var"="valgrind --tool=memcheck --error-exitcode=1 --redzone-size=128 --leak-check=no -q"
+
+cargo test --release --no-run "${TESTS[@]/#/--test=}" 2>&1 | grep -v '^ *Executable' >&2 || true
+failed=()
+for row in "${TESTS[@]}"; do
+    name=${row%%:*}
+    filter=${row#"$name"}
+    filter=${filter#:}
+    start=$SECONDS
+    echo "== memcheck: tests/$name.rs ${filter:+(filter $filter)}" >&2
+    if cargo test --release -q --test "$name" -- ${filter:+"$filter"}; then
+        echo "== memcheck: tests/$name.rs clean ($((SECONDS - start)) s)" >&2
+    else
+        echo "== memcheck: tests/$name.rs FAILED ($((SECONDS - start)) s)" >&2
+        failed+=("$name")
+    fi
+done
+if [ "${#failed[@]}" -gt 0 ]; then
+    echo "memcheck: errors in ${failed[*]}" >&2
+    exit 1
+fi
+echo "memcheck: no errors in ${#TESTS[@]} test files" >&2
