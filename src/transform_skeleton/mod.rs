@@ -54,8 +54,9 @@ use crate::skeleton_args::{SkeletonKernel, run};
 /// The three implementations give the same results bit for bit, except that
 /// [`Impl::Asm`] and [`Impl::Intrinsics`] turn a `-0.0` in the rotation part
 /// into `+0.0` (the listing adds `(0, 0, 0, t)` to every row; erratum E1 of
-/// `asm_notes/transform_skeleton.md`) and that NaN outputs may differ in
-/// payload. Non-finite values and matrices that are not rotations are
+/// `asm_notes/transform_skeleton.md`), which can carry on to the children of
+/// that joint as zeros of the other sign (in any column), and that NaN
+/// outputs may differ in payload. Non-finite values and matrices that are not rotations are
 /// computed as the listing computes them.
 ///
 /// # Errors
