@@ -491,3 +491,9 @@ pub fn skeleton_routine(data: &[u8], fns: &[SkeletonFn], scalar: ScalarAgrees) {
         }
     }
 }
+
+impl Floats for Quat {
+    fn floats(&self) -> Vec<f32> {
+        self.to_array().to_vec()
+    }
+}
