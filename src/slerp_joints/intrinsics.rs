@@ -1,7 +1,12 @@
 //! Appendix A of *Slerping Clock Cycles* (SSE `SlerpJoints`) with
 //! `core::arch::x86_64` intrinsics: the listing's operations in the listing's
 //! order, one variable per `xmm` register, each statement commented with the
-//! instruction it stands for. Every output that is not a NaN is bit-identical
+//! instruction it stands for. The slerp arithmetic between the transposes
+//! (`mulps xmm0, xmm4` .. `addps xmm3, xmm4` of `loopJoint4`, and its
+//! `loopJoint1` counterpart) lives in `src/slerp_core.rs`, written in the same
+//! style, which the SSE baseline of `slerp_quats` shares; this file holds the
+//! loops, the loads, the translations and the stores around it. Every output
+//! that is not a NaN is bit-identical
 //! to [`super::asm`]'s; a NaN output is a NaN in both, but its sign and
 //! payload may differ in optimised builds, because Rust and LLVM leave the NaN
 //! bits of arithmetic unspecified and LLVM rewrites exactly-equivalent
