@@ -30,9 +30,9 @@
 // from the operand column in the three row blocks ("calcluate first row",
 // "calculate second row", "calculate third row"): mnemonics drift one or two
 // lines away from their operands, two operand lines lose their mnemonic and
-// the third row is printed as one run-on line. DESIGN.md: the register
-// comments beside each line are right even where the instruction columns are
-// scrambled. Each of the 17 instructions of those blocks is rebuilt from its
+// the third row is printed as one run-on line. The register comments are
+// taken as right even where the instructions are scrambled (the result bears
+// this out). Each of the 17 instructions of those blocks is rebuilt from its
 // operands, its register comment (before -> after) and section 3's text
 // ("one 'subps' instruction per row", "the fourth elements of the SSE
 // registers" carry two elements of the last row), and marked `//@ rebuilt`.

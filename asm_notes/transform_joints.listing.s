@@ -26,9 +26,9 @@
 //
 // The OCR of Appendix C stops inside the third row, after
 // `mulps xmm4, xmm1`: the eight instructions after it (the rest of the third
-// row, `jl loopJoint`) and the label `done:` are rebuilt, as DESIGN.md's
-// "Facts for the reconstruction" settle them: the third row repeats the
-// first two at offset 32, then `jl loopJoint` (not `jle`) and `done:`. Each
+// row, `jl loopJoint`) and the label `done:` are rebuilt, as the data flow
+// settles them: the third row repeats the first two at offset 32, then
+// `jl loopJoint` (not `jle`) and `done:` (the target of `jz done`). Each
 // rebuilt instruction carries `//@ rebuilt:`. There is no `//@ D<n>` marker:
 // the port (src/transform_joints/asm.rs) keeps every mnemonic and every xmm
 // register; it changes only operand widths and addressing (eax/ecx/edx/edi
@@ -101,14 +101,14 @@ loopJoint:
     pshufd      xmm4, xmm7, R_SHUFFLE_D( 1, 1, 1, 1 )
     mulps       xmm4, xmm1
     // The OCR of Appendix C ends here.
-    addps       xmm3, xmm4                              //@ rebuilt: cut off; the second row's `addps xmm3, xmm4` (DESIGN.md: the third row repeats the first two)
+    addps       xmm3, xmm4                              //@ rebuilt: cut off; the second row's `addps xmm3, xmm4` (the third row repeats the first two at offset 32)
     pshufd      xmm5, xmm7, R_SHUFFLE_D( 2, 2, 2, 2 )   //@ rebuilt: cut off; as in rows one and two, lane 2 of the joints1 row times the joints2 row in xmm2
     mulps       xmm5, xmm2                              //@ rebuilt: cut off; as in rows one and two
     addps       xmm3, xmm5                              //@ rebuilt: cut off; as in rows one and two
     andps       xmm7, SIMD_SP_clearFirstThree           //@ rebuilt: cut off; as in rows one and two (keeps the row's translation, lane 3)
     addps       xmm3, xmm7                              //@ rebuilt: cut off; as in rows one and two (adds the translation)
     movaps      [edi+eax-JOINTMAT_SIZE+32], xmm3        //@ rebuilt: cut off; the third row's store, offset 32 as the load `[ecx+eax-JOINTMAT_SIZE+32]`
-    jl          loopJoint                               //@ rebuilt: cut off; DESIGN.md: `jl` (not `jle`: eax reaches 0 after the last joint), on the flags of `add eax, JOINTMAT_SIZE`
+    jl          loopJoint                               //@ rebuilt: cut off; `jl` (not `jle`: eax reaches 0 after the last joint), on the flags of `add eax, JOINTMAT_SIZE`
 
 // `done:` is rebuilt too (cut off): the target of `jz done` in the prologue.
 done:

@@ -25,10 +25,10 @@
 //   The OCR of Appendix A drops five mnemonics and prints five more on
 //   another line than their operands (the column of mnemonics is shifted
 //   against the operands in the prologue and at the top of loopJoint); these
-//   ten lines are marked `rebuilt`. Appendix B
-//   (UntransformSkeleton), printed cleanly, has the same prologue shape and
-//   the same first six instructions of the loop, which settles them; DESIGN.md
-//   settles `jl done`. The port (src/transform_skeleton/asm.rs) keeps every
+//   ten lines are marked `rebuilt`. Appendix B (UntransformSkeleton),
+//   printed cleanly, has the same prologue shape and the same first six
+//   instructions of the loop, which settles them (`jl done` too, see its
+//   line). The port (src/transform_skeleton/asm.rs) keeps every
 //   mnemonic, every xmm register and the order; besides operand widths and
 //   addressing (D0, no marker) its one change is D1: the parent index is
 //   loaded with `movsxd` (sign-extended, 64-bit addressing).
@@ -46,7 +46,7 @@
     mov         ecx, firstJoint                             //@ rebuilt: the OCR prints `ecx, firstJoint` without its mnemonic; Appendix B begins `mov edx, firstJoint`
     mov         eax, lastJoint                              //@ rebuilt: the OCR prints `eax, lastJoint` without its mnemonic; Appendix B: `mov eax, lastJoint`
     sub         eax, ecx
-    jl          done                                        //@ rebuilt: the OCR prints only `done`; DESIGN.md: `jl done` follows `sub eax, ecx` (as in Appendix B)
+    jl          done                                        //@ rebuilt: the OCR prints only `done`; Appendix B has `jl done` after the same `sub`, and the signed `jl` skips exactly an empty range (lastJoint < firstJoint)
     shl         ecx, 2                                      // ecx = firstJoint * 4
     mov         edi, parents
     add         edi, ecx                                    // edx = &parents[firstJoint]   //@ rebuilt: mnemonic `add` and operands `edi, ecx` printed on separate OCR lines

@@ -45,7 +45,7 @@
     mov         ecx, firstJoint                             //@ rebuilt: the OCR prints `ecx, firstJoint` without its mnemonic; Appendix B begins `mov edx, firstJoint`
     mov         eax, lastJoint                              //@ rebuilt: the OCR prints `eax, lastJoint` without its mnemonic; Appendix B: `mov eax, lastJoint`
     sub         eax, ecx
-    jl          done                                        //@ rebuilt: the OCR prints only `done`; DESIGN.md: `jl done` follows `sub eax, ecx` (as in Appendix B)
+    jl          done                                        //@ rebuilt: the OCR prints only `done`; Appendix B has `jl done` after the same `sub`, and the signed `jl` skips exactly an empty range (lastJoint < firstJoint)
     shl         ecx, 2                                      // ecx = firstJoint * 4
     mov         edi, parents
     add         edi, ecx                                    // edx = &parents[firstJoint]   //@ rebuilt: mnemonic `add` and operands `edi, ecx` printed on separate OCR lines

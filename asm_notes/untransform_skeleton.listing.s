@@ -104,5 +104,5 @@ loopJoint:
     addps       xmm5, xmm6
     movaps      [esi+ecx+JOINTMAT_SIZE+32], xmm5
 
-    jge         loopJoint                       //@ rebuilt: the OCR prints only the operand `loopJoint`; DESIGN.md's facts: `UntransformSkeleton` ends with `jge loopJoint` (eax counts (i - firstJoint) * 4 down to 0)
+    jge         loopJoint                       //@ rebuilt: the OCR prints only the operand `loopJoint`; eax counts (i - firstJoint) * 4 down to 0, so the loop goes on while `sub eax, 4` leaves it not negative: the signed `jge`
 done:

@@ -9,9 +9,14 @@
 //! takes its cheap near-parallel branch, and branch prediction learns the
 //! data). So before every call each bench, the peer included, restores its
 //! joints from a pristine copy, outside the timed region: `iter_custom`
-//! times each call alone with `Instant` and sums. The buffers are the same
+//! times each call alone and sums. The buffers are the same
 //! from iteration to iteration, so the caches stay hot; the timer's own cost
 //! (tens of ns against microseconds per call) is the same for every bench.
+//!
+//! The measurement is [`devkit::criterion_tsc::Tsc`]: the report's timer
+//! (`devkit::timer`, `lfence; rdtsc; lfence`), so criterion's figures are in
+//! TSC ticks (nanoseconds off x86_64), comparable with the report's tables;
+//! throughput is in elements per kilotick.
 //!
 //! `transform_skeleton` and `untransform_skeleton` work in place too (each
 //! call would transform the previous call's output), so they restore the same
@@ -21,27 +26,29 @@
 //! root has no parent), `Throughput::Elements(1023)`. `transform_skeleton`'s
 //! group has two extra benches, `intrinsics (movss+shufps)` and `asm
 //! (movss+shufps)`, the paper's alternative broadcast
-//! (`transform_skeleton_movss_shufps`). The data (`common/setup.rs`) and the
-//! peers (`common/peers.rs`) are those of `examples/report.rs` (see its
-//! notes) and `instr_count.rs`.
+//! (`transform_skeleton_movss_shufps`). The data (`devkit::setup`) and the
+//! peers (`devkit::peers`) are those of the report (`examples/report/`; see
+//! its notes) and `instr_count.rs`. Every group benches every form the
+//! routine's `forms()` lists on this CPU, then `auto` (`Impl::Auto`, the
+//! default), by `Impl::name()`.
 //!
 //! `slerp_quats` (the Intel article's Table 1): one group, the counts 64, 67
 //! and 1024 (`setup::SLERP_QUATS_COUNTS`, `Throughput::Elements(n)`, bench
 //! ids `<kernel>/<n>`), uniform random unit quaternion pairs in
-//! `AlignedQuats` (32-byte aligned), the 128-bit baseline
-//! (`slerp_quats_sse`), `slerp_quats_as_published` and
-//! `slerp_quats_corrected` for every available [`Impl`] (the AVX forms only
-//! where `slerp_quats::avx_available()`; a line on stderr says so otherwise)
-//! and glam's `Quat::slerp`. Table 1's ratio is `sse` over `asm as
-//! published` (or `intrinsics as published`) at the same count. The results
-//! go to a separate array: plain `iter`.
+//! `AlignedQuats` (32-byte aligned), `slerp_quats_as_published` and
+//! `slerp_quats_corrected` for every form of `slerp_quats::forms()` and
+//! `forms_as_published()` (the `sse2` form of `slerp_quats_corrected` is
+//! the 128-bit baseline; without AVX the AVX forms are absent and a line on
+//! stderr says so), `auto`, and glam's `Quat::slerp`. Table 1's ratio is
+//! `sse2 corrected` over `asm as published` (or `intrinsics as published`)
+//! at the same count. The results go to a separate array: plain `iter`.
 //!
 //! `nlerp` (zeux's article): one group, 1024 elements, `nlerp`, `fnlerp` and
-//! `onlerp` at every available [`Width`](animasm::nlerp::Width) (ids
-//! `<function>/<width>`) through the safe functions, plus LLVM's
+//! `onlerp` in every form of `nlerp::forms()` and `auto` (ids
+//! `<function>/<form>`) through the safe functions, plus LLVM's
 //! vectorisation of the scalar loops (`<function>/autovec (raw kernel)`: the
 //! raw `scalar::autovec_*`, which have no safe function), the reference
-//! `slerp` and glam's `Quat::lerp` and `Quat::slerp` over the same streams.
+//! `slerp_stream` and glam's `Quat::lerp` and `Quat::slerp` over the same streams.
 //! Separate output: plain `iter`.
 //!
 //! `cargo bench --bench wall_clock` (add `-- --warm-up-time 1
@@ -50,45 +57,45 @@
 
 use std::hint::black_box;
 use std::ops::RangeInclusive;
-use std::time::{Duration, Instant};
 
 use animasm::slerp_quats::AlignedQuats;
 use animasm::{Error, Impl, JointMat, JointQuat, Quat};
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
-
-#[path = "../tests/common/inputs.rs"]
-mod inputs;
-#[path = "common/peers.rs"]
-mod peers;
-#[path = "common/setup.rs"]
-mod setup;
-
-use glam::{Affine3A, Quat as GQuat, Vec4 as GVec4};
-use peers::{
+use devkit::criterion_tsc::Tsc;
+use devkit::peers::{
     GlamJointLoop, glam_lerp_joints, glam_lerp_stream, glam_mats_to_quats, glam_quats_to_mats, glam_slerp_joints,
     glam_slerp_quats, glam_slerp_stream, glam_transform_joints, glam_transform_skeleton, glam_untransform_skeleton,
     to_affine, to_affine_paper_rotation, to_glam, to_glam_quats,
 };
-use setup::{JOINTS, LERP, NLERP_ELEMENTS, SKELETON_RANGE, SLERP_QUATS_COUNTS, SLERP_QUATS_FACTOR};
+use devkit::setup::{self, JOINTS, LERP, NLERP_ELEMENTS, SKELETON_RANGE, SLERP_QUATS_COUNTS, SLERP_QUATS_FACTOR};
+use glam::{Affine3A, Quat as GQuat, Vec4 as GVec4};
+
+/// Criterion with the report's timer.
+type C = Criterion<Tsc>;
 
 /// The crate's safe `slerp_joints` / `lerp_joints`.
 type SafeFn = fn(Impl, &mut [JointQuat], &[JointQuat], f32, &[i32]) -> Result<(), Error>;
 
 /// `iters` calls of `call` on `state`, each after an untimed `restore`; the
-/// summed time of the calls alone.
-fn timed<S: ?Sized>(iters: u64, state: &mut S, restore: impl Fn(&mut S), call: impl Fn(&mut S)) -> Duration {
-    let mut total = Duration::ZERO;
+/// summed ticks of the calls alone.
+fn timed<S: ?Sized>(iters: u64, state: &mut S, restore: impl Fn(&mut S), call: impl Fn(&mut S)) -> u64 {
+    let mut total = 0;
     for _ in 0..iters {
         restore(state);
-        let start = Instant::now();
-        call(state);
-        total += start.elapsed();
+        total += Tsc::time(|| call(state));
     }
     total
 }
 
-/// One group: every available [`Impl`] through `safe`, then glam.
-fn joint_group(c: &mut Criterion, name: &str, safe: SafeFn, peer: GlamJointLoop) {
+/// The forms `forms` lists (this target and CPU), in [`Impl::ALL`] order,
+/// then [`Impl::Auto`].
+fn with_auto(forms: impl Iterator<Item = Impl>) -> Vec<Impl> {
+    let forms: Vec<Impl> = forms.collect();
+    Impl::ALL.into_iter().filter(|i| forms.contains(i)).chain([Impl::Auto]).collect()
+}
+
+/// One group: every form of `forms` and `auto` through `safe`, then glam.
+fn joint_group(c: &mut C, name: &str, safe: SafeFn, forms: Vec<Impl>, peer: GlamJointLoop) {
     let (pristine, blend, index) = setup::joint_lists();
     let mut joints = pristine.clone();
     let (pristine_q, pristine_t) = to_glam(&pristine);
@@ -97,7 +104,7 @@ fn joint_group(c: &mut Criterion, name: &str, safe: SafeFn, peer: GlamJointLoop)
 
     let mut group = c.benchmark_group(name);
     group.throughput(Throughput::Elements(JOINTS as u64));
-    for imp in available() {
+    for imp in forms {
         group.bench_function(imp.name(), |b| {
             b.iter_custom(|iters| {
                 timed(
@@ -134,20 +141,17 @@ fn joint_group(c: &mut Criterion, name: &str, safe: SafeFn, peer: GlamJointLoop)
     group.finish();
 }
 
-fn slerp_joints(c: &mut Criterion) {
-    joint_group(c, "slerp_joints", animasm::slerp_joints, glam_slerp_joints);
+fn slerp_joints(c: &mut C) {
+    let forms = with_auto(animasm::slerp_joints::forms());
+    joint_group(c, "slerp_joints", animasm::slerp_joints, forms, glam_slerp_joints);
 }
 
-fn lerp_joints(c: &mut Criterion) {
-    joint_group(c, "lerp_joints", animasm::lerp_joints, glam_lerp_joints);
+fn lerp_joints(c: &mut C) {
+    let forms = with_auto(animasm::lerp_joints::forms());
+    joint_group(c, "lerp_joints", animasm::lerp_joints, forms, glam_lerp_joints);
 }
 
-/// The implementations this target and CPU can run.
-fn available() -> impl Iterator<Item = Impl> {
-    Impl::ALL.into_iter().filter(|imp| imp.is_available())
-}
-
-fn quats_to_mats(c: &mut Criterion) {
+fn quats_to_mats(c: &mut C) {
     let quats = setup::quats_to_mats_input();
     let mut mats = vec![JointMat::default(); JOINTS];
     let (q, t) = to_glam(&quats);
@@ -155,7 +159,7 @@ fn quats_to_mats(c: &mut Criterion) {
 
     let mut group = c.benchmark_group("quats_to_mats");
     group.throughput(Throughput::Elements(JOINTS as u64));
-    for imp in available() {
+    for imp in with_auto(animasm::quats_to_mats::forms()) {
         group.bench_function(imp.name(), |b| {
             b.iter(|| animasm::quats_to_mats::quats_to_mats(imp, black_box(&mut mats), black_box(&quats)).unwrap())
         });
@@ -166,7 +170,7 @@ fn quats_to_mats(c: &mut Criterion) {
     group.finish();
 }
 
-fn mats_to_quats(c: &mut Criterion) {
+fn mats_to_quats(c: &mut C) {
     let mats = setup::mats_to_quats_input();
     let mut quats = vec![JointQuat::default(); JOINTS];
     let affine = to_affine_paper_rotation(&mats);
@@ -174,7 +178,7 @@ fn mats_to_quats(c: &mut Criterion) {
 
     let mut group = c.benchmark_group("mats_to_quats");
     group.throughput(Throughput::Elements(JOINTS as u64));
-    for imp in available() {
+    for imp in with_auto(animasm::mats_to_quats::forms()) {
         group.bench_function(imp.name(), |b| {
             b.iter(|| animasm::mats_to_quats::mats_to_quats(imp, black_box(&mut quats), black_box(&mats)).unwrap())
         });
@@ -192,9 +196,9 @@ type SkeletonFn = fn(Impl, &mut [JointMat], &[i32], RangeInclusive<usize>) -> Re
 type GlamSkeletonLoop = fn(&mut [Affine3A], &[i32], RangeInclusive<usize>);
 
 /// One group of an in-place skeleton routine: each `(name, imp, safe)` of
-/// `benches` that can run here, then glam; every call on `pristine` restored.
+/// `benches`, then glam; every call on `pristine` restored.
 fn skeleton_group(
-    c: &mut Criterion,
+    c: &mut C,
     name: &str,
     (pristine, parents): (Vec<JointMat>, Vec<i32>),
     benches: Vec<(&str, Impl, SkeletonFn)>,
@@ -206,7 +210,7 @@ fn skeleton_group(
 
     let mut group = c.benchmark_group(name);
     group.throughput(Throughput::Elements(SKELETON_RANGE.count() as u64));
-    for (bench, imp, safe) in benches.into_iter().filter(|(_, imp, _)| imp.is_available()) {
+    for (bench, imp, safe) in benches {
         group.bench_function(bench, |b| {
             b.iter_custom(|iters| {
                 timed(
@@ -231,22 +235,27 @@ fn skeleton_group(
     group.finish();
 }
 
-fn transform_skeleton(c: &mut Criterion) {
-    use animasm::transform_skeleton::{transform_skeleton as plain, transform_skeleton_movss_shufps as movss};
+fn transform_skeleton(c: &mut C) {
+    use animasm::transform_skeleton::{forms, transform_skeleton as plain, transform_skeleton_movss_shufps as movss};
     let mut benches: Vec<(&str, Impl, SkeletonFn)> =
-        Impl::ALL.into_iter().map(|imp| (imp.name(), imp, plain as SkeletonFn)).collect();
-    benches.push(("intrinsics (movss+shufps)", Impl::Intrinsics, movss));
-    benches.push(("asm (movss+shufps)", Impl::Asm, movss));
+        with_auto(forms()).into_iter().map(|imp| (imp.name(), imp, plain as SkeletonFn)).collect();
+    let here: Vec<Impl> = forms().collect();
+    for (name, imp) in [("intrinsics (movss+shufps)", Impl::Intrinsics), ("asm (movss+shufps)", Impl::Asm)] {
+        if here.contains(&imp) {
+            benches.push((name, imp, movss));
+        }
+    }
     skeleton_group(c, "transform_skeleton", setup::skeleton_locals(), benches, glam_transform_skeleton);
 }
 
-fn untransform_skeleton(c: &mut Criterion) {
+fn untransform_skeleton(c: &mut C) {
     let safe: SkeletonFn = animasm::untransform_skeleton::untransform_skeleton;
-    let benches = Impl::ALL.into_iter().map(|imp| (imp.name(), imp, safe)).collect();
+    let benches =
+        with_auto(animasm::untransform_skeleton::forms()).into_iter().map(|imp| (imp.name(), imp, safe)).collect();
     skeleton_group(c, "untransform_skeleton", setup::skeleton_globals(), benches, glam_untransform_skeleton);
 }
 
-fn transform_joints(c: &mut Criterion) {
+fn transform_joints(c: &mut C) {
     let (a, b) = setup::transform_joints_input();
     let mut r = vec![JointMat::default(); JOINTS];
     let (ga, gb) = (to_affine(&a), to_affine(&b));
@@ -254,7 +263,7 @@ fn transform_joints(c: &mut Criterion) {
 
     let mut group = c.benchmark_group("transform_joints");
     group.throughput(Throughput::Elements(JOINTS as u64));
-    for imp in available() {
+    for imp in with_auto(animasm::transform_joints::forms()) {
         group.bench_function(imp.name(), |bench| {
             bench.iter(|| {
                 animasm::transform_joints::transform_joints(imp, black_box(&mut r), black_box(&a), black_box(&b))
@@ -271,13 +280,15 @@ fn transform_joints(c: &mut Criterion) {
 /// The crate's safe `slerp_quats_as_published` / `slerp_quats_corrected`.
 type SlerpQuatsFn = fn(Impl, &mut [Quat], &[Quat], &[Quat], f32) -> Result<(), Error>;
 
-fn slerp_quats(c: &mut Criterion) {
-    use animasm::slerp_quats::{avx_available, slerp_quats_as_published, slerp_quats_corrected, slerp_quats_sse};
-    if !avx_available() {
+fn slerp_quats(c: &mut C) {
+    use animasm::slerp_quats::{forms, forms_as_published, slerp_quats_as_published, slerp_quats_corrected};
+    if !forms().any(|imp| imp == Impl::Asm || imp == Impl::Intrinsics) {
         eprintln!("slerp_quats: no AVX on this CPU, the AVX benches (and Table 1's ratios) are left out");
     }
-    let variants: [(&str, SlerpQuatsFn); 2] =
-        [("as published", slerp_quats_as_published), ("corrected", slerp_quats_corrected)];
+    let variants: [(&str, SlerpQuatsFn, Vec<Impl>); 2] = [
+        ("as published", slerp_quats_as_published, with_auto(forms_as_published())),
+        ("corrected", slerp_quats_corrected, with_auto(forms())),
+    ];
     let mut group = c.benchmark_group("slerp_quats");
     for n in SLERP_QUATS_COUNTS {
         let (from, to) = setup::slerp_quats_input(n);
@@ -285,16 +296,8 @@ fn slerp_quats(c: &mut Criterion) {
         let (gfrom, gto) = (to_glam_quats(&from), to_glam_quats(&to));
         let mut gresult = vec![GQuat::IDENTITY; n];
         group.throughput(Throughput::Elements(n as u64));
-        if cfg!(target_arch = "x86_64") {
-            group.bench_function(BenchmarkId::new("sse (128-bit baseline)", n), |b| {
-                b.iter(|| {
-                    slerp_quats_sse(black_box(&mut result), black_box(&from), black_box(&to), SLERP_QUATS_FACTOR)
-                        .unwrap()
-                })
-            });
-        }
-        for imp in available().filter(|&imp| imp == Impl::Scalar || avx_available()) {
-            for (variant, safe) in variants {
+        for (variant, safe, imps) in &variants {
+            for &imp in imps {
                 group.bench_function(BenchmarkId::new(format!("{imp} {variant}"), n), |b| {
                     b.iter(|| {
                         safe(imp, black_box(&mut result), black_box(&from), black_box(&to), SLERP_QUATS_FACTOR).unwrap()
@@ -310,12 +313,12 @@ fn slerp_quats(c: &mut Criterion) {
 }
 
 /// The crate's safe `nlerp`, `fnlerp`, `onlerp`.
-type NlerpFn = fn(animasm::nlerp::Width, &mut [Quat], &Quat, &[Quat], &[f32]) -> Result<(), Error>;
+type NlerpFn = fn(Impl, &mut [Quat], &Quat, &[Quat], &[f32]) -> Result<(), Error>;
 /// `nlerp`'s raw kernels (the `autovec_*` loops).
 type NlerpKernel = unsafe fn(*mut Quat, &Quat, *const Quat, *const f32, usize);
 
-fn nlerp(c: &mut Criterion) {
-    use animasm::nlerp::{Width, scalar};
+fn nlerp(c: &mut C) {
+    use animasm::nlerp::scalar;
     let (l, r, t) = setup::nlerp_input();
     let mut dest = vec![Quat::default(); NLERP_ELEMENTS];
     let (gl, gr) = (GQuat::from_array(l.to_array()), to_glam_quats(&r));
@@ -329,7 +332,7 @@ fn nlerp(c: &mut Criterion) {
     let mut group = c.benchmark_group("nlerp");
     group.throughput(Throughput::Elements(NLERP_ELEMENTS as u64));
     for (name, safe, autovec) in funcs {
-        for w in Width::ALL.into_iter().filter(|w| w.is_available()) {
+        for w in with_auto(animasm::nlerp::forms()) {
             group.bench_function(BenchmarkId::new(name, w), |b| {
                 b.iter(|| safe(w, black_box(&mut dest), black_box(&l), black_box(&r), black_box(&t)).unwrap())
             });
@@ -344,7 +347,10 @@ fn nlerp(c: &mut Criterion) {
         });
     }
     group.bench_function("slerp (reference)", |b| {
-        b.iter(|| animasm::nlerp::slerp(black_box(&mut dest), black_box(&l), black_box(&r), black_box(&t)).unwrap())
+        b.iter(|| {
+            animasm::slerp_stream(Impl::Auto, black_box(&mut dest), black_box(&l), black_box(&r), black_box(&t))
+                .unwrap()
+        })
     });
     group.bench_function("glam Quat::lerp", |b| {
         b.iter(|| glam_lerp_stream(black_box(&mut gdest), black_box(gl), black_box(&gr), black_box(&t)))
@@ -356,8 +362,9 @@ fn nlerp(c: &mut Criterion) {
 }
 
 criterion_group!(
-    benches,
-    slerp_joints,
+    name = benches;
+    config = Criterion::default().with_measurement(Tsc);
+    targets = slerp_joints,
     lerp_joints,
     quats_to_mats,
     mats_to_quats,

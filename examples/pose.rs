@@ -1,12 +1,14 @@
 //! `cargo run --release --example pose [-- PATH] [--animation N] [--time T]`:
 //! a skinned, animated glTF 2.0 file (default the bundled `data/Fox.glb`)
 //! through the crate's kernels end to end, checked against an f64 reference
-//! and timed per pose for every [`Impl`] and for glam.
+//! and timed per pose for every [`Impl`] and for glam, with the report's
+//! timer (`devkit::timer`: fenced TSC reads, converted to nanoseconds at the
+//! measured TSC rate), so its figures and the report's agree.
 //!
 //! For each animation (or the one `--animation` names): the keys around
 //! each time, `slerp_joints`, `quats_to_mats`, `transform_skeleton`,
 //! `transform_joints` with the inverse bind matrices; see
-//! `examples/common/pipeline.rs` for the pipeline and the convention it
+//! `devkit::pipeline` for the pipeline and the convention it
 //! resolves between `quats_to_mats` and `transform_skeleton`.
 //!
 //! A missing file, a file that is not glTF, a file without a skin or an
@@ -19,10 +21,7 @@ use std::process::ExitCode;
 
 use animasm::Impl;
 
-#[path = "common/pipeline.rs"]
-mod pipeline;
-
-use pipeline::{Animation, Convention, PoseError};
+use devkit::pipeline::{self, Animation, Convention, PoseError};
 
 const USAGE: &str = "usage: cargo run --release --example pose -- [PATH.glb|PATH.gltf] [--animation N] [--time T]
        [--poses N] [--rounds N]
@@ -165,14 +164,16 @@ fn report(anim: &Animation, args: &Args) -> Result<(), PoseError> {
     );
     println!("  error = max(rotation element error, translation error / model size {:.4})", anim.size);
     println!(
-        "  timed: {} pose{} {}, {} rounds round-robin, wall clock",
+        "  timed: {} pose{} {}, {} rounds round-robin, with the report's timer ({}, at {:.3} GHz)",
         timed.len(),
         if timed.len() == 1 { "" } else { "s" },
         match args.time {
             Some(t) => format!("at t = {t} s"),
             None => format!("from {:.4} s to {:.4} s", anim.start, anim.end),
         },
-        args.rounds
+        args.rounds,
+        devkit::timer::UNIT,
+        devkit::timer::rate_hz() / 1e9
     );
     let rows = pipeline::measure(anim, &check, &timed, args.rounds)?;
     println!();

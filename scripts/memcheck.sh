@@ -8,7 +8,10 @@
 # exactly the length it reads or writes, with the last element of each one
 # reached, so a kernel that reads or writes one element past the end touches
 # valgrind's red zone. The per-routine test files add their edge cases (NaN,
-# infinities, every count and lerp) on the raw kernels.
+# infinities, every count and lerp) on the raw kernels, and the generic
+# harness (tests/common/harness.rs) every count 0..=33 of every form.
+# slerp_joints and lerp_joints hold what contract, differential and errata
+# held (and the Fox data, which was realdata).
 #
 # Usage: scripts/memcheck.sh [TEST...]   (default: every test of the table)
 # Needs valgrind (apt-get install valgrind). Never build with
@@ -22,9 +25,8 @@ command -v valgrind >/dev/null || { echo "valgrind not found: apt-get install va
 # A new routine adds its test file here.
 TESTS=(
     properties
-    contract
-    differential
-    errata
+    slerp_joints
+    lerp_joints
     quats_to_mats
     mats_to_quats
     transform_skeleton

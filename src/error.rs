@@ -1,13 +1,15 @@
 //! The one error type of the safe functions.
 
-use crate::Impl;
+use crate::dispatch::Impl;
 
 /// Why a safe function refused its input. When one is returned, nothing has
 /// been written.
 #[derive(Clone, Copy, Debug, PartialEq)]
 #[non_exhaustive]
 pub enum Error {
-    /// The chosen implementation cannot run on this target or CPU.
+    /// The routine has no such form on this target (for example
+    /// [`Impl::Asm`] off `x86_64` or under Miri, or [`Impl::Sse2`] for a
+    /// routine that has no SSE2 form).
     Unsupported(Impl),
     /// The kernel needs CPU features (beyond the `x86_64` baseline) that
     /// this CPU lacks, or that cannot be detected (without the `std`
@@ -44,15 +46,36 @@ pub enum Error {
         /// The number of joints it must be below.
         len: usize,
     },
-    /// More joints than the kernels' 32-bit address arithmetic can reach.
-    TooManyJoints {
-        /// The number of joints given.
+    /// A slice is longer than the kernels' 32-bit counts and address
+    /// arithmetic can reach (each routine's `MAX_*` constant).
+    TooLong {
+        /// The argument that is too long.
+        what: &'static str,
+        /// Its length.
         len: usize,
         /// The most the routine takes.
         max: usize,
     },
-    /// The interpolation factor is NaN or infinite.
-    NonFiniteLerp(f32),
+    /// An interpolation factor is NaN or infinite.
+    NonFiniteFactor {
+        /// The argument (`"lerp"`, `"factor"`, `"t"`).
+        what: &'static str,
+        /// For a slice of factors (`t`), the position of the first
+        /// non-finite one; `None` for a single factor.
+        position: Option<usize>,
+        /// The factor.
+        value: f32,
+    },
+    /// A slice does not start at the alignment the chosen form's loads and
+    /// stores need (the AVX forms of `slerp_quats_*` need 32 bytes).
+    Misaligned {
+        /// The argument.
+        what: &'static str,
+        /// The alignment the form needs, in bytes.
+        needed: usize,
+        /// The slice's address.
+        address: usize,
+    },
     /// The parent of a joint in the transformed range is negative, not a
     /// joint of the slice, or not before the joint (parents must come first:
     /// the in-place transforms read a parent as already transformed).
@@ -77,7 +100,7 @@ impl core::fmt::Display for Error {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         match *self {
             Error::Unsupported(imp) => {
-                write!(f, "the {imp} implementation cannot run on this target or CPU")
+                write!(f, "the routine has no {imp} form on this target")
             }
             Error::MissingCpuFeature { needs } => write!(
                 f,
@@ -92,10 +115,19 @@ impl core::fmt::Display for Error {
             Error::IndexOutOfRange { position, value, len } => {
                 write!(f, "`index[{position}]` = {value} is outside the joints 0..{len}")
             }
-            Error::TooManyJoints { len, max } => {
-                write!(f, "{len} joints, the kernels take at most {max}")
+            Error::TooLong { what, len, max } => {
+                write!(f, "`{what}` has {len} elements, the kernels take at most {max}")
             }
-            Error::NonFiniteLerp(v) => write!(f, "`lerp` = {v} is not finite"),
+            Error::NonFiniteFactor { what, position: None, value } => write!(f, "`{what}` = {value} is not finite"),
+            Error::NonFiniteFactor { what, position: Some(i), value } => {
+                write!(f, "`{what}[{i}]` = {value} is not finite")
+            }
+            Error::Misaligned { what, needed, address } => {
+                write!(
+                    f,
+                    "`{what}` starts at {address:#x}, which is not {needed}-byte aligned as the chosen form needs"
+                )
+            }
             Error::InvalidParent { joint, parent } => {
                 write!(f, "`parents[{joint}]` = {parent} is not a joint before {joint} (parents must be in 0..{joint})")
             }

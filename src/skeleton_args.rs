@@ -4,7 +4,9 @@
 
 use core::ops::RangeInclusive;
 
-use crate::{Error, JOINTMAT_SIZE, JointMat};
+use crate::dispatch::{Form, Selected};
+use crate::error::Error;
+use crate::types::{JOINTMAT_SIZE, JointMat};
 
 /// The most joints (`mats.len()`) the skeleton transforms take: 2^25, so that
 /// every 32-bit quantity the listings form (`4 * joint` for `parents`,
@@ -18,23 +20,25 @@ const _: () = assert!(((MAX_JOINTS - 1) as u64) * (JOINTMAT_SIZE as u64) <= i32:
 /// The raw kernels' signature: `(jointMats, parents, firstJoint, lastJoint)`.
 pub(crate) type SkeletonKernel = unsafe fn(*mut JointMat, *const i32, i32, i32);
 
+/// A row of a skeleton routine's kernel table.
+pub(crate) type SkeletonForm = Form<SkeletonKernel>;
+
 /// Validates everything the kernels' memory accesses and the paper's
-/// semantics depend on, in the order the safe functions document, then runs
-/// `kernel` on the range.
-pub(crate) fn run(
-    kernel: SkeletonKernel,
-    mats: &mut [JointMat],
+/// semantics depend on, in the order the safe functions document. Returns
+/// the range as the kernels' `(firstJoint, lastJoint)`, or `None` for an
+/// empty range (nothing to do, as the listings' `jl done`).
+pub(crate) fn validate(
+    form: &Selected<SkeletonKernel>,
+    mats: &[JointMat],
     parents: &[i32],
     joints: RangeInclusive<usize>,
-) -> Result<(), Error> {
+) -> Result<Option<(i32, i32)>, Error> {
     let len = mats.len();
     if len > MAX_JOINTS {
-        return Err(Error::TooManyJoints { len, max: MAX_JOINTS });
+        return Err(Error::TooLong { what: "mats", len, max: MAX_JOINTS });
     }
-    crate::assert_16_byte_aligned(mats.as_ptr(), "mats");
     if joints.is_empty() {
-        // The listings: `sub eax, ecx` / `jl done`, nothing read or written.
-        return Ok(());
+        return Ok(None);
     }
     let (first, last) = (*joints.start(), *joints.end());
     if last >= len {
@@ -52,13 +56,7 @@ pub(crate) fn run(
         let (i, &parent) = range.iter().enumerate().find(|&p| bad(p)).expect("a parent is invalid");
         return Err(Error::InvalidParent { joint: first + i, parent });
     }
-    // SAFETY: `first <= last < len <= MAX_JOINTS` (so both fit in an i32 and
-    // the listings' 32-bit arithmetic is exact); `parents` has an entry for
-    // every joint of the range, each `0 <= parents[i] < i <= last < len`, so
-    // every joint and parent the kernels touch is in `mats` and a joint is
-    // never its own parent; `mats` is 16-byte aligned (asserted) and borrowed
-    // mutably, `parents` is a different allocation; `kernel` is runnable here
-    // (the caller got it from `Impl::check`).
-    unsafe { kernel(mats.as_mut_ptr(), parents.as_ptr(), first as i32, last as i32) };
-    Ok(())
+    form.check_align(&[("mats", mats.as_ptr() as usize)])?;
+    // `first <= last < len <= MAX_JOINTS < 2^31`: both fit in an `i32`.
+    Ok(Some((first as i32, last as i32)))
 }

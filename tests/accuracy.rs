@@ -39,7 +39,7 @@ fn atan_positive() {
 /// slerp the error stays below 5e-7.
 #[test]
 fn sse_slerp_against_slerp_and_f64() {
-    for imp in [Impl::Asm, Impl::Intrinsics].into_iter().filter(|i| i.is_available()) {
+    for imp in animasm::slerp_joints::forms().filter(|&i| i != Impl::Scalar) {
         let (vs_c, vs_f64) = slerp_errors(imp);
         eprintln!("slerp_joints {imp}: vs Slerp {vs_c:e} (paper {PAPER_SSE_SLERP_VS_SLERP:e}), vs f64 {vs_f64:e}");
         assert!(vs_c <= 2f64.powi(-21), "{imp}: {vs_c:e}");
@@ -69,7 +69,7 @@ fn c_slerp_optimized_is_the_least_accurate() {
 /// normalisation stays within 3e-7 of the f64 lerp and of the C `Lerp`.
 #[test]
 fn sse_lerp_against_lerp_and_f64() {
-    for imp in Impl::ALL.into_iter().filter(|i| i.is_available()) {
+    for imp in animasm::lerp_joints::forms() {
         let (vs_c, vs_f64) = lerp_errors(imp);
         eprintln!("lerp_joints {imp}: vs Lerp {vs_c:e}, vs f64 {vs_f64:e}");
         assert!(vs_c <= 3e-7 && vs_f64 <= 3e-7, "{imp}: {vs_c:e} {vs_f64:e}");
@@ -84,7 +84,7 @@ fn sse_lerp_near_one() {
     use common::oracle::{f64x4, lerp_f64, max_abs_diff};
     let (a, b) = quat_pairs(0x1e71, 3 * 1024);
     let index: Vec<i32> = (0..a.len() as i32).collect();
-    for imp in [Impl::Asm, Impl::Intrinsics].into_iter().filter(|i| i.is_available()) {
+    for imp in animasm::lerp_joints::forms().filter(|&i| i != Impl::Scalar) {
         for t in [1e-30f32, 1e-7, 0.5, 0.999, 0.9999999, 1.0 - f32::EPSILON / 2.0] {
             let mut out = a.clone();
             animasm::lerp_joints(imp, &mut out, &b, t, &index).unwrap();

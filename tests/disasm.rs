@@ -27,9 +27,9 @@
 
 #![cfg(all(target_arch = "x86_64", target_os = "linux"))]
 
-use std::fmt;
 use std::path::PathBuf;
-use std::process::Command;
+
+use devkit::objdump::{Disasm, Instr, disassemble, normalize_symbol, parse_instr, parse_objdump_line};
 
 /// One asm kernel and what its listing must satisfy.
 struct Kernel {
@@ -73,7 +73,6 @@ const KERNELS: &[Kernel] = &[
         address: || std::hint::black_box(animasm::lerp_joints::asm::lerp_joints as *const () as usize),
         counts: LERP_JOINTS_COUNTS,
     },
-    // @quats_to_mats
     Kernel {
         routine: "quats_to_mats",
         symbol: "animasm::quats_to_mats::asm::quats_to_mats",
@@ -84,7 +83,6 @@ const KERNELS: &[Kernel] = &[
         // the listing file shows up.
         counts: &[("total", 42), ("loopQuat", 35)],
     },
-    // @mats_to_quats
     Kernel {
         routine: "mats_to_quats",
         symbol: "animasm::mats_to_quats::asm::mats_to_quats",
@@ -94,7 +92,6 @@ const KERNELS: &[Kernel] = &[
         // transcription's total is 305 (8 + 207 + 6 + 84).
         counts: &[("loopMat4", 207), ("loopMat1", 84), ("total", 305)],
     },
-    // @transform_skeleton
     Kernel {
         routine: "transform_skeleton",
         symbol: "animasm::transform_skeleton::asm::transform_skeleton",
@@ -118,7 +115,6 @@ const KERNELS: &[Kernel] = &[
         },
         counts: &[("total", 58), ("loopJoint", 45)],
     },
-    // @untransform_skeleton
     Kernel {
         routine: "untransform_skeleton",
         symbol: "animasm::untransform_skeleton::asm::untransform_skeleton",
@@ -130,8 +126,6 @@ const KERNELS: &[Kernel] = &[
         // gives no count; these are the printed listing's).
         counts: &[("total", 60), ("loopJoint", 48)],
     },
-    // @transform_joints
-    // @slerp_quats
     Kernel {
         // Not a printed listing: the article's intrinsics as the VEX
         // instructions they name (the file's header). The article states no
@@ -153,7 +147,6 @@ const KERNELS: &[Kernel] = &[
         address: || std::hint::black_box(animasm::slerp_quats::asm::slerp_quats_corrected as *const () as usize),
         counts: &[("total", 269), ("loopQuat16", 259)],
     },
-    // @nlerp
     Kernel {
         routine: "transform_joints",
         symbol: "animasm::transform_joints::asm::transform_joints",
@@ -175,63 +168,8 @@ fn read(rel: &str) -> String {
 }
 
 // ---------------------------------------------------------------------------
-// Instructions as compared: mnemonic and xmm register numbers.
-
-/// What the test compares of an instruction.
-#[derive(Clone, Debug, PartialEq, Eq)]
-struct Instr {
-    /// Lower case, `jz` -> `je`, `jnz` -> `jne`.
-    mnemonic: String,
-    /// The xmm register numbers in operand order.
-    xmm: Vec<u8>,
-}
-
-impl fmt::Display for Instr {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.mnemonic)?;
-        for (i, r) in self.xmm.iter().enumerate() {
-            write!(f, "{}xmm{r}", if i == 0 { " " } else { "," })?;
-        }
-        Ok(())
-    }
-}
-
-fn normalize_mnemonic(m: &str) -> String {
-    let m = m.to_ascii_lowercase();
-    match m.as_str() {
-        "jz" => "je".to_owned(),
-        "jnz" => "jne".to_owned(),
-        _ => m,
-    }
-}
-
-/// The xmm register numbers named in `operands`, in order.
-fn xmm_numbers(operands: &str) -> Vec<u8> {
-    let lower = operands.to_ascii_lowercase();
-    let b = lower.as_bytes();
-    let mut out = Vec::new();
-    let mut i = 0;
-    while let Some(k) = lower[i..].find("xmm") {
-        let start = i + k;
-        let mut end = start + 3;
-        while end < b.len() && b[end].is_ascii_digit() {
-            end += 1;
-        }
-        let preceded_by_ident = start > 0 && (b[start - 1].is_ascii_alphanumeric() || b[start - 1] == b'_');
-        if end > start + 3 && !preceded_by_ident {
-            out.push(lower[start + 3..end].parse().expect("xmm register number"));
-        }
-        i = end;
-    }
-    out
-}
-
-/// An instruction in the listing's syntax (`movaps xmm0, [esi+ecx]`).
-fn parse_instr(code: &str) -> Instr {
-    let code = code.trim();
-    let (m, ops) = code.split_once(char::is_whitespace).unwrap_or((code, ""));
-    Instr { mnemonic: normalize_mnemonic(m), xmm: xmm_numbers(ops) }
-}
+// Instructions as compared (mnemonic and xmm register numbers) and objdump:
+// `devkit::objdump`.
 
 // ---------------------------------------------------------------------------
 // The listing file.
@@ -383,150 +321,6 @@ impl Listing {
             });
         end + 1
     }
-}
-
-// ---------------------------------------------------------------------------
-// objdump.
-
-fn objdump() -> String {
-    std::env::var("OBJDUMP").unwrap_or_else(|_| "objdump".to_owned())
-}
-
-/// Runs objdump; fails loudly when it is missing.
-fn run_objdump(args: &[String]) -> String {
-    let tool = objdump();
-    let out = match Command::new(&tool).args(args).output() {
-        Ok(o) => o,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => panic!(
-            "`{tool}` not found: tests/disasm.rs needs GNU objdump to check the asm kernels against \
-             their listings. Install binutils (Debian/Ubuntu: `apt-get install binutils`) or set \
-             OBJDUMP to an objdump binary. This test does not pass without it."
-        ),
-        Err(e) => panic!("running `{tool}`: {e}"),
-    };
-    assert!(
-        out.status.success(),
-        "`{tool} {}` failed: {}\n{}",
-        args.join(" "),
-        out.status,
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8_lossy(&out.stdout).into_owned()
-}
-
-/// A demangled name without the legacy hash (`::h0123456789abcdef`) and the
-/// v0 crate disambiguators (`animasm[1a2b3c]`).
-fn normalize_symbol(name: &str) -> String {
-    let name = name.trim();
-    let name = match name.rfind("::h") {
-        Some(p) if name.len() - p == 19 && name[p + 3..].bytes().all(|c| c.is_ascii_hexdigit()) => &name[..p],
-        _ => name,
-    };
-    let mut out = String::with_capacity(name.len());
-    let mut depth = 0;
-    for c in name.chars() {
-        match c {
-            '[' => depth += 1,
-            ']' if depth > 0 => depth -= 1,
-            _ if depth == 0 => out.push(c),
-            _ => {}
-        }
-    }
-    out
-}
-
-/// (start, size) of the function `symbol` in `exe`, from `objdump -t -C`.
-fn find_function(exe: &str, symbol: &str) -> (u64, u64) {
-    let table = run_objdump(&["-t".into(), "-C".into(), exe.into()]);
-    let mut found: Vec<(u64, u64)> = Vec::new();
-    for line in table.lines() {
-        // `0000000000012340 g     F .text\t0000000000000567              name`
-        let Some((left, right)) = line.split_once('\t') else { continue };
-        let mut lt = left.split_whitespace();
-        let Some(addr) = lt.next().and_then(|a| u64::from_str_radix(a, 16).ok()) else { continue };
-        if !left.split_whitespace().any(|f| f == "F") {
-            continue;
-        }
-        let right = right.trim_start();
-        let Some((size, name)) = right.split_once(char::is_whitespace) else { continue };
-        let Ok(size) = u64::from_str_radix(size, 16) else { continue };
-        let name = name.trim();
-        let name = name.strip_prefix(".hidden ").unwrap_or(name);
-        if normalize_symbol(name) == symbol && size > 0 && !found.contains(&(addr, size)) {
-            found.push((addr, size));
-        }
-    }
-    match found.as_slice() {
-        [one] => *one,
-        [] => panic!("`{symbol}` is not in the symbol table of {exe} (is the binary stripped?)"),
-        many => panic!("`{symbol}` is defined {} times in {exe}: {many:x?}", many.len()),
-    }
-}
-
-/// An instruction of the disassembly.
-#[derive(Clone, Debug)]
-struct Disasm {
-    addr: u64,
-    text: String,
-    instr: Instr,
-}
-
-const PREFIXES: &[&str] = &[
-    "lock", "rep", "repe", "repz", "repne", "repnz", "data16", "data32", "addr32", "cs", "ds", "es", "ss", "fs", "gs",
-    "bnd", "notrack", "rex", "rex.w", "rex.b", "rex.x", "rex.r", "rex.wb", "rex.wr", "rex.wx", "rex.rb", "rex.wrb",
-    "rex.wxb", "rex.wrx", "rex.wrxb", "rex.rx", "rex.rxb", "rex.xb",
-];
-
-/// Parses `  4a2b3:\tmovaps xmm0,XMMWORD PTR [rip+0x1234]        # 4b000 <sym>`.
-fn parse_objdump_line(line: &str) -> Option<Disasm> {
-    let (addr, rest) = line.split_once(":\t")?;
-    let addr = u64::from_str_radix(addr.trim(), 16).ok()?;
-    let text = rest.split('#').next().unwrap_or("").trim();
-    if text.is_empty() {
-        return None;
-    }
-    // Drop `<symbol+off>` annotations of branch targets.
-    let mut clean = String::new();
-    let mut depth = 0;
-    for c in text.chars() {
-        match c {
-            '<' => depth += 1,
-            '>' if depth > 0 => depth -= 1,
-            _ if depth == 0 => clean.push(c),
-            _ => {}
-        }
-    }
-    let mut tokens = clean.split_whitespace().peekable();
-    while tokens.peek().is_some_and(|t| PREFIXES.contains(&t.to_ascii_lowercase().as_str())) {
-        tokens.next();
-    }
-    let mnemonic = tokens.next()?;
-    let operands: Vec<&str> = tokens.collect();
-    Some(Disasm {
-        addr,
-        text: text.to_owned(),
-        instr: Instr { mnemonic: normalize_mnemonic(mnemonic), xmm: xmm_numbers(&operands.join(" ")) },
-    })
-}
-
-/// The instructions of `symbol` in the running test binary.
-fn disassemble(symbol: &str) -> Vec<Disasm> {
-    let exe = std::env::current_exe().expect("current_exe");
-    let exe = exe.to_str().expect("UTF-8 path").to_owned();
-    let (start, size) = find_function(&exe, symbol);
-    let out = run_objdump(&[
-        "-d".into(),
-        "-M".into(),
-        "intel".into(),
-        "--no-show-raw-insn".into(),
-        "-C".into(),
-        format!("--start-address={start:#x}"),
-        format!("--stop-address={:#x}", start + size),
-        exe,
-    ]);
-    let instrs: Vec<Disasm> = out.lines().filter_map(parse_objdump_line).collect();
-    assert!(!instrs.is_empty(), "objdump printed no instructions for `{symbol}` at {start:#x}:\n{out}");
-    instrs
 }
 
 // ---------------------------------------------------------------------------

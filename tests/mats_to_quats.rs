@@ -12,10 +12,14 @@
 mod common;
 
 use animasm::mats_to_quats::MAX_JOINTS;
-use animasm::{Error, Impl, JointMat, JointQuat, Quat, Vec4};
+use animasm::{Error, Impl, JointMat, JointQuat};
+use common::harness::Floats;
 use common::inputs::Rng;
 use common::oracle::{mat3_to_quat_f64, quat_diff_up_to_sign, quat_to_mat3_f64, transpose3};
+use common::routines::MatsToQuats;
 use common::{assert_bit_identical, fox, same_bits};
+
+harness_tests!(MatsToQuats);
 
 type Kernel = unsafe fn(*mut JointQuat, *const JointMat, i32);
 
@@ -34,13 +38,10 @@ const SSE_BOUND: f64 = 1e-6;
 /// divisor component is at most 1.
 const C_BOUND: f64 = 1.8e-3;
 
-/// A bit pattern no kernel writes: the output buffers start with it, so a
-/// value that was not written shows.
-const SENTINEL: u32 = 0x7FA5_A5A5;
-
+/// A joint of the one sentinel of the tests (`common::harness::SENTINEL`):
+/// the output buffers start with it, so a value that was not written shows.
 fn sentinel_joint() -> JointQuat {
-    let v = f32::from_bits(SENTINEL);
-    JointQuat::new(Quat::new(v, v, v, v), Vec4::new(v, v, v, v))
+    JointQuat::sentinel()
 }
 
 /// Runs a raw kernel on `mats` into a fresh sentinel-filled output with two
@@ -56,9 +57,15 @@ fn run(k: Kernel, mats: &[JointMat]) -> Vec<JointQuat> {
     out
 }
 
-/// Section 3's matrix `M` of a quaternion, in f64: the transpose of the
-/// column-vector rotation matrix (`M[0][1] = 2xy + 2wz`).
+/// Section 3's matrix `M` of a quaternion, in f64: the testkit's oracle
+/// for the papers' convention (the transpose of the column-vector matrix).
 fn paper_mat3_f64(q: [f64; 4]) -> [[f64; 3]; 3] {
+    animasm_testkit::oracle::quat_to_mat3_paper_f64(q)
+}
+
+/// Section 3's matrix `M` as printed (`M[0][1] = 2xy + 2wz`), written out,
+/// to check the oracle against.
+fn section3_mat3_f64(q: [f64; 4]) -> [[f64; 3]; 3] {
     let [x, y, z, w] = q;
     [
         [1.0 - 2.0 * y * y - 2.0 * z * z, 2.0 * x * y + 2.0 * w * z, 2.0 * x * z - 2.0 * w * y],
@@ -202,8 +209,11 @@ fn paper_convention_is_the_transpose() {
     let mut rng = Rng::new(4);
     for _ in 0..100 {
         let q = rng.unit_quat_f64();
-        let (p, r) = (paper_mat3_f64(q), transpose3(quat_to_mat3_f64(q)));
+        let (p, r) = (section3_mat3_f64(q), transpose3(quat_to_mat3_f64(q)));
         for (a, b) in p.iter().flatten().zip(r.iter().flatten()) {
+            assert!((a - b).abs() < 1e-15);
+        }
+        for (a, b) in p.iter().flatten().zip(paper_mat3_f64(q).iter().flatten()) {
             assert!((a - b).abs() < 1e-15);
         }
     }
@@ -213,7 +223,7 @@ fn paper_convention_is_the_transpose() {
 #[test]
 fn errors_write_nothing() {
     let mats = random_mats(5, 9);
-    for imp in Impl::ALL.into_iter().filter(|i| i.is_available()) {
+    for imp in animasm::mats_to_quats::forms() {
         for (nq, nm) in [(9, 8), (8, 9), (0, 1), (1, 0), (5, 9)] {
             let mut out = vec![sentinel_joint(); nq];
             let got = animasm::mats_to_quats::mats_to_quats(imp, &mut out, &mats[..nm]);
@@ -255,23 +265,12 @@ fn too_many_joints() {
     for j in [0, 1, 2, 3, n - 1] {
         quats[j] = sentinel_joint();
     }
-    for imp in Impl::ALL.into_iter().filter(|i| i.is_available()) {
+    for imp in animasm::mats_to_quats::forms() {
         let got = animasm::mats_to_quats::mats_to_quats(imp, &mut quats, &mats);
-        assert_eq!(got, Err(Error::TooManyJoints { len: n, max: MAX_JOINTS }), "{imp}");
+        assert_eq!(got, Err(Error::TooLong { what: "quats", len: n, max: MAX_JOINTS }), "{imp}");
         for j in [0, 1, 2, 3, n - 1] {
             assert_bit_identical(&quats[j..j + 1], &[sentinel_joint()], "quats after Err");
         }
-    }
-}
-
-#[cfg(not(target_arch = "x86_64"))]
-#[test]
-fn simd_unsupported_off_x86_64() {
-    let mats = random_mats(6, 3);
-    for imp in [Impl::Asm, Impl::Intrinsics] {
-        let mut out = vec![sentinel_joint(); 3];
-        assert_eq!(animasm::mats_to_quats::mats_to_quats(imp, &mut out, &mats), Err(Error::Unsupported(imp)));
-        assert_bit_identical(&out, &vec![sentinel_joint(); 3], "quats after Err");
     }
 }
 

@@ -15,8 +15,9 @@
 
 mod common;
 
-use animasm::nlerp::{Width, scalar};
+use animasm::nlerp::scalar;
 use animasm::{Error, Impl, Quat};
+use common::harness::{Floats, SENTINEL};
 use common::inputs::Rng;
 use common::measure::nlerp::{
     AngleErrors, FUNCS, Func, Raw, angle_error, angle_error_table, dot64, f64q, func_f64, grid, max_angle_error,
@@ -24,18 +25,37 @@ use common::measure::nlerp::{
 };
 use common::oracle::slerp_f64;
 use common::same_bits;
+use common::streams::{Fnlerp, Nlerp, Onlerp, SlerpStream};
 
-/// The SIMD widths this CPU runs.
-fn simd_widths() -> impl Iterator<Item = Width> {
-    widths().filter(|&w| w != Width::Scalar)
+harness_tests!(Nlerp, interpolator);
+
+/// The harness checks of `fnlerp`.
+mod fnlerp {
+    use super::*;
+    harness_tests!(Fnlerp, interpolator);
 }
 
-/// A bit pattern no kernel writes for the inputs used with it.
-const SENTINEL: u32 = 0x7FA5_A5A5;
+/// The harness checks of `onlerp`.
+mod onlerp {
+    use super::*;
+    harness_tests!(Onlerp, interpolator);
+}
 
+/// The harness checks of `slerp_stream` (the article's scalar reference).
+mod slerp_stream {
+    use super::*;
+    harness_tests!(SlerpStream, interpolator);
+}
+
+/// The SIMD widths this CPU runs.
+fn simd_widths() -> impl Iterator<Item = Impl> {
+    widths().filter(|&w| w != Impl::Scalar)
+}
+
+/// A quaternion of the one sentinel of the tests (`common::harness::SENTINEL`,
+/// a bit pattern no kernel writes for the inputs used with it).
 fn sentinel() -> Quat {
-    let v = f32::from_bits(SENTINEL);
-    Quat::new(v, v, v, v)
+    Quat::sentinel()
 }
 
 /// Runs a raw kernel into a sentinel-filled buffer with `extra` more
@@ -98,85 +118,38 @@ fn max_diff(a: &Quat, b: &Quat) -> f64 {
     (0..4).map(|i| (f64::from(a.to_array()[i]) - f64::from(b.to_array()[i])).abs()).fold(0.0, f64::max)
 }
 
-/// A per-lane model of the SIMD kernels (module docs).
+/// A per-lane model of the SIMD kernels (module docs; `tests/common/nlerp_model.rs`).
 #[cfg(target_arch = "x86_64")]
-mod model {
-    use super::Func;
-    use animasm::Quat;
-    use animasm::consts::{NLERP_FNLERP_K as K, NLERP_ONLERP_A as A, NLERP_ONLERP_B as B};
-    use core::arch::x86_64::*;
-
-    /// `rsqrtss`: on one CPU the same approximation as each lane of
-    /// `rsqrtps` / `vrsqrtps`.
-    pub fn rsqrt(x: f32) -> f32 {
-        // SAFETY: SSE is baseline on x86_64.
-        unsafe { _mm_cvtss_f32(_mm_rsqrt_ss(_mm_set_ss(x))) }
-    }
-
-    /// Options of the model beyond the kernels: `fma` picks the FMA forms'
-    /// fusions; `newton_raphson = false` drops the refinement of `rsqrt`
-    /// (the article's "use _mm_rsqrt_ps blindly").
-    #[derive(Clone, Copy)]
-    pub struct Opts {
-        pub fma: bool,
-        pub newton_raphson: bool,
-    }
-
-    pub const PLAIN: Opts = Opts { fma: false, newton_raphson: true };
-    pub const FMA: Opts = Opts { fma: true, newton_raphson: true };
-
-    /// One element as the SIMD kernels compute it.
-    pub fn lane(f: Func, o: Opts, l: Quat, r: Quat, t: f32) -> Quat {
-        // a * b + c, fused or not
-        let ma = |a: f32, b: f32, c: f32| if o.fma { a.mul_add(b, c) } else { a * b + c };
-        // c - a * b, fused or not
-        let nma = |a: f32, b: f32, c: f32| if o.fma { (-a).mul_add(b, c) } else { c - a * b };
-
-        let ca = ma(l.x, r.x, l.y * r.y) + ma(l.z, r.z, l.w * r.w);
-        let d = f32::from_bits(ca.to_bits() & 0x7FFF_FFFF);
-        let ot = match f {
-            Func::Nlerp => t,
-            Func::Fnlerp => {
-                let k = ma(d, ma(d, K[2], K[1]), K[0]);
-                ma(t * (t - 0.5) * (t - 1.0), k, t)
-            }
-            Func::Onlerp => {
-                let a = ma(d, ma(d, nma(d, A[3], A[2]), A[1]), A[0]);
-                let b = ma(d, ma(d, B[2], B[1]), B[0]);
-                let th = t - 0.5;
-                let k = ma(a * th, th, b);
-                ma(t * th * (t - 1.0), k, t)
-            }
-        };
-        let lt = 1.0 - ot;
-        let rt = f32::from_bits(ot.to_bits() ^ (ca.to_bits() & 0x8000_0000));
-        let u = [ma(l.x, lt, r.x * rt), ma(l.y, lt, r.y * rt), ma(l.z, lt, r.z * rt), ma(l.w, lt, r.w * rt)];
-        let un = ma(u[0], u[0], u[1] * u[1]) + ma(u[2], u[2], u[3] * u[3]);
-        let us0 = rsqrt(un);
-        let us = if o.newton_raphson { (0.5 * us0) * nma(us0 * us0, un, 3.0) } else { us0 };
-        Quat::from_array(u.map(|c| c * us))
-    }
-
-    /// The model of a width (`None` for the scalar width).
-    pub fn opts(w: animasm::nlerp::Width) -> Option<Opts> {
-        use animasm::nlerp::Width;
-        match w {
-            Width::Sse2x4 | Width::Avx2x8 => Some(PLAIN),
-            Width::Avx2Fma8 => Some(FMA),
-            _ => None,
-        }
-    }
-}
+use common::nlerp_model as model;
 
 /// What a width must compute for one element: the lane model for the SIMD
 /// widths, the scalar function for the scalar width.
-fn expected(f: Func, w: Width, l: &Quat, r: &Quat, t: f32) -> Quat {
+fn expected(f: Func, w: Impl, l: &Quat, r: &Quat, t: f32) -> Quat {
     #[cfg(target_arch = "x86_64")]
     if let Some(o) = model::opts(w) {
         return model::lane(f, o, *l, *r, t);
     }
-    assert_eq!(w, Width::Scalar);
+    assert_eq!(w, Impl::Scalar);
     f.scalar()(*l, *r, t)
+}
+
+/// The endpoint rule of the safe functions (contract change; the raw
+/// kernels keep the article's extrapolation): `t <= 0` gives `l`, `t >= 1`
+/// gives `r`, exactly; otherwise `v`, what the kernel computes.
+fn endpoint_rule(l: &Quat, r: &Quat, t: f32, v: Quat) -> Quat {
+    if t <= 0.0 {
+        *l
+    } else if t >= 1.0 {
+        *r
+    } else {
+        v
+    }
+}
+
+/// What the safe function with form `w` gives for one element: [`expected`]
+/// under the [`endpoint_rule`].
+fn safe_expected(f: Func, w: Impl, l: &Quat, r: &Quat, t: f32) -> Quat {
+    endpoint_rule(l, r, t, expected(f, w, l, r, t))
 }
 
 /// Random streams: unit `l`, `n` unit `r`, `t` in `[0, 1)` (every eighth in
@@ -205,7 +178,8 @@ fn every_count_writes_exactly_size_elements_of_the_model() {
                 let out = run_raw(f.raw(w), &l, &r, &t, 9, &ctx);
                 let want: Vec<Quat> = (0..n).map(|i| expected(f, w, &l, &r[i], t[i])).collect();
                 assert_quats_identical(&out, &want, &ctx);
-                // The safe function runs the same kernel.
+                // The safe function runs the same kernel, under the endpoint rule.
+                let want: Vec<Quat> = (0..n).map(|i| safe_expected(f, w, &l, &r[i], t[i])).collect();
                 assert_quats_identical(&run(f, w, &l, &r, &t), &want, &ctx);
             }
         }
@@ -241,7 +215,9 @@ fn raw_kernels_run_in_place() {
         let (l, r, t) = streams(&mut rng, n);
         for f in FUNCS {
             for w in widths() {
-                let want = run(f, w, &l, &r, &t);
+                // Against the raw kernel out of place (the safe function
+                // applies the endpoint rule, which the raw kernels do not).
+                let want = run_raw(f.raw(w), &l, &r, &t, 0, "out of place");
                 let mut inout = r.clone();
                 // SAFETY: `inout` and `t` hold `n` elements; `dest == r` is
                 // allowed; the width is available.
@@ -273,7 +249,7 @@ fn autovectorized_scalar_loops_equal_the_scalar_ones() {
         }
         for (f, k) in pairs {
             let ctx = format!("{} autovec n={n}", f.name());
-            let want = run_raw(f.raw(Width::Scalar), &l, &r, &t, 0, &ctx);
+            let want = run_raw(f.raw(Impl::Scalar), &l, &r, &t, 0, &ctx);
             assert_quats_identical(&run_raw(k, &l, &r, &t, 3, &ctx), &want, &ctx);
         }
     }
@@ -293,7 +269,7 @@ fn every_width_against_the_scalar_function() {
     let mut rng = Rng::new(0x5ca1a4);
     let (l, r, t) = streams(&mut rng, 1 << 16);
     for f in FUNCS {
-        let want: Vec<Quat> = (0..r.len()).map(|i| f.scalar()(l, r[i], t[i])).collect();
+        let want: Vec<Quat> = (0..r.len()).map(|i| endpoint_rule(&l, &r[i], t[i], f.scalar()(l, r[i], t[i]))).collect();
         for w in simd_widths() {
             let out = run(f, w, &l, &r, &t);
             let worst = (0..r.len()).map(|i| max_diff(&out[i], &want[i])).fold(0.0, f64::max);
@@ -306,10 +282,20 @@ fn every_width_against_the_scalar_function() {
 /// The rounding of each width alone: the largest and the root-mean-square
 /// component difference from the same function evaluated in f64
 /// ([`func_f64`]), away from `ca = ±0`.
-fn rounding_errors(f: Func) -> Vec<(Width, f64, f64)> {
+fn rounding_errors(f: Func) -> Vec<(Impl, f64, f64)> {
     let mut rng = Rng::new(0xf00d);
     let (l, r, t) = streams(&mut rng, 1 << 16);
-    let want: Vec<[f64; 4]> = (0..r.len()).map(|i| func_f64(f, &l, &r[i], t[i])).collect();
+    // Under the endpoint rule the safe functions return `l` or `r` exactly
+    // for `t` outside `(0, 1)`.
+    let want: Vec<[f64; 4]> = (0..r.len())
+        .map(|i| {
+            if t[i] > 0.0 && t[i] < 1.0 {
+                func_f64(f, &l, &r[i], t[i])
+            } else {
+                f64q(&endpoint_rule(&l, &r[i], t[i], l))
+            }
+        })
+        .collect();
     widths()
         .map(|w| {
             let out = run(f, w, &l, &r, &t);
@@ -348,7 +334,7 @@ fn fma_changes_the_rounding_error_only_slightly() {
         // 8-wide form's, its maximum within 25% either way (asm_notes/nlerp.md
         // gives the figures; the approximation error dwarfs both).
         let get = |w| errs.iter().find(|e| e.0 == w).map(|e| (e.1, e.2));
-        if let (Some(plain), Some(fma)) = (get(Width::Avx2x8), get(Width::Avx2Fma8)) {
+        if let (Some(plain), Some(fma)) = (get(Impl::Avx2NoFma), get(Impl::Avx2)) {
             assert!(fma.0 <= plain.0 * 1.25 && plain.0 <= fma.0 * 1.25, "{}: plain {plain:?}, fma {fma:?}", f.name());
             assert!(fma.1 < plain.1, "{}: rms plain {:e}, fma {:e}", f.name(), plain.1, fma.1);
         }
@@ -435,9 +421,9 @@ fn reference_slerp_against_f64() {
                 *q = Quat::from_array(p.map(|v| (s * v) as f32));
             }
         }
-        animasm::nlerp::slerp(&mut dest, &l, &r, &t).unwrap();
+        animasm::nlerp::slerp(Impl::Scalar, &mut dest, &l, &r, &t).unwrap();
         for i in 0..r.len() {
-            assert!(quat_same_bits(&dest[i], &scalar::slerp(l, r[i], t[i])));
+            assert!(quat_same_bits(&dest[i], &endpoint_rule(&l, &r[i], t[i], scalar::slerp(l, r[i], t[i]))));
             let e = component_error(&dest[i], &l, &r[i], t[i]);
             if near { worst_near = worst_near.max(e) } else { worst = worst.max(e) }
         }
@@ -541,8 +527,22 @@ fn special_values_in_every_lane() {
                 t[lane] = st;
                 for f in FUNCS {
                     for w in widths() {
-                        let out = run(f, w, &l, &r, &t);
-                        let want: Vec<Quat> = (0..r.len()).map(|i| expected(f, w, &l, &r[i], t[i])).collect();
+                        // Contract change: the safe functions refuse a
+                        // non-finite `t` (nothing written); the raw kernels
+                        // still take it, and lanes must stay independent.
+                        let out = if st.is_finite() {
+                            run(f, w, &l, &r, &t)
+                        } else {
+                            let mut dest = vec![sentinel(); r.len()];
+                            let got = f.safe()(w, &mut dest, &l, &r, &t);
+                            let want = Error::NonFiniteFactor { what: "t", position: Some(lane), value: st };
+                            assert_eq!(format!("{got:?}"), format!("{:?}", Err::<(), _>(want)), "{} {w}", f.name());
+                            assert!(dest.iter().all(|q| q.to_array().iter().all(|v| v.to_bits() == SENTINEL)));
+                            run_raw(f.raw(w), &l, &r, &t, 0, "non-finite t")
+                        };
+                        let rule =
+                            |i: usize| if st.is_finite() { safe_expected } else { expected }(f, w, &l, &r[i], t[i]);
+                        let want: Vec<Quat> = (0..r.len()).map(rule).collect();
                         assert_quats_identical(&out, &want, &format!("{} {w} lane {lane} r={sr:?} t={st}", f.name()));
                         for i in (0..r.len()).filter(|&i| i != lane) {
                             assert!(
@@ -558,10 +558,12 @@ fn special_values_in_every_lane() {
     }
 }
 
-/// The endpoints and the degenerate pairs: `t = 0` gives `l`, `t = 1` gives
-/// `±r`, `r = ±l` gives `l` for every `t` in `[0, 1]`, and a non-unit `r` is
-/// normalised away (within 4e-7 per component, the rsqrt refinement's
-/// accuracy), in every width.
+/// The endpoints and the degenerate pairs: `t = 0` gives `l` and `t = 1`
+/// gives `r`, exactly (contract change: the endpoint rule of the safe
+/// functions; before, `t = 1` gave the shorter-arc `±r` and both were within
+/// 4e-7), `r = ±l` gives `l` for every `t` in `(0, 1)` (within 4e-7 per
+/// component, the rsqrt refinement's accuracy), and a non-unit `r` is
+/// normalised away, in every width.
 #[test]
 fn endpoints_and_degenerate_pairs() {
     let mut rng = Rng::new(11);
@@ -575,11 +577,13 @@ fn endpoints_and_degenerate_pairs() {
             for w in widths() {
                 let ctx = format!("{} {w}", f.name());
                 let q = run(f, w, &l, &[r, r, l, neg(l), l, neg(l)], &[0.0, 1.0, 0.3, 0.3, 1.0, 1.0]);
-                assert!(close(&q[0], &l), "{ctx}: t = 0 gives {:?}, not {l:?}", q[0]);
-                assert!(close(&q[1], &r_short), "{ctx}: t = 1 gives {:?}, not {r_short:?}", q[1]);
-                for (i, qi) in q.iter().enumerate().skip(2) {
+                assert!(quat_same_bits(&q[0], &l), "{ctx}: t = 0 gives {:?}, not {l:?}", q[0]);
+                assert!(quat_same_bits(&q[1], &r), "{ctx}: t = 1 gives {:?}, not {r:?}", q[1]);
+                assert!(close(&q[1], &r_short) || close(&neg(q[1]), &r_short), "{ctx}: t = 1: {:?}", q[1]);
+                for (i, qi) in q.iter().enumerate().skip(2).take(2) {
                     assert!(close(qi, &l), "{ctx}: r = ±l gives {qi:?} at {i}");
                 }
+                assert!(quat_same_bits(&q[4], &l) && quat_same_bits(&q[5], &neg(l)), "{ctx}: t = 1 gives r");
                 let big = Quat::from_array(r.to_array().map(|v| v * 1000.0));
                 let unit = run(f, w, &l, &[big], &[0.4])[0];
                 let n = dot64(f64q(&unit), f64q(&unit)).sqrt();
@@ -639,7 +643,7 @@ fn fox_rotation_tracks() {
         for (f, bound) in [(Func::Nlerp, 0.1423), (Func::Fnlerp, 8.42e-3), (Func::Onlerp, 7.78e-4)] {
             for w in widths() {
                 let out = run(f, w, &l, &r, &t);
-                let want: Vec<Quat> = (0..r.len()).map(|i| expected(f, w, &l, &r[i], t[i])).collect();
+                let want: Vec<Quat> = (0..r.len()).map(|i| safe_expected(f, w, &l, &r[i], t[i])).collect();
                 assert_quats_identical(&out, &want, &format!("{} {w} {}", f.name(), track.animation));
                 let err = max_angle_error(&out, &l, &r, &t);
                 assert!(err <= bound, "{} {w} {}: {err:e}", f.name(), track.animation);
@@ -721,7 +725,7 @@ fn erratum_e2_sign_bit_xor_at_zero_dot() {
             // -0.0: everyone goes towards -r_neg = r_pos... i.e. -ot on r_neg.
             assert!(max_diff(&q[1], &towards(1.0)) < 1e-6, "{ctx}: ca = -0 gives {:?}", q[1]);
             // +0.0: the scalar code towards -r_pos, the SIMD code towards r_pos.
-            let want = if w == Width::Scalar { towards(-1.0) } else { towards(1.0) };
+            let want = if w == Impl::Scalar { towards(-1.0) } else { towards(1.0) };
             assert!(max_diff(&q[0], &want) < 1e-6, "{ctx}: ca = +0 gives {:?}, expected {want:?}", q[0]);
         }
     }
@@ -870,23 +874,26 @@ fn length_mismatch_writes_nothing() {
                 }
             }
             let mut dest = vec![sentinel(); n];
-            let res = animasm::nlerp::slerp(&mut dest, &l, &r[..rn], &t[..tn]);
+            let res = animasm::nlerp::slerp(Impl::Scalar, &mut dest, &l, &r[..rn], &t[..tn]);
             check(res, &dest, &format!("slerp n={n} r={rn} t={tn}"));
         }
     }
     // r shorter than dest.
     let mut dest = vec![sentinel(); 6];
-    let res = animasm::nlerp::onlerp(Width::Scalar, &mut dest, &l, &r[..5], &t[..6]);
+    let res = animasm::nlerp::onlerp(Impl::Scalar, &mut dest, &l, &r[..5], &t[..6]);
     assert_eq!(res, Err(Error::LengthMismatch { what: "r", expected: 6, found: 5 }));
     assert!(dest.iter().all(|q| q.to_array().iter().all(|v| v.to_bits() == SENTINEL)));
 }
 
-/// The safe functions consult the CPU: each width is available exactly when
-/// the features its kernels enable are detected, and an unavailable width is
-/// an `Err` with nothing written (`MissingCpuFeature` for the AVX2 widths
-/// on an `x86_64` CPU without them, `Unsupported` off `x86_64`), checked before
-/// the lengths. (A CPU without AVX2 cannot be faked; on this machine the
-/// branch that runs is printed.)
+/// The safe functions consult the CPU: each form is available exactly when
+/// the features its kernels enable are detected, and an unavailable form is
+/// an `Err` with nothing written (`MissingCpuFeature` for the AVX2 forms
+/// on an `x86_64` CPU without them, `Unsupported` off `x86_64` and for the
+/// forms the family has not), checked before the lengths. (A CPU without
+/// AVX2 cannot be faked; on this machine the branch that runs is printed.)
+/// Contract change: the widths are `Impl`s now (`Width` is gone);
+/// `Impl::Sse2`/`Avx2NoFma`/`Avx2` replace `Width::Sse2x4`/`Avx2x8`/`Avx2Fma8`,
+/// and `Intrinsics`/`Asm` are `Unsupported` for this family.
 #[test]
 fn unsupported_widths_follow_cpu_detection() {
     #[cfg(target_arch = "x86_64")]
@@ -894,15 +901,17 @@ fn unsupported_widths_follow_cpu_detection() {
     #[cfg(not(target_arch = "x86_64"))]
     let (avx2, fma) = (false, false);
     let x86 = cfg!(target_arch = "x86_64");
-    for (w, avail, imp) in [
-        (Width::Scalar, true, Impl::Scalar),
-        (Width::Sse2x4, x86, Impl::Intrinsics),
-        (Width::Avx2x8, avx2, Impl::Intrinsics),
-        (Width::Avx2Fma8, avx2 && fma, Impl::Intrinsics),
+    for (w, avail) in [
+        (Impl::Scalar, true),
+        (Impl::Sse2, x86),
+        (Impl::Avx2NoFma, avx2),
+        (Impl::Avx2, avx2 && fma),
+        (Impl::Intrinsics, false),
+        (Impl::Asm, false),
     ] {
         eprintln!("{w}: available = {avail}");
-        assert_eq!(w.is_available(), avail, "{w}");
-        assert_eq!(w.imp(), imp);
+        assert_eq!(animasm::nlerp::forms().any(|f| f == w), avail, "{w}");
+        assert_eq!(animasm::nlerp::resolve(w).is_ok(), avail, "{w}");
         let (l, r, t) = (Quat::IDENTITY, vec![Quat::IDENTITY; 3], vec![0.5; 3]);
         for f in FUNCS {
             let mut dest = vec![sentinel(); 3];
@@ -911,9 +920,9 @@ fn unsupported_widths_follow_cpu_detection() {
                 assert_eq!(res, Ok(()));
             } else {
                 let want = match w {
-                    Width::Avx2x8 if x86 => Error::MissingCpuFeature { needs: "avx2" },
-                    Width::Avx2Fma8 if x86 => Error::MissingCpuFeature { needs: "avx2 and fma" },
-                    _ => Error::Unsupported(imp),
+                    Impl::Avx2NoFma if x86 => Error::MissingCpuFeature { needs: "avx2" },
+                    Impl::Avx2 if x86 => Error::MissingCpuFeature { needs: "avx2 and fma" },
+                    _ => Error::Unsupported(w),
                 };
                 assert_eq!(res, Err(want));
                 assert!(dest.iter().all(|q| q.to_array().iter().all(|v| v.to_bits() == SENTINEL)));
@@ -923,17 +932,21 @@ fn unsupported_widths_follow_cpu_detection() {
             }
         }
     }
-    assert!(Width::fastest().is_available());
-    assert_eq!(Width::default(), Width::fastest());
+    // Auto resolves to the fastest form (the first of `forms()`).
+    assert_eq!(animasm::nlerp::resolve(Impl::Auto), Ok(animasm::nlerp::forms().next().unwrap()));
 }
 
+/// The forms of the family, fastest first (was `Width`'s metadata: lanes
+/// 1, 4, 8, 8 are now `Scalar`, `Sse2`, `Avx2NoFma`, `Avx2`).
 #[test]
 fn width_metadata() {
-    assert_eq!(Width::ALL.map(Width::lanes), [1, 4, 8, 8]);
-    assert_eq!(Width::ALL.map(Width::name), ["scalar", "sse2x4", "avx2x8", "avx2fma8"]);
-    assert_eq!(Width::Avx2Fma8.to_string(), "avx2fma8");
+    let all: Vec<Impl> = animasm::nlerp::forms().collect();
+    let order = [Impl::Avx2, Impl::Avx2NoFma, Impl::Sse2, Impl::Scalar];
+    let expected: Vec<Impl> = order.into_iter().filter(|w| all.contains(w)).collect();
+    assert_eq!(all, expected);
+    assert_eq!([Impl::Sse2, Impl::Avx2NoFma, Impl::Avx2].map(Impl::name), ["sse2", "avx2-nofma", "avx2"]);
+    assert_eq!(Impl::Avx2.to_string(), "avx2");
 }
-
 /// The constants the SIMD kernels (and the model) use are the literals the
 /// scalar port writes, as printed; a drift would also show in
 /// `every_width_against_the_scalar_function`.

@@ -1,4 +1,4 @@
-//! The f64 oracles of `tests/common/oracle.rs` checked against each other
+//! The f64 oracles of `animasm_testkit::oracle` checked against each other
 //! and against first principles, so that the tests measuring the kernels
 //! against them measure against something right.
 
@@ -70,5 +70,36 @@ fn affine_oracles() {
         let ab = apply(affine_mul_f64(a, b), p);
         let a_b = apply(a, apply(b, p));
         assert!((0..3).all(|i| (ab[i] - a_b[i]).abs() < 1e-9));
+    }
+}
+
+/// `slerp_f64`'s documented rules: a dot product of `-0.0` keeps `to` (the
+/// C's `cosom >= 0.0f`); near-identical quaternions take the linear blend;
+/// the parent chain and its inverse invert each other; the papers'
+/// convention is the transpose of glTF's.
+#[test]
+fn slerp_oracle_rules_and_chain_inverse() {
+    let a = [0.0, 0.0, 0.0, 1.0];
+    let b = [-1.0, -0.0, -0.0, -0.0]; // dot = -0.0
+    let q = slerp_f64(a, b, 0.3);
+    assert!(q[0] < -0.4, "-0.0 keeps `to`: {q:?}");
+    let near = [0.0, 0.0, 1e-7, 1.0];
+    let q = slerp_f64(a, near, 0.5);
+    assert_eq!(q, [0.0, 0.0, 0.5e-7, 1.0], "the linear blend near identity");
+    let mut rng = Rng::new(4);
+    let n = 9;
+    let locals: Vec<[f64; 12]> = (0..n).map(|_| common::inputs::rigid_mat_f64(&mut rng, 10.0)).collect();
+    let parents = common::inputs::random_parents(4, n);
+    let back = model_to_local_f64(&local_to_model_f64(&locals, &parents), &parents);
+    for (x, y) in back.iter().zip(&locals) {
+        assert!((0..12).all(|i| (x[i] - y[i]).abs() < 1e-12));
+    }
+    let q = rng.unit_quat_f64();
+    let (p, g) = (joint_mat_paper_f64(q, [1.0, 2.0, 3.0]), joint_mat_gltf_f64(q, [1.0, 2.0, 3.0]));
+    for r in 0..3 {
+        for c in 0..3 {
+            assert_eq!(p[r * 4 + c], g[c * 4 + r]);
+        }
+        assert_eq!(p[r * 4 + 3], g[r * 4 + 3]);
     }
 }

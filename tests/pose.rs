@@ -1,17 +1,11 @@
-//! The pose pipeline (`examples/common/pipeline.rs`) on the bundled files and
+//! The pose pipeline (`devkit::pipeline`) on the bundled files and
 //! on synthetic ones written here: every [`Impl`] and glam against the f64
 //! reference, the loader against independent readings of the data, the
 //! convention the pipeline resolves, and a clear error (never a panic) for
 //! what it cannot pose. A few poses per file: fast.
 
-#[path = "../examples/common/pipeline.rs"]
-mod pipeline;
-
-#[path = "common/oracle.rs"]
-mod oracle;
-
-#[path = "common/fox.rs"]
-mod fox;
+use animasm_testkit::{fox, oracle};
+use devkit::pipeline;
 
 use std::path::{Path, PathBuf};
 
@@ -25,8 +19,14 @@ const BOUND: f64 = 1e-5;
 
 const SIMPLE_SKIN: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/data/SimpleSkin.gltf");
 
+/// The forms the pipeline's routines all run here.
 fn imps() -> Vec<Impl> {
-    Impl::ALL.into_iter().filter(|i| i.is_available()).collect()
+    let (s, q, t): (Vec<Impl>, Vec<Impl>, Vec<Impl>) = (
+        animasm::slerp_joints::forms().collect(),
+        animasm::quats_to_mats::forms().collect(),
+        animasm::transform_skeleton::forms().collect(),
+    );
+    s.into_iter().filter(|i| q.contains(i) && t.contains(i)).collect()
 }
 
 /// Every third check time (and the last): a few poses, every kind of time.
@@ -269,17 +269,6 @@ fn synth() -> Synth {
     }
 }
 
-fn slerp64(a: [f64; 4], b: [f64; 4], f: f64) -> [f64; 4] {
-    let d: f64 = (0..4).map(|i| a[i] * b[i]).sum();
-    let b = if d < 0.0 { b.map(|v| -v) } else { b };
-    let w = d.abs().min(1.0).acos();
-    if w < 1e-9 {
-        return a;
-    }
-    let (s0, s1) = (((1.0 - f) * w).sin() / w.sin(), (f * w).sin() / w.sin());
-    std::array::from_fn(|i| s0 * a[i] + s1 * b[i])
-}
-
 fn keys_at(times: &[f32], t: f64) -> (usize, usize, f64) {
     let i = times.iter().filter(|&&x| f64::from(x) <= t).count();
     match i {
@@ -316,11 +305,11 @@ impl Synth {
         let mut locals = self.rest64();
         let w = |k: &[f32; 4]| k.map(f64::from);
         let (a0, a1, fa) = keys_at(&self.times_a, t);
-        locals[HIP].1 = slerp64(w(&self.hip_rot[a0]), w(&self.hip_rot[a1]), fa);
+        locals[HIP].1 = oracle::slerp_f64(w(&self.hip_rot[a0]), w(&self.hip_rot[a1]), fa);
         let (p, q) = (self.hip_trans[a0].map(f64::from), self.hip_trans[a1].map(f64::from));
         locals[HIP].0 = std::array::from_fn(|c| p[c] + (q[c] - p[c]) * fa);
         let (b0, b1, fb) = keys_at(&self.times_b, t);
-        locals[HEAD].1 = slerp64(w(&self.head_rot[b0]), w(&self.head_rot[b1]), fb);
+        locals[HEAD].1 = oracle::slerp_f64(w(&self.head_rot[b0]), w(&self.head_rot[b1]), fb);
         let (c0, _, _) = keys_at(&self.times_c, t);
         locals[TIP].1 = w(&self.tip_rot[c0]);
         locals[HEAD].0 = self.head_trans[c0].map(f64::from);

@@ -51,10 +51,6 @@ const MIRI_CASES: u32 = 3;
 // ---------------------------------------------------------------------------
 // Helpers.
 
-fn available() -> Vec<Impl> {
-    Impl::ALL.into_iter().filter(|i| i.is_available()).collect()
-}
-
 /// A copy of `v` in an allocation of exactly `v.len()` elements, so that its
 /// last element ends the allocation (valgrind reports a read one past it).
 fn exact<T: Clone>(v: &[T]) -> Vec<T> {
@@ -66,7 +62,7 @@ fn exact<T: Clone>(v: &[T]) -> Vec<T> {
 /// Runs `f` with every available implementation on an exact copy of `init`;
 /// returns each implementation with its result. Panics on `Err`.
 fn each_impl<T: Clone>(init: &[T], mut f: impl FnMut(Impl, &mut [T]) -> Result<(), Error>) -> Vec<(Impl, Vec<T>)> {
-    available()
+    common::harness::forms_of_all()
         .into_iter()
         .map(|imp| {
             let mut out = exact(init);
@@ -156,7 +152,7 @@ struct JointRoutine {
     f: JointFn,
     oracle: fn([f64; 4], [f64; 4], f64) -> [f64; 4],
     /// Max abs error of a rotation component against the oracle (unit
-    /// quaternions, distinct indices), as `tests/differential.rs`.
+    /// quaternions, distinct indices), as `tests/slerp_joints.rs` and `tests/lerp_joints.rs`.
     rot_bound: f64,
 }
 
@@ -485,7 +481,8 @@ const EXACT_RUNS: [(&str, ExactRun); 8] = [
 fn every_kernel_reaches_the_end_of_exact_buffers() {
     for (name, run) in EXACT_RUNS {
         for n in exact_buffer_counts() {
-            let outs: Vec<(Impl, Vec<u32>)> = available().into_iter().map(|imp| (imp, run(imp, n))).collect();
+            let outs: Vec<(Impl, Vec<u32>)> =
+                common::harness::forms_of_all().into_iter().map(|imp| (imp, run(imp, n))).collect();
             if let (Some(a), Some(i)) = (result_of(&outs, Impl::Asm), result_of(&outs, Impl::Intrinsics)) {
                 let same = a.iter().zip(i).all(|(&x, &y)| same_bits(f32::from_bits(x), f32::from_bits(y)));
                 assert!(same && a.len() == i.len(), "{name}, {n} joints: asm and intrinsics differ");

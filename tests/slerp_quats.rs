@@ -8,11 +8,13 @@
 //!   split at omega = 45 degrees (where `HALF_PI` enters), for the published
 //!   kernel, each single fix and the corrected kernel;
 //! - every erratum of `asm_notes/slerp_quats.md` has a test named after it;
-//! - the safe functions: every `Err`, with nothing written, the alignment
-//!   panic, and the aligned containers.
+//! - the safe functions: every `Err`, with nothing written, `Misaligned`
+//!   (was a panic), and the aligned containers;
+//! - the generic harness checks (`tests/common/harness.rs`) for both safe
+//!   functions, the sibling contract of the interpolators included.
 //!
 //! The AVX tests print a note and pass where the CPU has no AVX (the safe
-//! functions' `Error::Unsupported` is tested there instead).
+//! functions' `Error::MissingCpuFeature` is tested there instead).
 
 mod common;
 
@@ -21,13 +23,23 @@ use animasm::{Error, Impl, Quat};
 use common::measure::slerp_quats::{errors, errors_on, max_abs_diff, measurement_set, pairs, pairs_at_angles};
 use common::oracle::{f64x4, slerp_f64};
 use common::same_bits;
+use common::streams::{SlerpQuatsAsPublished, SlerpQuatsCorrected};
+
+harness_tests!(SlerpQuatsAsPublished, interpolator);
+
+/// The harness checks of `slerp_quats_corrected` (a second set of the
+/// same test names, in their own module).
+mod corrected {
+    use super::*;
+    harness_tests!(SlerpQuatsCorrected, interpolator);
+}
 
 /// A raw kernel: `(result, from, to, factor, count)`.
 type Kernel = unsafe fn(*mut Quat, *const Quat, *const Quat, f32, i32);
 
 /// Whether the AVX kernels can run; prints a note when not.
 fn avx(test: &str) -> bool {
-    let ok = slerp_quats::avx_available();
+    let ok = slerp_quats::forms().any(|i| i == Impl::Intrinsics);
     if !ok {
         eprintln!("{test}: no AVX on this CPU, the AVX part is skipped");
     }
@@ -39,7 +51,7 @@ fn avx(test: &str) -> bool {
 /// sentinel (so that writes beyond `count` show).
 fn run(kernel: Kernel, from: &[Quat], to: &[Quat], factor: f32, count: usize) -> AlignedQuats {
     assert!(count <= from.len() && count <= to.len());
-    let sentinel = Quat::from_array([f32::from_bits(0x7FC0_DEAD); 4]);
+    let sentinel = Quat::from_array([f32::from_bits(common::harness::SENTINEL); 4]);
     let mut out: AlignedQuats = (0..from.len()).map(|_| sentinel).collect();
     // SAFETY: `count` elements of each array are in bounds; the arrays are
     // `AlignedQuats` or slices of them starting at index 0 (32-byte aligned);
@@ -80,6 +92,16 @@ type Safe = fn(Impl, &mut [Quat], &[Quat], &[Quat], f32) -> Result<(), Error>;
 const SAFE: [(&str, Safe); 2] =
     [("as_published", slerp_quats::slerp_quats_as_published), ("corrected", slerp_quats::slerp_quats_corrected)];
 
+/// What the safe function `name` does for `imp` here: `Ok(())` if it runs
+/// the form, else the error (`Unsupported` / `MissingCpuFeature`). The
+/// as-published routine has no `resolve` of its own; it has no `Sse2` form.
+fn resolution(name: &str, imp: Impl) -> Result<(), Error> {
+    if name == "as_published" && imp == Impl::Sse2 {
+        return Err(Error::Unsupported(imp));
+    }
+    slerp_quats::resolve(imp).map(|_| ())
+}
+
 /// The article's Table 1 quaternion counts and every remainder of the
 /// 16-wide loop (and of the SSE baseline's 4-wide one).
 fn counts() -> impl Iterator<Item = usize> {
@@ -100,42 +122,28 @@ fn safe_fns_return_err_and_write_nothing() {
             let before: Vec<[u32; 4]> = out.iter().map(|q| q.to_array().map(f32::to_bits)).collect();
             let unchanged =
                 |out: &AlignedQuats| out.iter().map(|q| q.to_array().map(f32::to_bits)).collect::<Vec<_>>() == before;
-            let available = imp == Impl::Scalar || (imp.is_available() && slerp_quats::avx_available());
-            let cases: [(Result<(), Error>, Error); 4] = [
+            let available = resolution(name, imp);
+            let nf = |v: f32| Error::NonFiniteFactor { what: "factor", position: None, value: v };
+            let cases: [(Result<(), Error>, Error); 5] = [
                 (f(imp, &mut out, &short, &b, 0.5), Error::LengthMismatch { what: "from", expected: 20, found: 19 }),
                 (f(imp, &mut out, &a, &short, 0.5), Error::LengthMismatch { what: "to", expected: 20, found: 19 }),
-                (f(imp, &mut out, &a, &b, f32::NAN), Error::NonFiniteLerp(f32::NAN)),
-                (f(imp, &mut out, &a, &b, f32::INFINITY), Error::NonFiniteLerp(f32::INFINITY)),
+                (f(imp, &mut out, &a, &b, f32::NAN), nf(f32::NAN)),
+                (f(imp, &mut out, &a, &b, f32::INFINITY), nf(f32::INFINITY)),
+                (f(imp, &mut out, &a, &b, f32::NEG_INFINITY), nf(f32::NEG_INFINITY)),
             ];
             for (k, (got, want)) in cases.into_iter().enumerate() {
-                let want = if available { want } else { unavailable(imp) };
+                let want = available.err().unwrap_or(want);
                 match (got, want) {
-                    (Err(Error::NonFiniteLerp(x)), Error::NonFiniteLerp(y)) => assert_eq!(x.to_bits(), y.to_bits()),
+                    (
+                        Err(Error::NonFiniteFactor { what: "factor", position: None, value: x }),
+                        Error::NonFiniteFactor { value: y, .. },
+                    ) => assert_eq!(x.to_bits(), y.to_bits()),
                     (got, want) => assert_eq!(got, Err(want), "{name} {imp} case {k}"),
                 }
                 assert!(unchanged(&out), "{name} {imp} case {k}: written on Err");
             }
         }
     }
-    if !cfg!(target_arch = "x86_64") {
-        let mut out = AlignedQuats::from_slice(&a);
-        assert_eq!(slerp_quats::slerp_quats_sse(&mut out, &a, &b, 0.5), Err(Error::Unsupported(Impl::Intrinsics)));
-        return;
-    }
-    let mut out = AlignedQuats::from_slice(&a);
-    let r = slerp_quats::slerp_quats_sse(&mut out, &short, &b, 0.5);
-    assert_eq!(r, Err(Error::LengthMismatch { what: "from", expected: 20, found: 19 }));
-    assert_eq!(
-        slerp_quats::slerp_quats_sse(&mut out, &a, &b, f32::NEG_INFINITY),
-        Err(Error::NonFiniteLerp(f32::NEG_INFINITY))
-    );
-    assert_eq!(&*out, &*a, "slerp_quats_sse wrote on Err");
-}
-
-/// The error an AVX form gives where it cannot run: `Unsupported` off
-/// `x86_64`, `MissingCpuFeature` on an `x86_64` CPU without AVX.
-fn unavailable(imp: Impl) -> Error {
-    if imp.is_available() { Error::MissingCpuFeature { needs: "avx" } } else { Error::Unsupported(imp) }
 }
 
 /// Without AVX the AVX forms return an error (checked first, nothing
@@ -147,12 +155,12 @@ fn safe_fns_select_the_kernel_at_run_time() {
         for imp in Impl::ALL {
             let mut out = AlignedQuats::zeroed(37);
             let r = f(imp, &mut out, &a, &b, 0.25);
-            if imp == Impl::Scalar || (imp.is_available() && slerp_quats::avx_available()) {
+            if let Err(e) = resolution(name, imp) {
+                assert_eq!(r, Err(e), "{name} {imp}");
+                assert!(out.iter().all(|q| *q == Quat::default()), "{name} {imp}: written on Err");
+            } else {
                 assert_eq!(r, Ok(()), "{name} {imp}");
                 assert!(out.iter().all(|q| q.w != 0.0 || q.x != 0.0), "{name} {imp}: not written");
-            } else {
-                assert_eq!(r, Err(unavailable(imp)), "{name} {imp}");
-                assert!(out.iter().all(|q| *q == Quat::default()), "{name} {imp}: written on Err");
             }
         }
     }
@@ -162,7 +170,7 @@ fn safe_fns_select_the_kernel_at_run_time() {
 #[cfg(target_arch = "x86_64")]
 #[test]
 fn safe_fns_run_the_raw_kernels() {
-    use slerp_quats::{asm, intrinsics, scalar, sse};
+    use slerp_quats::{asm, intrinsics, scalar, sse2};
     let (a, b) = pairs(3, 67);
     let mut want: Vec<(&str, Safe, Impl, Kernel)> = vec![
         ("as_published", SAFE[0].1, Impl::Scalar, scalar::slerp_quats_as_published),
@@ -180,17 +188,18 @@ fn safe_fns_run_the_raw_kernels() {
         assert_same(&out, &run(k, &a, &b, 0.3, 67), &format!("{name} {imp}"));
     }
     let mut out = AlignedQuats::zeroed(67);
-    slerp_quats::slerp_quats_sse(&mut out, &a, &b, 0.3).unwrap();
-    assert_same(&out, &run(sse::slerp_quats_sse, &a, &b, 0.3, 67), "sse");
+    slerp_quats::slerp_quats_corrected(Impl::Sse2, &mut out, &a, &b, 0.3).unwrap();
+    assert_same(&out, &run(sse2::slerp_quats_sse, &a, &b, 0.3, 67), "sse");
 }
 
-/// A slice that does not start at a 32-byte boundary panics (before
-/// anything is written) with a message naming it and the remedy, once the
-/// vector loop would run (16 or more quaternions) and only for the AVX
-/// forms.
+/// A slice that does not start at a 32-byte boundary is refused with
+/// `Error::Misaligned` naming it (contract change: it was a panic), before
+/// anything is written, once the vector loop would run (16 or more
+/// quaternions) and only for the explicit AVX forms; `Impl::Auto` takes a
+/// form the arrays allow instead.
 #[test]
-fn misaligned_input_panics_with_a_message_naming_it() {
-    if !avx("misaligned_input_panics_with_a_message_naming_it") {
+fn misaligned_input_is_refused_with_an_error_naming_it() {
+    if !avx("misaligned_input_is_refused_with_an_error_naming_it") {
         return;
     }
     let (a, b) = pairs(4, 18);
@@ -206,14 +215,22 @@ fn misaligned_input_panics_with_a_message_naming_it() {
                 }
                 // 17 quaternions starting at index 1: 16 bytes past a 32-byte boundary.
                 let (r, fr, to) = (ra..ra + 17, fa..fa + 17, ta..ta + 17);
-                let panic = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                    let _ = f(imp, &mut out[r.clone()], &a[fr.clone()], &b[to.clone()], 0.5);
-                }))
-                .expect_err("no panic");
-                let msg = panic.downcast_ref::<String>().cloned().unwrap_or_default();
-                assert!(msg.contains(&format!("`{which}` is not 32-byte aligned")), "{name} {imp} {which}: {msg}");
-                assert!(msg.contains("AlignedQuats"), "{msg}");
-                assert!(out.iter().all(|q| *q == Quat::default()), "{name} {imp} {which}: written before the panic");
+                let address = match which {
+                    "result" => out[r.clone()].as_ptr(),
+                    "from" => a[fr.clone()].as_ptr(),
+                    _ => b[to.clone()].as_ptr(),
+                } as usize;
+                let got = f(imp, &mut out[r.clone()], &a[fr.clone()], &b[to.clone()], 0.5);
+                assert_eq!(got, Err(Error::Misaligned { what: which, needed: 32, address }), "{name} {imp} {which}");
+                let msg = got.unwrap_err().to_string();
+                assert!(msg.contains(&format!("`{which}`")) && msg.contains("32-byte aligned"), "{msg}");
+                assert!(out.iter().all(|q| *q == Quat::default()), "{name} {imp} {which}: written on Err");
+                // The earlier checks come first: a non-finite factor wins.
+                let got = f(imp, &mut out[r.clone()], &a[fr.clone()], &b[to.clone()], f32::NAN);
+                assert!(matches!(got, Err(Error::NonFiniteFactor { .. })), "{name} {imp} {which}: {got:?}");
+                // Auto takes a form these arrays allow.
+                f(Impl::Auto, &mut out[r.clone()], &a[fr.clone()], &b[to.clone()], 0.5).unwrap();
+                out.iter_mut().for_each(|q| *q = Quat::default());
             }
             // Fewer than 16 quaternions take only the scalar loop: no panic.
             let mut out = AlignedQuats::zeroed(16);
@@ -225,7 +242,7 @@ fn misaligned_input_panics_with_a_message_naming_it() {
     }
     // The SSE baseline neither.
     let mut out = AlignedQuats::zeroed(18);
-    slerp_quats::slerp_quats_sse(&mut out[1..18], &a[1..18], &b[1..18], 0.5).unwrap();
+    slerp_quats::slerp_quats_corrected(Impl::Sse2, &mut out[1..18], &a[1..18], &b[1..18], 0.5).unwrap();
 }
 
 #[test]
@@ -268,7 +285,7 @@ fn fox_key_pairs() {
                 let want = slerp_f64(f64x4(a[i].to_array()), f64x4(b[i].to_array()), f64::from(t));
                 worst[k] = worst[k].max(max_abs_diff(out[i].to_array(), want));
             }
-            if slerp_quats::avx_available() {
+            if slerp_quats::forms().any(|i| i == Impl::Intrinsics) {
                 let mut asm = AlignedQuats::zeroed(a.len());
                 let mut intr = AlignedQuats::zeroed(a.len());
                 f(Impl::Asm, &mut asm, &a, &b, t).unwrap();
@@ -313,7 +330,7 @@ fn erratum_e9_iaca_arithmetic() {
 mod avx {
     use super::*;
     use animasm::slerp_quats::intrinsics::{Fixes, SignMasks};
-    use animasm::slerp_quats::{asm, intrinsics, scalar, sse};
+    use animasm::slerp_quats::{asm, intrinsics, scalar, sse2};
 
     /// `intrinsics::slerp_quats_with` with fixed `Fixes`, as a raw kernel.
     macro_rules! with {
@@ -435,7 +452,7 @@ mod avx {
                 q in proptest::collection::vec(any::<[u32; 8]>(), 0..41),
                 factor in any::<u32>(),
             ) {
-                if !slerp_quats::avx_available() {
+                if !slerp_quats::forms().any(|i| i == Impl::Intrinsics) {
                     return Ok(());
                 }
                 let a: AlignedQuats = q.iter().map(|v| Quat::from_array(core::array::from_fn(|i| f32::from_bits(v[i])))).collect();
@@ -468,7 +485,7 @@ mod avx {
             ("intrinsics corrected", intrinsics::slerp_quats_corrected, 5e-7),
             ("scalar as published", scalar::slerp_quats_as_published, 5e-3),
             ("scalar corrected", scalar::slerp_quats_corrected, 5e-7),
-            ("sse", sse::slerp_quats_sse, 5e-7),
+            ("sse", sse2::slerp_quats_sse, 5e-7),
             ("with(NONE)", with!(Fixes::NONE), 5e-3),
             ("with(ALL)", with!(Fixes::ALL), 5e-7),
         ];
@@ -499,7 +516,7 @@ mod avx {
                 let index: Vec<i32> = (0..n as i32).collect();
                 animasm::slerp_joints(Impl::Intrinsics, &mut joints, &jb[..n], t, &index).unwrap();
                 let want: Vec<Quat> = joints.iter().map(|j| j.q).collect();
-                let got = run(sse::slerp_quats_sse, &a, &b, t, n);
+                let got = run(sse2::slerp_quats_sse, &a, &b, t, n);
                 assert_same(&got[..n], &want, &format!("count {n}, factor {t}"));
             }
         }
@@ -582,7 +599,7 @@ mod avx {
         }
         let corr = errors(asm::slerp_quats_corrected);
         let intr = errors(intrinsics::slerp_quats_corrected);
-        let sse_e = errors(sse::slerp_quats_sse);
+        let sse_e = errors(sse2::slerp_quats_sse);
         eprintln!("corrected (asm): {corr:?}; SSE baseline: {sse_e:?}");
         assert_eq!(corr, intr);
         assert!(corr.all <= 5e-7, "{corr:?}");

@@ -17,18 +17,18 @@ mod common;
 use animasm::transform_joints::{MAX_JOINTS, transform_joints};
 use animasm::{Error, Impl, JointMat};
 use common::fox;
+use common::harness::Routine;
 use common::inputs::{Rng, rigid_mat_f64};
 use common::oracle::{affine_inverse_f64, affine_mul_f64, local_to_model_f64};
+use common::routines::TransformJoints;
 use common::{assert_mats_bit_identical, mat_bits};
+
+harness_tests!(TransformJoints);
 
 /// Half an ulp of 1.0 in f32: the unit roundoff u = 2^-24.
 const U: f64 = f32::EPSILON as f64 / 2.0;
 
 /// The implementations that can run here.
-fn available() -> impl Iterator<Item = Impl> {
-    Impl::ALL.into_iter().filter(|i| i.is_available())
-}
-
 /// The matrix as f64.
 fn f64s(m: &JointMat) -> [f64; 12] {
     m.mat.map(f64::from)
@@ -57,9 +57,10 @@ fn joints(rng: &mut Rng, n: usize) -> Vec<JointMat> {
     (0..n).map(|_| if rng.below(2) == 0 { rigid(rng) } else { general(rng) }).collect()
 }
 
-/// A value that is none of the kernels' results (a NaN with a payload): the
-/// output buffers start with it, so that an element not written shows.
-const SENTINEL: f32 = f32::from_bits(0x7FA5_A5A5);
+/// The one sentinel of the tests (`common::harness::SENTINEL`, a NaN with a
+/// payload) as a float: the output buffers start with it, so that an element
+/// not written shows.
+const SENTINEL: f32 = f32::from_bits(common::harness::SENTINEL);
 
 #[cfg(target_arch = "x86_64")]
 mod raw {
@@ -297,7 +298,7 @@ mod props {
         fn every_impl_near_the_oracle(seed in any::<u64>(), n in 0usize..40) {
             let mut rng = Rng::new(seed);
             let (a, b) = (joints(&mut rng, n), joints(&mut rng, n));
-            for imp in available() {
+            for imp in TransformJoints::forms().into_iter() {
                 let mut out = vec![JointMat::default(); n];
                 transform_joints(imp, &mut out, &a, &b).unwrap();
                 check_against_oracle(&out, &a, &b, imp.name());
@@ -312,7 +313,7 @@ mod props {
 fn every_impl_within_4u_of_the_scale() {
     let mut rng = Rng::new(2005);
     let (a, b) = (joints(&mut rng, 1024), joints(&mut rng, 1024));
-    for imp in available() {
+    for imp in TransformJoints::forms().into_iter() {
         let mut out = vec![JointMat::default(); 1024];
         transform_joints(imp, &mut out, &a, &b).unwrap();
         let worst = check_against_oracle(&out, &a, &b, imp.name());
@@ -353,7 +354,7 @@ fn product_is_joints1_times_joints2() {
     let (a, b) = integer_pair();
     let ba = affine_mul_f64(f64s(&b), f64s(&a));
     assert!(INTEGER_PRODUCT.iter().zip(ba).any(|(x, y)| f64::from(*x) != y), "the test needs non-commuting input");
-    for imp in available() {
+    for imp in TransformJoints::forms().into_iter() {
         for n in [1, 3, 5, 9] {
             let mut out = vec![JointMat::default(); n];
             transform_joints(imp, &mut out, &vec![a; n], &vec![b; n]).unwrap();
@@ -380,7 +381,7 @@ fn rebuilt_third_row() {
         .map(|j| JointMat { mat: core::array::from_fn(|e| if e >= 8 { a.mat[e] * (j + 1) as f32 } else { 0.0 }) })
         .collect();
     let bs: Vec<JointMat> = (0..n).map(|j| JointMat { mat: b.mat.map(|v| v + j as f32) }).collect();
-    for imp in available() {
+    for imp in TransformJoints::forms().into_iter() {
         let mut out = vec![JointMat { mat: [SENTINEL; 12] }; n];
         transform_joints(imp, &mut out, &a3, &bs).unwrap();
         for j in 0..n {
@@ -423,7 +424,7 @@ fn fox_rest_pose_times_inverse_bind_is_identity() {
             (0..12).map(move |e| (p[e] - f64::from(identity[e])).abs())
         })
         .fold(0.0, f64::max);
-    for imp in available() {
+    for imp in TransformJoints::forms().into_iter() {
         let mut out = vec![JointMat { mat: [SENTINEL; 12] }; 24];
         transform_joints(imp, &mut out, &rest, &inv_bind).unwrap();
         let worst = (0..24)
@@ -448,7 +449,7 @@ fn fox_key_poses_times_inverse_bind() {
     for pose in fox::key_poses() {
         let (name, model) = (&pose.name, model_space(&pose.rotations, &pose.translations, &parents));
         let mut results = Vec::new();
-        for imp in available() {
+        for imp in TransformJoints::forms().into_iter() {
             let mut out = vec![JointMat::default(); 24];
             transform_joints(imp, &mut out, &model, &inv_bind).unwrap();
             check_against_oracle(&out, &model, &inv_bind, &format!("{name} {imp}"));
@@ -481,7 +482,7 @@ fn erratum_rotation_negative_zero_becomes_positive_zero() {
     };
     let scalar = c(Impl::Scalar);
     assert_eq!(scalar[1].to_bits(), (-0.0f32).to_bits(), "the C keeps -0.0");
-    for imp in available().filter(|&i| i != Impl::Scalar) {
+    for imp in TransformJoints::forms().into_iter().filter(|&i| i != Impl::Scalar) {
         let simd = c(imp);
         assert_eq!(simd[1].to_bits(), 0.0f32.to_bits(), "{imp}: the listing adds +0.0");
         for e in 0..12 {
@@ -506,7 +507,7 @@ fn erratum_text_names_appendix_b_for_appendix_c() {
     let (a, b) = (rigid(&mut rng), rigid(&mut rng));
     let appendix_b = affine_mul_f64(affine_inverse_f64(f64s(&b)), f64s(&a));
     let appendix_c = affine_mul_f64(f64s(&a), f64s(&b));
-    for imp in available() {
+    for imp in TransformJoints::forms().into_iter() {
         let mut out = [JointMat::default()];
         transform_joints(imp, &mut out, &[a], &[b]).unwrap();
         let d = |w: &[f64; 12]| (0..12).map(|e| (f64::from(out[0].mat[e]) - w[e]).abs()).fold(0.0, f64::max);
@@ -530,7 +531,7 @@ fn expect_err(imp: Impl, n: usize, n1: usize, n2: usize, want: Error) {
 
 #[test]
 fn length_mismatch_names_the_argument() {
-    for imp in available() {
+    for imp in TransformJoints::forms().into_iter() {
         for (n, n1, n2) in [(4, 3, 4), (4, 5, 4), (0, 1, 0), (7, 0, 7)] {
             expect_err(imp, n, n1, n2, Error::LengthMismatch { what: "joints1", expected: n, found: n1 });
         }
@@ -575,32 +576,24 @@ impl Drop for Zeroed {
 }
 
 /// More joints than the listing's 32-bit `imul eax, JOINTMAT_SIZE` can
-/// count: `TooManyJoints`, checked before the lengths, nothing written.
+/// count: `TooLong`, checked before the lengths, nothing written.
 #[test]
 fn too_many_joints() {
     assert_eq!(MAX_JOINTS, 44_739_242);
     assert!(MAX_JOINTS * 48 <= i32::MAX as usize && (MAX_JOINTS + 1) * 48 > i32::MAX as usize);
     let n = MAX_JOINTS + 1;
     let mut big = Zeroed::new(n).expect("2 GiB of lazily zeroed address space");
-    for imp in available() {
-        let want = Error::TooManyJoints { len: n, max: MAX_JOINTS };
+    for imp in TransformJoints::forms().into_iter() {
+        let want = Error::TooLong { what: "result", len: n, max: MAX_JOINTS };
         assert_eq!(transform_joints(imp, big.slice(), &[], &[]), Err(want), "{imp}");
     }
     assert!(big.slice().iter().all(|m| m.mat.iter().all(|v| v.to_bits() == 0)), "written on Err");
 }
 
-#[cfg(not(target_arch = "x86_64"))]
-#[test]
-fn simd_unsupported_off_x86_64() {
-    for imp in [Impl::Asm, Impl::Intrinsics] {
-        expect_err(imp, 3, 3, 3, Error::Unsupported(imp));
-    }
-}
-
 /// Empty lists: `Ok`, nothing to do, with every implementation.
 #[test]
 fn empty_lists() {
-    for imp in available() {
+    for imp in TransformJoints::forms().into_iter() {
         assert_eq!(transform_joints(imp, &mut [], &[], &[]), Ok(()));
     }
 }

@@ -11,9 +11,19 @@ mod common;
 use animasm::transform_skeleton::{MAX_JOINTS, scalar, transform_skeleton, transform_skeleton_movss_shufps};
 use animasm::{Error, Impl, JointMat};
 use common::fox;
+use common::harness::Routine;
 use common::inputs::{Rng, random_parents_from, rigid_mats_from};
 use common::oracle::{affine_from_f64, affine_mul_f64, local_to_model_f64, quat_to_mat3_f64, transpose3};
+use common::routines::{TransformSkeleton, TransformSkeletonMovssShufps};
 use common::{assert_mats_bit_identical, mat_bits};
+
+harness_tests!(TransformSkeleton);
+
+/// The harness checks of `transform_skeleton_movss_shufps`.
+mod movss_shufps {
+    use super::*;
+    harness_tests!(TransformSkeletonMovssShufps);
+}
 use core::ops::RangeInclusive;
 
 /// A raw kernel: `(jointMats, parents, firstJoint, lastJoint)`.
@@ -236,7 +246,7 @@ fn every_impl_equals_the_scalar_port_on_random_skeletons() {
         let mut want = mats.clone();
         transform_skeleton(Impl::Scalar, &mut want, &parents, 1..=n - 1).unwrap();
         for (name, f) in SAFE_FNS {
-            for imp in Impl::ALL {
+            for imp in TransformSkeleton::forms() {
                 let mut out = mats.clone();
                 f(imp, &mut out, &parents, 1..=n - 1).unwrap();
                 assert_eq!(mat_bits(&out), mat_bits(&want), "{name} {imp}, n = {n}");
@@ -256,7 +266,7 @@ fn every_impl_near_the_f64_oracle() {
         let (mats, parents) = random_skeleton(seed, n);
         let want = oracle(&mats, &parents, 1..=n - 1);
         for (name, f) in SAFE_FNS {
-            for imp in Impl::ALL {
+            for imp in TransformSkeleton::forms() {
                 let mut out = mats.clone();
                 f(imp, &mut out, &parents, 1..=n - 1).unwrap();
                 let (rot, trans) = errors(&out, &want);
@@ -308,7 +318,7 @@ fn erratum_e1_listing_turns_negative_zero_rotation_into_positive_zero() {
     assert_eq!(c[1].mat[1].to_bits(), (-0.0f32).to_bits(), "the C keeps -0.0");
     for (name, f) in SAFE_FNS {
         for imp in [Impl::Intrinsics, Impl::Asm] {
-            if !imp.is_available() {
+            if animasm::transform_skeleton::resolve(imp) != Ok(imp) {
                 continue;
             }
             let mut out = mats.clone();
@@ -360,7 +370,7 @@ fn fox_poses_against_the_json_local_to_model_reference() {
         let scale = reference.iter().flat_map(|m| [m[3], m[7], m[11]]).fold(0.0f64, |a, v| a.max(v.abs()));
         assert!(scale > 50.0, "{pose}: model scale {scale}");
         for (name, f) in SAFE_FNS {
-            for imp in Impl::ALL {
+            for imp in TransformSkeleton::forms() {
                 let mut out = locals.clone();
                 f(imp, &mut out, &parents, 1..=n - 1).unwrap();
                 let (r, t) = errors(&out, &reference);
@@ -424,7 +434,7 @@ fn fox_rest_pose_times_inverse_bind_is_identity() {
     let (r64, t64) = deviation(&f64_model);
     println!("f64 model x inverse bind - I: rotation {r64:e}, translation {t64:e}");
     for (name, f) in SAFE_FNS {
-        for imp in Impl::ALL {
+        for imp in TransformSkeleton::forms() {
             let mut out = locals.clone();
             f(imp, &mut out, &parents, 1..=parents.len() - 1).unwrap();
             let model: Vec<[f64; 12]> = out.iter().map(to_f64).collect();
@@ -446,7 +456,7 @@ fn range_starting_at_the_root_is_an_error() {
     let parents = fox::parents();
     let mats = fox::local_mats(&fox::rest_rotations(), &fox::rest_translations());
     for (name, f) in SAFE_FNS {
-        for imp in Impl::ALL {
+        for imp in TransformSkeleton::forms() {
             for range in [0..=23, 0..=0, 0..=5] {
                 let mut out = mats.clone();
                 let r = f(imp, &mut out, &parents, range.clone());
@@ -464,7 +474,7 @@ fn range_starting_at_one_leaves_the_root() {
     let (mats, parents) = random_skeleton(21, 50);
     let want = oracle(&mats, &parents, 1..=49);
     for (name, f) in SAFE_FNS {
-        for imp in Impl::ALL {
+        for imp in TransformSkeleton::forms() {
             let mut out = mats.clone();
             f(imp, &mut out, &parents, 1..=49).unwrap();
             assert_eq!(mat_bits(&out[..1]), mat_bits(&mats[..1]), "{name} {imp}: root written");
@@ -486,7 +496,7 @@ fn empty_ranges_write_nothing() {
     #[allow(clippy::reversed_empty_ranges)]
     let ranges = [1..=0, 5..=3, 100..=50, usize::MAX..=0, exhausted];
     for (name, f) in SAFE_FNS {
-        for imp in Impl::ALL {
+        for imp in TransformSkeleton::forms() {
             for range in ranges.clone() {
                 let mut out = mats.clone();
                 assert_eq!(f(imp, &mut out, &parents, range.clone()), Ok(()), "{name} {imp} {range:?}");
@@ -523,7 +533,7 @@ fn single_joint_range() {
     let mut want = mats[j];
     scalar::transform_joint(&mut want, &mats[p]);
     for (name, f) in SAFE_FNS {
-        for imp in Impl::ALL {
+        for imp in TransformSkeleton::forms() {
             let mut out = mats.clone();
             f(imp, &mut out, &parents, j..=j).unwrap();
             for (i, (o, m)) in out.iter().zip(&mats).enumerate() {
@@ -540,7 +550,7 @@ fn single_joint_range() {
 fn split_ranges_equal_the_whole() {
     let (mats, parents) = random_skeleton(25, 200);
     for (name, f) in SAFE_FNS {
-        for imp in Impl::ALL {
+        for imp in TransformSkeleton::forms() {
             let mut whole = mats.clone();
             f(imp, &mut whole, &parents, 1..=199).unwrap();
             for k in [1, 2, 77, 198] {
@@ -562,7 +572,7 @@ fn parents_outside_the_range_are_not_checked() {
     parents[3] = -1; // a second root, before the range
     parents[19] = 1000; // after the range
     for (name, f) in SAFE_FNS {
-        for imp in Impl::ALL {
+        for imp in TransformSkeleton::forms() {
             let mut out = mats.clone();
             assert_eq!(f(imp, &mut out, &parents, 4..=18), Ok(()), "{name} {imp}");
         }
@@ -575,7 +585,7 @@ fn parents_outside_the_range_are_not_checked() {
 #[track_caller]
 fn assert_err_nothing_written(mats: &[JointMat], parents: &[i32], range: RangeInclusive<usize>, want: Error) {
     for (name, f) in SAFE_FNS {
-        for imp in Impl::ALL {
+        for imp in TransformSkeleton::forms() {
             let mut out = mats.to_vec();
             let r = f(imp, &mut out, parents, range.clone());
             assert_eq!(r, Err(want), "{name} {imp} {range:?}");

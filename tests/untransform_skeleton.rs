@@ -21,9 +21,13 @@ mod common;
 use animasm::untransform_skeleton::{MAX_JOINTS, untransform_skeleton};
 use animasm::{Error, Impl, JointMat};
 use common::fox;
+use common::harness::Routine;
 use common::inputs::{Rng, chains_and_fans_parents, rigid_mat_f64};
 use common::oracle::{affine_from_f64, affine_inverse_f64, affine_mul_f64, local_to_model_f64, quat_to_mat3_f64};
+use common::routines::UntransformSkeleton;
 use common::{assert_mats_bit_identical, mat_bits};
+
+harness_tests!(UntransformSkeleton);
 use proptest::prelude::*;
 
 /// A raw kernel: `(jointMats, parents, firstJoint, lastJoint)`.
@@ -39,10 +43,6 @@ const TRANS_BOUND_EPS: f64 = 2.0;
 
 // ---------------------------------------------------------------------------
 // Helpers.
-
-fn available() -> impl Iterator<Item = Impl> {
-    Impl::ALL.into_iter().filter(|i| i.is_available())
-}
 
 fn to_f64(m: &JointMat) -> [f64; 12] {
     m.mat.map(f64::from)
@@ -245,7 +245,7 @@ fn kernels_agree_on_special_values() {
 fn negative_zero_survives_the_translation_subtraction() {
     let parent = JointMat { mat: [1.0, 0.0, 0.0, 5.0, 0.0, 1.0, 0.0, 6.0, 0.0, 0.0, 1.0, 7.0] };
     let child = JointMat { mat: [1.0, -0.0, 0.0, 8.0, 0.0, -0.0, -1.0, 9.0, 0.0, -0.0, 1.0, 10.0] };
-    for imp in available() {
+    for imp in UntransformSkeleton::forms().into_iter() {
         let mut mats = [parent, child];
         untransform_skeleton(imp, &mut mats, &[-1, 0], 1..=1).unwrap();
         for e in [1, 5, 9] {
@@ -290,7 +290,7 @@ fn every_impl_near_the_f64_oracle() {
     for (seed, n) in [(1u64, 1024usize), (2, 1024), (3, 200), (4, 17), (5, 2)] {
         let sk = skeleton(seed, n);
         let want = oracle(&sk.globals, &sk.parents, 1..=n - 1);
-        for imp in available() {
+        for imp in UntransformSkeleton::forms().into_iter() {
             let mut mats = sk.globals.clone();
             untransform_skeleton(imp, &mut mats, &sk.parents, 1..=n - 1).unwrap();
             let (rot, trans) = errors(&mats, &want, &sk.globals, &sk.parents, 1..=n - 1);
@@ -314,7 +314,7 @@ fn untransform_inverts_the_f64_transform() {
     let mut worst = (0.0f64, 0.0f64);
     for (seed, n) in [(21u64, 1024usize), (22, 64)] {
         let sk = skeleton(seed, n);
-        for imp in available() {
+        for imp in UntransformSkeleton::forms().into_iter() {
             let mut mats = sk.globals.clone();
             untransform_skeleton(imp, &mut mats, &sk.parents, 1..=n - 1).unwrap();
             let (rot, trans) = errors(&mats, &sk.locals, &sk.globals, &sk.parents, 1..=n - 1);
@@ -353,7 +353,7 @@ fn untransform_inverts_transform_skeleton() {
         let sk = skeleton(seed, n);
         let depth = depths(&sk.parents);
         let locals: Vec<JointMat> = sk.locals.iter().map(to_f32).collect();
-        for imp in available() {
+        for imp in UntransformSkeleton::forms().into_iter() {
             let mut mats = locals.clone();
             animasm::transform_skeleton::transform_skeleton(imp, &mut mats, &sk.parents, 1..=n - 1).unwrap();
             let globals = mats.clone();
@@ -399,7 +399,7 @@ fn parent_rotation_must_be_orthonormal() {
             (0..3).map(|k| p[k * 4 + row] * (c[k * 4 + col] - tp(k))).sum()
         })
     };
-    for imp in available() {
+    for imp in UntransformSkeleton::forms().into_iter() {
         let mut out = mats.clone();
         untransform_skeleton(imp, &mut out, &[-1, 0], 1..=1).unwrap();
         for e in 0..12 {
@@ -467,7 +467,7 @@ fn fox_model_poses_untransform_to_local_poses() {
         let composed = local_to_model_f64(&locals, &parents);
         let (r, t) = fox_errors(&composed.iter().map(to_f32).collect::<Vec<_>>(), &model);
         assert!(r < 1e-6 && t < 2e-6 * s, "{name}: the JSON's reference is not parent * local: {r:e} {t:e}");
-        for imp in available() {
+        for imp in UntransformSkeleton::forms().into_iter() {
             let mut mats = globals.clone();
             untransform_skeleton(imp, &mut mats, &parents, 1..=23).unwrap();
             assert_eq!(mats[0].mat.map(f32::to_bits), globals[0].mat.map(f32::to_bits), "{imp} {name}: root written");
@@ -491,7 +491,7 @@ fn fox_f64_composed_poses_untransform_to_local_poses() {
     for (name, locals, model) in fox_poses() {
         let s = model_scale(&model);
         let globals: Vec<JointMat> = local_to_model_f64(&locals, &parents).iter().map(to_f32).collect();
-        for imp in available() {
+        for imp in UntransformSkeleton::forms().into_iter() {
             let mut mats = globals.clone();
             untransform_skeleton(imp, &mut mats, &parents, 1..=23).unwrap();
             let (rot, trans) = fox_errors(&mats, &locals);
@@ -516,7 +516,7 @@ fn fox_sub_ranges_and_single_joints() {
     ranges.extend((1..24).map(|k| (k, k)));
     for (a, b) in ranges {
         let want = oracle(&globals, &parents, a..=b);
-        for imp in available() {
+        for imp in UntransformSkeleton::forms().into_iter() {
             let mut mats = globals.clone();
             untransform_skeleton(imp, &mut mats, &parents, a..=b).unwrap();
             assert_only_range_written(&globals, &mats, a..=b);
@@ -542,7 +542,7 @@ fn expect_err(imp: Impl, mats: &[JointMat], parents: &[i32], range: core::ops::R
 #[test]
 fn range_out_of_bounds() {
     let sk = skeleton(41, 9);
-    for imp in available() {
+    for imp in UntransformSkeleton::forms().into_iter() {
         let want = |start, end| Error::RangeOutOfBounds { start, end, len: 9 };
         expect_err(imp, &sk.globals, &sk.parents, 1..=9, want(1, 9));
         expect_err(imp, &sk.globals, &sk.parents, 5..=12, want(5, 12));
@@ -570,8 +570,8 @@ fn too_many_joints() {
     // for capacity `n`, as `from_raw_parts` needs.
     let mut big: Vec<JointMat> = unsafe { Vec::from_raw_parts(ptr, n, n) };
     let parents: Vec<i32> = (0..9).map(|i| i - 1).collect();
-    let want = Err(Error::TooManyJoints { len: n, max: MAX_JOINTS });
-    for imp in available() {
+    let want = Err(Error::TooLong { what: "mats", len: n, max: MAX_JOINTS });
+    for imp in UntransformSkeleton::forms().into_iter() {
         for range in [1..=8, 1..=0, 0..=8, 5..=n + 3] {
             assert_eq!(untransform_skeleton(imp, &mut big, &parents, range.clone()), want, "{imp} {range:?}");
             assert!(big[..9].iter().all(|m| m.mat.iter().all(|v| v.to_bits() == 0)), "{imp}: written");
@@ -587,7 +587,7 @@ fn too_many_joints() {
 #[test]
 fn parents_too_short() {
     let sk = skeleton(43, 9);
-    for imp in available() {
+    for imp in UntransformSkeleton::forms().into_iter() {
         let want = Error::TooShort { what: "parents", needed: 9, found: 8 };
         expect_err(imp, &sk.globals, &sk.parents[..8], 1..=8, want);
         let want = Error::TooShort { what: "parents", needed: 4, found: 0 };
@@ -606,7 +606,7 @@ fn parents_too_short() {
 #[test]
 fn invalid_parents() {
     let sk = skeleton(44, 9);
-    for imp in available() {
+    for imp in UntransformSkeleton::forms().into_iter() {
         for joint in [1usize, 4, 8] {
             for parent in [-1, i32::MIN, joint as i32, joint as i32 + 1, 9, 100, i32::MAX] {
                 let mut parents = sk.parents.clone();
@@ -633,7 +633,7 @@ fn roots_outside_the_range() {
     let parents = [-1, 0, 1, -1, 3, 4];
     let mut rng = Rng::new(45);
     let globals: Vec<JointMat> = (0..6).map(|_| to_f32(&rigid_mat_f64(&mut rng, 10.0))).collect();
-    for imp in available() {
+    for imp in UntransformSkeleton::forms().into_iter() {
         for (a, b) in [(1, 2), (4, 5), (5, 5)] {
             let mut mats = globals.clone();
             untransform_skeleton(imp, &mut mats, &parents, a..=b).unwrap();
@@ -651,7 +651,7 @@ fn empty_ranges() {
     let sk = skeleton(46, 9);
     let mut exhausted = 1..=1;
     assert_eq!(exhausted.next(), Some(1));
-    for imp in available() {
+    for imp in UntransformSkeleton::forms().into_iter() {
         for range in [3..=2, 1..=0, 100..=2, usize::MAX..=0, exhausted.clone()] {
             let mut mats = sk.globals.clone();
             assert_eq!(untransform_skeleton(imp, &mut mats, &sk.parents, range.clone()), Ok(()), "{imp} {range:?}");
@@ -667,7 +667,7 @@ fn empty_ranges() {
 #[test]
 fn single_joint_ranges() {
     let sk = skeleton(47, 12);
-    for imp in available() {
+    for imp in UntransformSkeleton::forms().into_iter() {
         for k in [1, 2, 6, 11] {
             let mut mats = sk.globals.clone();
             untransform_skeleton(imp, &mut mats, &sk.parents, k..=k).unwrap();
@@ -683,9 +683,9 @@ fn single_joint_ranges() {
 #[test]
 fn unsupported_impls_are_refused() {
     let sk = skeleton(48, 4);
-    for imp in Impl::ALL.into_iter().filter(|i| !i.is_available()) {
+    for imp in Impl::ALL.into_iter().filter(|&i| animasm::untransform_skeleton::resolve(i).is_err()) {
         expect_err(imp, &sk.globals, &sk.parents, 1..=3, Error::Unsupported(imp));
     }
     #[cfg(target_arch = "x86_64")]
-    assert_eq!(available().count(), 3);
+    assert_eq!(UntransformSkeleton::forms().len(), 3);
 }

@@ -2,4 +2,8 @@
 //! floats (see `animasm_fuzz::joint_routine`).
 #![no_main]
 
-libfuzzer_sys::fuzz_target!(|data: &[u8]| animasm_fuzz::joint_routine(data, animasm::lerp_joints));
+libfuzzer_sys::fuzz_target!(|data: &[u8]| animasm_fuzz::joint_routine(
+    data,
+    animasm::lerp_joints,
+    animasm::lerp_joints::forms()
+));

@@ -12,7 +12,8 @@ libfuzzer_sys::fuzz_target!(|data: &[u8]| {
     let quats = g.joints(n);
     let mats_len = g.len_near(n);
     let mats = g.mats(mats_len);
-    let runs = run_every_impl(&quats, |imp, out| animasm::mats_to_quats(imp, out, &mats));
+    let runs =
+        run_every_impl(animasm::mats_to_quats::forms(), &quats, |imp, out| animasm::mats_to_quats(imp, out, &mats));
     for imp in [Impl::Asm, Impl::Intrinsics] {
         if let Some(r) = get(&runs, imp) {
             for (j, (q, m)) in r.out.iter().zip(&mats).enumerate() {

@@ -13,7 +13,8 @@ libfuzzer_sys::fuzz_target!(|data: &[u8]| {
     let mats = g.mats(n);
     let quats_len = g.len_near(n);
     let quats = g.joints(quats_len);
-    let runs = run_every_impl(&mats, |imp, out| animasm::quats_to_mats(imp, out, &quats));
+    let runs =
+        run_every_impl(animasm::quats_to_mats::forms(), &mats, |imp, out| animasm::quats_to_mats(imp, out, &quats));
     for imp in [Impl::Asm, Impl::Intrinsics] {
         if let Some(r) = get(&runs, imp) {
             for (j, (m, q)) in r.out.iter().zip(&quats).enumerate() {

@@ -13,7 +13,9 @@ libfuzzer_sys::fuzz_target!(|data: &[u8]| {
     let result = g.mats(n);
     let (n1, n2) = (g.len_near(n), g.len_near(n));
     let (joints1, joints2) = (g.mats(n1), g.mats(n2));
-    let runs = run_every_impl(&result, |imp, out| animasm::transform_joints(imp, out, &joints1, &joints2));
+    let runs = run_every_impl(animasm::transform_joints::forms(), &result, |imp, out| {
+        animasm::transform_joints(imp, out, &joints1, &joints2)
+    });
     if let (Some(s), Some(i)) = (get(&runs, Impl::Scalar), get(&runs, Impl::Intrinsics)) {
         assert_same(&as_listing(&s.out), &i.out, "scalar (as the listing) vs intrinsics");
     }

@@ -10,5 +10,6 @@ use animasm_fuzz::{ScalarAgrees, skeleton_routine};
 libfuzzer_sys::fuzz_target!(|data: &[u8]| skeleton_routine(
     data,
     &[animasm::transform_skeleton, animasm::transform_skeleton_movss_shufps],
+    &animasm::transform_skeleton::forms().collect::<Vec<_>>(),
     ScalarAgrees::UpToSignOfZero
 ));

@@ -8,5 +8,6 @@ use animasm_fuzz::{ScalarAgrees, skeleton_routine};
 libfuzzer_sys::fuzz_target!(|data: &[u8]| skeleton_routine(
     data,
     &[animasm::untransform_skeleton],
+    &animasm::untransform_skeleton::forms().collect::<Vec<_>>(),
     ScalarAgrees::Exactly
 ));

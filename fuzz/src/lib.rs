@@ -1,14 +1,18 @@
 //! Shared machinery of the fuzz targets: [`Gen`] turns libFuzzer's bytes into
 //! lengths, indices, parents, ranges, interpolation factors and floats
 //! (arbitrary bit patterns, often special values), and [`run_every_impl`]
-//! runs one safe function with every [`Impl`] and checks what holds for all
-//! of them:
+//! runs one safe function with every [`Impl`] (the concrete forms of
+//! [`Impl::ALL`] and [`Impl::Auto`]) and checks what holds for all of them:
 //!
-//! - no crash and no panic (the only documented panic, the 16-byte alignment
-//!   assertion, cannot fire through slices of the crate's `align(16)` types);
-//! - every implementation returns the same `Ok` or the same `Err` (the
-//!   validation does not depend on the implementation);
+//! - no crash and no panic (no safe function panics);
+//! - a form the routine does not list in its `forms()` (absent on this
+//!   target, or needing CPU features this CPU lacks) returns
+//!   `Err(Unsupported)` or `Err(MissingCpuFeature)`;
+//! - every form of `forms()`, and `Auto`, returns the same `Ok` or the same
+//!   `Err` (the validation does not depend on the form);
 //! - on `Err`, the output is bit for bit what it was;
+//! - on `Ok`, `Auto` wrote the bits of the form it picks (the first of
+//!   `forms()`, since the fuzz buffers meet every form's alignment);
 //! - on `Ok`, [`Impl::Asm`] and [`Impl::Intrinsics`] wrote the same bits
 //!   (NaN payloads aside: LLVM may commute the intrinsics' operands, which
 //!   changes which NaN propagates; every other value and the sign of zero
@@ -322,13 +326,21 @@ pub fn assert_same_up_to_sign_of_zero<T: Floats>(a: &[T], b: &[T], ctx: &str) {
     }
 }
 
-/// Whether two results are the same (a `NonFiniteLerp` compares its factor
-/// bit for bit, as `Error`'s `PartialEq` would not for NaN).
+/// Whether two results are the same (a `NonFiniteFactor` compares its
+/// factor bit for bit, as `Error`'s `PartialEq` would not for NaN).
 pub fn same_result(a: &Result<(), Error>, b: &Result<(), Error>) -> bool {
     match (a, b) {
-        (Err(Error::NonFiniteLerp(x)), Err(Error::NonFiniteLerp(y))) => x.to_bits() == y.to_bits(),
+        (
+            Err(Error::NonFiniteFactor { what: w1, position: p1, value: x }),
+            Err(Error::NonFiniteFactor { what: w2, position: p2, value: y }),
+        ) => w1 == w2 && p1 == p2 && x.to_bits() == y.to_bits(),
         _ => a == b,
     }
+}
+
+/// Whether `imp` is refused as a form the routine cannot run here.
+pub fn refused(result: &Result<(), Error>, imp: Impl) -> bool {
+    matches!(result, Err(Error::MissingCpuFeature { .. })) || *result == Err(Error::Unsupported(imp))
 }
 
 /// What one implementation did: its result and its output.
@@ -341,28 +353,37 @@ pub struct Run<T> {
     pub out: Vec<T>,
 }
 
-/// Runs `f` with every implementation, each on its own copy of `init` (an
-/// allocation of exactly its length), and checks the common guarantees (see
-/// the crate docs). Returns the runs, in [`Impl::ALL`] order, for the
-/// target's own checks.
-pub fn run_every_impl<T: Floats>(init: &[T], mut f: impl FnMut(Impl, &mut [T]) -> Result<(), Error>) -> Vec<Run<T>> {
+/// Runs `f` with every form of [`Impl::ALL`] and [`Impl::Auto`], each on
+/// its own copy of `init` (an allocation of exactly its length), and checks
+/// the common guarantees (see the crate docs). `forms` is the routine's
+/// `forms()`: what runs here, fastest first. Returns the runs, in
+/// [`Impl::ALL`] order then `Auto`, for the target's own checks.
+pub fn run_every_impl<T: Floats>(
+    forms: impl Iterator<Item = Impl>,
+    init: &[T],
+    mut f: impl FnMut(Impl, &mut [T]) -> Result<(), Error>,
+) -> Vec<Run<T>> {
+    let forms: Vec<Impl> = forms.collect();
+    assert!(!forms.is_empty(), "a routine with no form");
     let runs: Vec<Run<T>> = Impl::ALL
         .into_iter()
+        .chain([Impl::Auto])
         .map(|imp| {
             let mut out = init.to_vec();
             let result = f(imp, &mut out);
             Run { imp, result, out }
         })
         .collect();
+    let runs_here = |r: &&Run<T>| r.imp == Impl::Auto || forms.contains(&r.imp);
     for r in &runs {
-        if !r.imp.is_available() {
-            assert_eq!(r.result, Err(Error::Unsupported(r.imp)), "an unavailable Impl ran");
+        if !runs_here(&r) {
+            assert!(refused(&r.result, r.imp), "{}, not among {forms:?}, returned {:?}", r.imp, r.result);
         }
         if r.result.is_err() {
             assert_untouched(init, &r.out, &format!("{} after {:?}", r.imp, r.result));
         }
     }
-    let available: Vec<&Run<T>> = runs.iter().filter(|r| r.imp.is_available()).collect();
+    let available: Vec<&Run<T>> = runs.iter().filter(runs_here).collect();
     for r in &available {
         assert!(
             same_result(&r.result, &available[0].result),
@@ -377,12 +398,16 @@ pub fn run_every_impl<T: Floats>(init: &[T], mut f: impl FnMut(Impl, &mut [T]) -
     if let (Some(a), Some(i)) = (get(&runs, Impl::Asm), get(&runs, Impl::Intrinsics)) {
         assert_same(&a.out, &i.out, "asm vs intrinsics");
     }
+    if let (Some(auto), Some(first)) = (get(&runs, Impl::Auto), get(&runs, forms[0])) {
+        assert_same(&auto.out, &first.out, &format!("auto vs {}", forms[0]));
+    }
     runs
 }
 
-/// The run of `imp`, if it was available and returned `Ok`.
+/// The run of `imp`, if it returned `Ok` (a form that cannot run here never
+/// does: [`run_every_impl`] checks it).
 pub fn get<T>(runs: &[Run<T>], imp: Impl) -> Option<&Run<T>> {
-    runs.iter().find(|r| r.imp == imp && r.imp.is_available() && r.result.is_ok())
+    runs.iter().find(|r| r.imp == imp && r.result.is_ok())
 }
 
 /// What the SSE listings make of a scalar matrix result: they add
@@ -402,11 +427,13 @@ pub fn as_listing(m: &[JointMat]) -> Vec<JointMat> {
 /// A safe joint-list interpolator (`slerp_joints`, `lerp_joints`).
 pub type JointFn = fn(Impl, &mut [JointQuat], &[JointQuat], f32, &[i32]) -> Result<(), Error>;
 
-/// Fuzzes a joint-list interpolator: any lengths of `joints`, `blend` and
-/// `index`, any `index` entries, any `lerp`, any floats. On `Ok`, besides the
-/// common checks: joints not indexed are kept, `lerp <= 0` keeps every joint
-/// and `lerp >= 1` copies the indexed blend joints, with every `Impl`.
-pub fn joint_routine(data: &[u8], f: JointFn) {
+/// Fuzzes a joint-list interpolator with the forms `forms` (its `forms()`):
+/// any lengths of `joints`, `blend` and `index`, any `index` entries, any
+/// `lerp`, any floats. On `Ok`, besides the common checks: joints not
+/// indexed are kept, `lerp <= 0` keeps every joint and `lerp >= 1` copies
+/// the indexed blend joints, with every `Impl`; the scalar port and the
+/// listing agree on which joints they write.
+pub fn joint_routine(data: &[u8], f: JointFn, forms: impl Iterator<Item = Impl>) {
     let mut g = Gen::new(data);
     let n = g.len(16, 300);
     let joints = g.joints(n);
@@ -415,7 +442,10 @@ pub fn joint_routine(data: &[u8], f: JointFn) {
     let index_len = g.len(24, 400);
     let index: Vec<i32> = (0..index_len).map(|_| g.index_entry(n)).collect();
     let lerp = g.lerp();
-    let runs = run_every_impl(&joints, |imp, out| f(imp, out, &blend, lerp, &index));
+    let runs = run_every_impl(forms, &joints, |imp, out| f(imp, out, &blend, lerp, &index));
+    if let Some(Err(Error::NonFiniteFactor { what, position, value })) = runs.first().map(|r| r.result) {
+        assert!(what == "lerp" && position.is_none() && same_bits(value, lerp), "{what} {position:?} {value}");
+    }
     for r in runs.iter().filter(|r| r.result.is_ok()) {
         let indexed: Vec<bool> = (0..n).map(|j| index.contains(&(j as i32))).collect();
         for j in 0..n {
@@ -450,8 +480,9 @@ pub enum ScalarAgrees {
 /// and entries), any range (empty, exhausted, out of bounds), any floats.
 /// On `Ok`: joints outside the range are kept; the scalar port agrees with
 /// the intrinsics as `scalar` says; every function of `fns` (variants of
-/// one routine) gives the same results as the first.
-pub fn skeleton_routine(data: &[u8], fns: &[SkeletonFn], scalar: ScalarAgrees) {
+/// one routine, whose forms are `forms`) gives the same results as the
+/// first.
+pub fn skeleton_routine(data: &[u8], fns: &[SkeletonFn], forms: &[Impl], scalar: ScalarAgrees) {
     let mut g = Gen::new(data);
     let n = g.len(20, 200);
     let mats = g.mats(n);
@@ -460,7 +491,7 @@ pub fn skeleton_routine(data: &[u8], fns: &[SkeletonFn], scalar: ScalarAgrees) {
     let range = g.range(n);
     let mut first: Option<Vec<Run<JointMat>>> = None;
     for (k, f) in fns.iter().enumerate() {
-        let runs = run_every_impl(&mats, |imp, out| f(imp, out, &parents, range.clone()));
+        let runs = run_every_impl(forms.iter().copied(), &mats, |imp, out| f(imp, out, &parents, range.clone()));
         for r in runs.iter().filter(|r| r.result.is_ok()) {
             for j in (0..n).filter(|j| range.is_empty() || !range.contains(j)) {
                 assert_untouched(&mats[j..=j], &r.out[j..=j], &format!("{}: joint {j} outside {range:?}", r.imp));

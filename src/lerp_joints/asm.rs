@@ -1,7 +1,7 @@
 //! Appendix B of *Slerping Clock Cycles* (`LerpJoints`, SSE) in `asm!`,
 //! instruction for instruction: the listing's instructions in the listing's
 //! order with the listing's xmm registers, translated to 64-bit by the rules
-//! of DESIGN.md. `asm_notes/lerp_joints.listing.s` is the transcription it
+//! of `asm_notes/README.md`. `asm_notes/lerp_joints.listing.s` is the transcription it
 //! follows (211 instructions; no deviations).
 //!
 //! Copyright (C) 2005 Id Software, Inc., written by J.M.P. van Waveren.
@@ -22,9 +22,9 @@
 //! - *done4* / *loopJoint1*: the remaining joints one by one (all four when
 //!   `numJoints == 4`), with `rsqrtss`.
 
-use crate::consts::{SIMD_SP_ONE, SIMD_SP_RSQRT_C0, SIMD_SP_RSQRT_C1, SIMD_SP_SIGN_BIT, SIMD_SP_ZERO};
-use crate::sse::r_shuffle_ps;
-use crate::{JOINTQUAT_Q_OFFSET, JOINTQUAT_SIZE_SHIFT, JOINTQUAT_T_OFFSET, JointQuat};
+use crate::types::{JOINTQUAT_Q_OFFSET, JOINTQUAT_SIZE_SHIFT, JOINTQUAT_T_OFFSET, JointQuat};
+use crate::x86::consts::{SIMD_SP_ONE, SIMD_SP_RSQRT_C0, SIMD_SP_RSQRT_C1, SIMD_SP_SIGN_BIT, SIMD_SP_ZERO};
+use crate::x86::shuffle::r_shuffle_ps;
 use core::arch::asm;
 use core::mem::offset_of;
 
@@ -189,11 +189,11 @@ pub unsafe fn lerp_joints(
             "// load fourth quaternions",
             "movaps    xmm3, xmmword ptr [rsi + rcx + {q_offset}]",
             // TRANSPOSE_4x4( xmm0, xmm1, xmm2, xmm3, xmm7 )
-            crate::transpose_4x4!("xmm0", "xmm1", "xmm2", "xmm3", "xmm7"),
+            crate::x86::shuffle::transpose_4x4_text!("xmm0", "xmm1", "xmm2", "xmm3", "xmm7"),
             "movaps    xmmword ptr [{s} + {joint_quat3}], xmm3",
             "movaps    xmm7, xmmword ptr [rdi + rcx + {q_offset}]",
             // TRANSPOSE_4x4( xmm4, xmm5, xmm6, xmm7, xmm3 )
-            crate::transpose_4x4!("xmm4", "xmm5", "xmm6", "xmm7", "xmm3"),
+            crate::x86::shuffle::transpose_4x4_text!("xmm4", "xmm5", "xmm6", "xmm7", "xmm3"),
             "movaps    xmmword ptr [{s} + {blend_quat3}], xmm7",
             "// lerp quaternions",
             "movaps    xmm3, xmm0",

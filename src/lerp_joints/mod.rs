@@ -16,16 +16,33 @@ pub mod asm;
 #[cfg(target_arch = "x86_64")]
 pub mod intrinsics;
 
+use crate::dispatch::{Impl, form, routine_api, select};
+use crate::error::Error;
 pub use crate::joint_args::MAX_JOINTS;
-use crate::joint_args::{JointKernel, run};
-use crate::{Error, Impl, JointQuat};
+use crate::joint_args::{self, JointForm};
+use crate::types::JointQuat;
+
+/// The forms of [`lerp_joints()`], fastest first: the order [`Impl::Auto`] tries
+/// them in (the README's measurements: the intrinsics twin is as fast as
+/// the asm listing or faster on the CPUs measured).
+static FORMS: &[JointForm] = &[
+    #[cfg(target_arch = "x86_64")]
+    form!(Intrinsics => intrinsics::lerp_joints),
+    #[cfg(all(target_arch = "x86_64", not(miri)))]
+    form!(Asm => asm::lerp_joints),
+    form!(Scalar => scalar::lerp_joints),
+];
+
+routine_api!(FORMS, "lerp_joints()");
 
 /// Lerps and renormalises the rotations and lerps the translations of `joints[j]` towards
 /// `blend[j]` by `lerp`, in place, for every `j` in `index` (the paper's
 /// `LerpJoints`).
 ///
-/// As the listing: `lerp <= 0` leaves the joints as they are and `lerp >= 1`
-/// copies the indexed blend joints, with every [`Impl`]. Rotations take the
+/// The endpoint rule of every interpolating safe function (the README's
+/// contract; here it is the listing's own): `lerp <= 0` leaves the joints as
+/// they are and `lerp >= 1` copies the indexed blend joints, with every
+/// [`Impl`]. Rotations take the
 /// shorter arc (the blend quaternion's sign is flipped when the dot product
 /// is negative) and are renormalised; they trace the slerp's arc at a
 /// varying speed. The listing's `rsqrtps` and Newton-Raphson step make the
@@ -35,12 +52,16 @@ use crate::{Error, Impl, JointQuat};
 ///
 /// # Errors
 ///
-/// Checked before anything is written:
-/// - [`Error::Unsupported`]: `imp` cannot run here;
-/// - [`Error::TooManyJoints`]: `joints` or `index` has more than [`MAX_JOINTS`] elements;
+/// Checked in this order, before anything is written:
+/// - [`Error::Unsupported`]: the routine has no form `imp` on this target;
+/// - [`Error::MissingCpuFeature`]: the form needs CPU features this CPU lacks;
+/// - [`Error::TooLong`]: `joints` or `index` has more than [`MAX_JOINTS`] elements;
 /// - [`Error::TooShort`]: `blend` is shorter than `joints`;
-/// - [`Error::NonFiniteLerp`]: `lerp` is NaN or infinite;
-/// - [`Error::IndexOutOfRange`]: an `index` entry is negative or `>= joints.len()`.
+/// - [`Error::NonFiniteFactor`]: `lerp` is NaN or infinite;
+/// - [`Error::IndexOutOfRange`]: an `index` entry is negative or `>= joints.len()`;
+/// - [`Error::Misaligned`]: a list lacks the alignment the form needs (none
+///   of this routine's forms needs more than the 16 bytes [`JointQuat`]
+///   guarantees, so this cannot happen with safe code).
 ///
 /// Input that only changes results is accepted and computed as the listing
 /// computes it: duplicate entries in `index` (within one group of four of the
@@ -48,11 +69,6 @@ use crate::{Error, Impl, JointQuat};
 /// its rotation once, from the original value; the scalar port interpolates
 /// both twice), non-unit quaternions, and NaN or infinite values in the
 /// joints.
-///
-/// # Panics
-///
-/// If `joints` or `blend` is not 16-byte aligned, which the crate's types
-/// rule out.
 pub fn lerp_joints(
     imp: Impl,
     joints: &mut [JointQuat],
@@ -60,14 +76,16 @@ pub fn lerp_joints(
     lerp: f32,
     index: &[i32],
 ) -> Result<(), Error> {
-    let kernel: JointKernel = match imp.check()? {
-        Impl::Scalar => scalar::lerp_joints,
-        #[cfg(target_arch = "x86_64")]
-        Impl::Intrinsics => intrinsics::lerp_joints,
-        #[cfg(all(target_arch = "x86_64", not(miri)))]
-        Impl::Asm => asm::lerp_joints,
-        #[allow(unreachable_patterns)]
-        other => return Err(Error::Unsupported(other)),
-    };
-    run(imp, kernel, joints, blend, lerp, index)
+    let form = select(FORMS, imp, joint_args::alignment(joints, blend))?;
+    joint_args::validate(&form, joints, blend, lerp, index)?;
+    if joint_args::endpoints(joints, blend, lerp, index) {
+        return Ok(());
+    }
+    // SAFETY: `validate` checked every index entry against `joints.len() <=
+    // blend.len()` and the lengths against `MAX_JOINTS` (which keeps the
+    // listings' 32-bit offsets exact), and the alignment the form needs;
+    // `joints` is borrowed mutably, so the lists do not overlap; `select`
+    // returned a kernel this CPU can run.
+    unsafe { (form.kernel)(joints.as_mut_ptr(), blend.as_ptr(), lerp, index.as_ptr(), index.len() as i32) };
+    Ok(())
 }

@@ -5,8 +5,8 @@
 //! Port licensed under the GNU LGPL 2.1 or later.
 
 use crate::math::sqrt;
-use crate::slerp_joints::scalar::vec4_lerp;
-use crate::{JointQuat, Quat};
+use crate::math::vec4_lerp;
+use crate::types::{JointQuat, Quat};
 
 /// `Lerp` (section 4): linear interpolation towards the nearer of `to` and
 /// `-to`, renormalised with `1 / sqrt`.

@@ -8,7 +8,7 @@
 //! The single `asm!` block below is `asm_notes/mats_to_quats.listing.s` (the
 //! 305 instructions of Appendix B: 207 in `loopMat4`, 84 in `loopMat1`) in
 //! the listing's order and with the listing's xmm registers. Only operand
-//! forms change, as DESIGN.md's translation rules say:
+//! forms change, as the translation rules of `asm_notes/README.md` say:
 //!
 //! - the registers that form addresses are 64-bit (`add rsi, rax`,
 //!   `neg rax`, `add rax, 4*JOINTMAT_SIZE`, `[rsi+rax+...]`,
@@ -32,12 +32,12 @@
 use core::arch::asm;
 use core::mem::offset_of;
 
-use crate::consts::{
+use crate::types::{JOINTMAT_SIZE, JOINTQUAT_SIZE, JointMat, JointQuat};
+use crate::x86::consts::{
     SIMD_DW_MAT2QUAT_SHUFFLE0, SIMD_DW_MAT2QUAT_SHUFFLE1, SIMD_DW_MAT2QUAT_SHUFFLE2, SIMD_DW_MAT2QUAT_SHUFFLE3,
     SIMD_SP_MAT2QUAT_RSQRT_C1, SIMD_SP_NOT, SIMD_SP_ONE, SIMD_SP_RSQRT_C0, SIMD_SP_SIGN_BIT, SIMD_SP_ZERO,
 };
-use crate::sse::r_shuffle_ps;
-use crate::{JOINTMAT_SIZE, JOINTQUAT_SIZE, JointMat, JointQuat};
+use crate::x86::shuffle::r_shuffle_ps;
 
 /// The listing's stack local `shuffle`, 16-byte aligned (`ALIGN16( byte
 /// shuffle[16]; )`), which the `asm!` addresses as `[{s} + {shuffle}]`.

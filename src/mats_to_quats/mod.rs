@@ -35,7 +35,27 @@ pub mod asm;
 #[cfg(target_arch = "x86_64")]
 pub mod intrinsics;
 
-use crate::{Error, Impl, JOINTMAT_SIZE, JointMat, JointQuat};
+use crate::dispatch::{Form, Impl, alignment_of, form, routine_api, select};
+use crate::error::Error;
+use crate::types::{JOINTMAT_SIZE, JointMat, JointQuat};
+
+/// The raw kernels' signature: `(jointQuats, jointMats, numJoints)`.
+type Kernel = unsafe fn(*mut JointQuat, *const JointMat, i32);
+
+/// The forms of [`mats_to_quats()`], fastest first: the order [`Impl::Auto`]
+/// tries them in. The scalar port is faster on some CPUs (see the README),
+/// but its `ReciprocalSqrt` is accurate to about 2e-3 where the listing's is
+/// to 1e-6, so `Auto` never picks it over a SIMD form: `Auto` trades no
+/// accuracy for speed.
+static FORMS: &[Form<Kernel>] = &[
+    #[cfg(target_arch = "x86_64")]
+    form!(Intrinsics => intrinsics::mats_to_quats),
+    #[cfg(all(target_arch = "x86_64", not(miri)))]
+    form!(Asm => asm::mats_to_quats),
+    form!(Scalar => scalar::mats_to_quats),
+];
+
+routine_api!(FORMS, "mats_to_quats()");
 
 /// The most joints [`mats_to_quats()`] takes: the listing computes the byte
 /// size of the matrix list with a 32-bit `imul eax, JOINTMAT_SIZE` and then
@@ -73,44 +93,28 @@ pub const MAX_JOINTS: usize = i32::MAX as usize / JOINTMAT_SIZE;
 ///
 /// # Errors
 ///
-/// Checked before anything is written:
-/// - [`Error::Unsupported`]: `imp` cannot run here;
+/// Checked in this order, before anything is written:
+/// - [`Error::Unsupported`]: the routine has no form `imp` on this target;
+/// - [`Error::MissingCpuFeature`]: the form needs CPU features this CPU lacks;
+/// - [`Error::TooLong`]: `quats` has more than [`MAX_JOINTS`] elements;
 /// - [`Error::LengthMismatch`] (`what: "mats"`): `mats.len() != quats.len()`;
-/// - [`Error::TooManyJoints`]: more than [`MAX_JOINTS`] joints.
-///
-/// # Panics
-///
-/// Never. (Appendix B, unlike the other listings, asserts no alignment: it
-/// reads and writes the lists with `movss` and `mov` only; the crate's
-/// types are 16-byte aligned anyway.)
+/// - [`Error::Misaligned`]: never (Appendix B, unlike the other listings,
+///   asserts no alignment: it reads and writes the lists with `movss` and
+///   `mov` only).
 pub fn mats_to_quats(imp: Impl, quats: &mut [JointQuat], mats: &[JointMat]) -> Result<(), Error> {
-    let imp = imp.check()?;
+    let (q, m) = (quats.as_ptr() as usize, mats.as_ptr() as usize);
+    let form = select(FORMS, imp, alignment_of(&[q, m]))?;
+    if quats.len() > MAX_JOINTS {
+        return Err(Error::TooLong { what: "quats", len: quats.len(), max: MAX_JOINTS });
+    }
     if mats.len() != quats.len() {
         return Err(Error::LengthMismatch { what: "mats", expected: quats.len(), found: mats.len() });
     }
-    if quats.len() > MAX_JOINTS {
-        return Err(Error::TooManyJoints { len: quats.len(), max: MAX_JOINTS });
-    }
-    let n = quats.len() as i32;
-    match imp {
-        Impl::Scalar => {
-            // SAFETY: both slices hold `n` elements; `quats` is borrowed
-            // mutably, so the lists do not overlap.
-            unsafe { scalar::mats_to_quats(quats.as_mut_ptr(), mats.as_ptr(), n) }
-        }
-        #[cfg(target_arch = "x86_64")]
-        Impl::Intrinsics => {
-            // SAFETY: as above; `n <= MAX_JOINTS` keeps the kernel's 32-bit
-            // arithmetic exact.
-            unsafe { intrinsics::mats_to_quats(quats.as_mut_ptr(), mats.as_ptr(), n) }
-        }
-        #[cfg(all(target_arch = "x86_64", not(miri)))]
-        Impl::Asm => {
-            // SAFETY: as for `Impl::Intrinsics`.
-            unsafe { asm::mats_to_quats(quats.as_mut_ptr(), mats.as_ptr(), n) }
-        }
-        #[allow(unreachable_patterns)]
-        _ => return Err(Error::Unsupported(imp)),
-    }
+    form.check_align(&[("quats", q), ("mats", m)])?;
+    // SAFETY: both slices hold `quats.len() <= MAX_JOINTS` elements (which
+    // keeps the listing's 32-bit arithmetic exact) and do not overlap
+    // (`quats` is borrowed mutably); `select` returned a kernel this CPU can
+    // run.
+    unsafe { (form.kernel)(quats.as_mut_ptr(), mats.as_ptr(), quats.len() as i32) };
     Ok(())
 }

@@ -22,7 +22,7 @@
 //! `ReciprocalSqrt` printed in section 4 is, character for character, the
 //! routine of *Slerping Clock Cycles* (section 5): the `0x5f3759df` bit trick
 //! and one Newton-Raphson step (relative error up to about 1.75e-3). It is
-//! used from [`crate::slerp_joints::scalar::reciprocal_sqrt`], not copied.
+//! used from [`crate::math::reciprocal_sqrt`] (public as `animasm::slerp_joints::scalar::reciprocal_sqrt`), not copied.
 //!
 //! The paper's C is C++ (`float *q = &jointQuats[i].q;` points at the
 //! quaternion and runs on into the translation as `q[4..8]`); here `q` is the
@@ -31,8 +31,8 @@
 // The C's `m[0 * 4 + 0]`-style indices are kept as printed.
 #![allow(clippy::identity_op, clippy::erasing_op)]
 
-use crate::slerp_joints::scalar::reciprocal_sqrt;
-use crate::{JointMat, JointQuat};
+use crate::math::reciprocal_sqrt;
+use crate::types::{JointMat, JointQuat};
 
 /// The joint's eight floats `q[0..8]` (`x, y, z, w` of the quaternion, then
 /// the translation), as the C's `float *q = &jointQuats[i].q;` sees them.

@@ -36,18 +36,18 @@
 //! The kernels need AVX2 (`*8`) or AVX2 and FMA (`*8_fma`); the safe
 //! functions of [`super`] check the CPU before calling them.
 
-use crate::Quat;
-use crate::consts::{NLERP_FNLERP_K, NLERP_ONLERP_A, NLERP_ONLERP_B};
+use crate::types::Quat;
+use crate::x86::consts::{NLERP_FNLERP_K, NLERP_ONLERP_A, NLERP_ONLERP_B};
 use core::arch::x86_64::*;
 
 /// `R_SHUFFLE_PS( 0, 1, 0, 1 )`, per 128-bit lane.
-const S0101: i32 = crate::sse::r_shuffle_ps(0, 1, 0, 1);
+const S0101: i32 = crate::x86::shuffle::r_shuffle_ps(0, 1, 0, 1);
 /// `R_SHUFFLE_PS( 2, 3, 2, 3 )`, per 128-bit lane.
-const S2323: i32 = crate::sse::r_shuffle_ps(2, 3, 2, 3);
+const S2323: i32 = crate::x86::shuffle::r_shuffle_ps(2, 3, 2, 3);
 
 /// `_MM_TRANSPOSE8_LANE4_PS`: transposes the 4x4 matrix in each 128-bit lane
 /// of `r0..r3` (rows in, columns out), the twelve operations of
-/// [`crate::sse::transpose_4x4`] with 256-bit registers. Applied twice it is
+/// The SSE `TRANSPOSE_4x4` with 256-bit registers. Applied twice it is
 /// the identity.
 ///
 /// # Safety
@@ -408,7 +408,7 @@ macro_rules! kernel8 {
         ///
         /// # Safety
         ///
-        #[doc = concat!("The CPU must support `", $feature, "` (see [`super::Width::is_available`]);")]
+        #[doc = concat!("The CPU must support `", $feature, "` (see [`super::forms`]);")]
         /// `r` must be valid for reading and `dest` for writing `size`
         /// quaternions, `t` valid for reading `size` floats; `dest` may be
         /// `r` itself but must not otherwise overlap `r` or `t`.

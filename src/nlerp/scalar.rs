@@ -22,8 +22,8 @@
 //! All arithmetic is single precision; Rust never contracts `a * b + c` into
 //! an FMA, so every operation rounds as in the article's scalar build.
 
-use crate::Quat;
 use crate::math::{acos, fabs, sin, sqrt};
+use crate::types::Quat;
 
 /// `dot(l, r)`: `l.x * r.x + l.y * r.y + l.z * r.z + l.w * r.w`, left to right.
 #[inline]

@@ -3,7 +3,7 @@
 //! quaternion pairs per block.
 //!
 //! Per block: load four quaternions of `r` with `_mm_load_ps` and transpose
-//! them to SoA with `_MM_TRANSPOSE4_PS` (here [`crate::sse::transpose_4x4`],
+//! them to SoA with `_MM_TRANSPOSE4_PS` (here `transpose_4x4` of `src/x86/shuffle.rs`,
 //! the crate's `TRANSPOSE_4x4`, which leaves the same columns in the same
 //! registers); `l` is the same for every element, so `lX..lW` are broadcast
 //! once per call. Then the scalar code with one `__m128` per scalar: the dot
@@ -26,9 +26,9 @@
 //! real data does not, so it raises no floating-point exception flag of its
 //! own.
 
-use crate::Quat;
-use crate::consts::{NLERP_FNLERP_K, NLERP_ONLERP_A, NLERP_ONLERP_B};
-use crate::sse::transpose_4x4;
+use crate::types::Quat;
+use crate::x86::consts::{NLERP_FNLERP_K, NLERP_ONLERP_A, NLERP_ONLERP_B};
+use crate::x86::shuffle::transpose_4x4;
 use core::arch::x86_64::*;
 
 /// `lX, lY, lZ, lW`: the fixed quaternion `l` broadcast to every lane.

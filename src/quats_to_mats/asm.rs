@@ -10,7 +10,7 @@
 //! order and with the listing's xmm registers. The three row blocks are
 //! rebuilt from the listing's register comments, because the OCR scrambles
 //! their instruction columns (`asm_notes/quats_to_mats.md`, "Reconstruction").
-//! Only operand forms change, as DESIGN.md's translation rules say:
+//! Only operand forms change, as the translation rules of `asm_notes/README.md` say:
 //!
 //! - the 32-bit registers that form addresses become 64-bit (`add rsi, rax`,
 //!   `neg rax`, `add rdi, JOINTMAT_SIZE`, `add rax, JOINTQUAT_SIZE`,
@@ -29,10 +29,10 @@
 
 use core::arch::asm;
 
-use crate::consts::{SIMD_SP_ONE, SIMD_SP_QUAT2MAT_X0, SIMD_SP_QUAT2MAT_X1, SIMD_SP_QUAT2MAT_X2};
-use crate::sse::{r_shuffle_d, r_shuffle_ps};
-use crate::{JOINTMAT_SIZE, JOINTQUAT_Q_OFFSET, JOINTQUAT_SIZE, JOINTQUAT_SIZE_SHIFT, JOINTQUAT_T_OFFSET};
-use crate::{JointMat, JointQuat};
+use crate::types::{JOINTMAT_SIZE, JOINTQUAT_Q_OFFSET, JOINTQUAT_SIZE, JOINTQUAT_SIZE_SHIFT, JOINTQUAT_T_OFFSET};
+use crate::types::{JointMat, JointQuat};
+use crate::x86::consts::{SIMD_SP_ONE, SIMD_SP_QUAT2MAT_X0, SIMD_SP_QUAT2MAT_X1, SIMD_SP_QUAT2MAT_X2};
+use crate::x86::shuffle::{r_shuffle_d, r_shuffle_ps};
 
 /// `ConvertJointQuatsToJointMats` (Appendix A): writes the matrix of
 /// `joint_quats[i]` into `joint_mats[i]` for `i` in `0..num_joints`, with the

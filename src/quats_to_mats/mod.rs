@@ -57,7 +57,24 @@ pub mod asm;
 #[cfg(target_arch = "x86_64")]
 pub mod intrinsics;
 
-use crate::{Error, Impl, JointMat, JointQuat};
+use crate::dispatch::{Form, Impl, alignment_of, form, routine_api, select};
+use crate::error::Error;
+use crate::types::{JointMat, JointQuat};
+
+/// The raw kernels' signature: `(jointMats, jointQuats, numJoints)`.
+type Kernel = unsafe fn(*mut JointMat, *const JointQuat, i32);
+
+/// The forms of [`quats_to_mats()`], fastest first: the order [`Impl::Auto`]
+/// tries them in (the README's measurements).
+static FORMS: &[Form<Kernel>] = &[
+    #[cfg(all(target_arch = "x86_64", not(miri)))]
+    form!(Asm => asm::quats_to_mats),
+    #[cfg(target_arch = "x86_64")]
+    form!(Intrinsics => intrinsics::quats_to_mats),
+    form!(Scalar => scalar::quats_to_mats),
+];
+
+routine_api!(FORMS, "quats_to_mats()");
 
 /// The most joints [`quats_to_mats()`] takes: 2^26. The listing computes
 /// `numJoints << JOINTQUAT_SIZE_SHIFT` in a 32-bit register and counts it up
@@ -88,45 +105,27 @@ pub const MAX_JOINTS: usize = 1 << 26;
 /// # Errors
 ///
 /// Checked in this order, before anything is written:
-/// - [`Error::Unsupported`]: `imp` cannot run on this target;
-/// - [`Error::TooManyJoints`]: `mats` has more than [`MAX_JOINTS`] elements;
+/// - [`Error::Unsupported`]: the routine has no form `imp` on this target;
+/// - [`Error::MissingCpuFeature`]: the form needs CPU features this CPU lacks;
+/// - [`Error::TooLong`]: `mats` has more than [`MAX_JOINTS`] elements;
 /// - [`Error::LengthMismatch`] `{ what: "quats", expected: mats.len(), found:
-///   quats.len() }`: the two slices differ in length.
-///
-/// # Panics
-///
-/// If `mats` or `quats` is not 16-byte aligned, which the crate's types rule
-/// out.
+///   quats.len() }`: the two slices differ in length;
+/// - [`Error::Misaligned`]: never with safe code (no form needs more than the
+///   16 bytes the types guarantee).
 pub fn quats_to_mats(imp: Impl, mats: &mut [JointMat], quats: &[JointQuat]) -> Result<(), Error> {
-    let imp = imp.check()?;
+    let (m, q) = (mats.as_ptr() as usize, quats.as_ptr() as usize);
+    let form = select(FORMS, imp, alignment_of(&[m, q]))?;
     if mats.len() > MAX_JOINTS {
-        return Err(Error::TooManyJoints { len: mats.len(), max: MAX_JOINTS });
+        return Err(Error::TooLong { what: "mats", len: mats.len(), max: MAX_JOINTS });
     }
     if quats.len() != mats.len() {
         return Err(Error::LengthMismatch { what: "quats", expected: mats.len(), found: quats.len() });
     }
-    crate::assert_16_byte_aligned(mats.as_ptr(), "mats");
-    crate::assert_16_byte_aligned(quats.as_ptr(), "quats");
-    let n = mats.len() as i32;
-    match imp {
-        Impl::Scalar => {
-            // SAFETY: both slices hold `n` elements, are aligned for their
-            // types, and do not overlap (`mats` is borrowed mutably).
-            unsafe { scalar::quats_to_mats(mats.as_mut_ptr(), quats.as_ptr(), n) }
-        }
-        #[cfg(target_arch = "x86_64")]
-        Impl::Intrinsics => {
-            // SAFETY: as above, plus the 16-byte alignment asserted above and
-            // `0 <= n <= MAX_JOINTS`, which keeps the kernel's 32-bit offsets exact.
-            unsafe { intrinsics::quats_to_mats(mats.as_mut_ptr(), quats.as_ptr(), n) }
-        }
-        #[cfg(all(target_arch = "x86_64", not(miri)))]
-        Impl::Asm => {
-            // SAFETY: as for `Impl::Intrinsics`.
-            unsafe { asm::quats_to_mats(mats.as_mut_ptr(), quats.as_ptr(), n) }
-        }
-        #[allow(unreachable_patterns)]
-        _ => return Err(Error::Unsupported(imp)),
-    }
+    form.check_align(&[("mats", m), ("quats", q)])?;
+    // SAFETY: both slices hold `mats.len() <= MAX_JOINTS` elements (which
+    // keeps the listing's 32-bit offsets exact), are aligned as the form
+    // needs (checked) and do not overlap (`mats` is borrowed mutably);
+    // `select` returned a kernel this CPU can run.
+    unsafe { (form.kernel)(mats.as_mut_ptr(), quats.as_ptr(), mats.len() as i32) };
     Ok(())
 }

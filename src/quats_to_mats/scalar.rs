@@ -38,7 +38,7 @@
 //! in the last bit, and the SSE listing uses a third order for two of them
 //! (`asm_notes/quats_to_mats.md`, erratum E4).
 
-use crate::{JointMat, JointQuat};
+use crate::types::{JointMat, JointQuat};
 
 /// The eight floats of a joint as the C's `q[0..8]`: `q.x, q.y, q.z, q.w,
 /// t.x, t.y, t.z, t.w`.

@@ -8,7 +8,7 @@
 //! The single `asm!` block below is `asm_notes/slerp_joints.listing.s` (the
 //! 359 instructions of Appendix A, `TRANSPOSE_4x4` expanded) in the listing's
 //! order and with the listing's xmm registers. Only operand forms change, as
-//! DESIGN.md's translation rules say:
+//! the translation rules of `asm_notes/README.md` say:
 //!
 //! - the 32-bit registers that form addresses become 64-bit (`add rdx, rax`,
 //!   `neg rax`, `add rax, 4*4`, `[rdi+rcx+...]`); the index loads
@@ -28,14 +28,14 @@
 use core::arch::asm;
 use core::mem::offset_of;
 
-use crate::consts::{
+use crate::types::{JOINTQUAT_Q_OFFSET, JOINTQUAT_SIZE_SHIFT, JOINTQUAT_T_OFFSET, JointQuat};
+use crate::x86::consts::{
     Align16, SIMD_SP_ABS_MASK, SIMD_SP_ATAN_C0, SIMD_SP_ATAN_C1, SIMD_SP_ATAN_C2, SIMD_SP_ATAN_C3, SIMD_SP_ATAN_C4,
     SIMD_SP_ATAN_C5, SIMD_SP_ATAN_C6, SIMD_SP_ATAN_C7, SIMD_SP_HALF_PI, SIMD_SP_ONE, SIMD_SP_RSQRT_C0,
     SIMD_SP_RSQRT_C1, SIMD_SP_SIGN_BIT, SIMD_SP_SIN_C0, SIMD_SP_SIN_C1, SIMD_SP_SIN_C2, SIMD_SP_SIN_C3, SIMD_SP_SIN_C4,
     SIMD_SP_TINY, SIMD_SP_ZERO,
 };
-use crate::sse::r_shuffle_ps;
-use crate::{JOINTQUAT_Q_OFFSET, JOINTQUAT_SIZE_SHIFT, JOINTQUAT_T_OFFSET, JointQuat};
+use crate::x86::shuffle::r_shuffle_ps;
 
 /// The listing's stack locals and its memory copy of `lerp`, in one
 /// 16-byte-aligned block that the `asm!` addresses as `[{s} + offset]`.
@@ -241,7 +241,7 @@ pub unsafe fn slerp_joints(
             "movaps xmm3, xmmword ptr [rsi + rcx + {q_off}]",
 
             // TRANSPOSE_4x4( xmm0, xmm1, xmm2, xmm3, xmm7 )
-            crate::transpose_4x4!("xmm0", "xmm1", "xmm2", "xmm3", "xmm7"),
+            crate::x86::shuffle::transpose_4x4_text!("xmm0", "xmm1", "xmm2", "xmm3", "xmm7"),
 
             "movaps xmmword ptr [{s} + {jq0}], xmm0",
             "movaps xmmword ptr [{s} + {jq1}], xmm1",
@@ -251,7 +251,7 @@ pub unsafe fn slerp_joints(
             "movaps xmm7, xmmword ptr [rdi + rcx + {q_off}]",
 
             // TRANSPOSE_4x4( xmm4, xmm5, xmm6, xmm7, xmm3 )
-            crate::transpose_4x4!("xmm4", "xmm5", "xmm6", "xmm7", "xmm3"),
+            crate::x86::shuffle::transpose_4x4_text!("xmm4", "xmm5", "xmm6", "xmm7", "xmm3"),
 
             "movaps xmmword ptr [{s} + {bq0}], xmm4",
             "movaps xmmword ptr [{s} + {bq1}], xmm5",

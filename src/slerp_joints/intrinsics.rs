@@ -3,7 +3,7 @@
 //! order, one variable per `xmm` register, each statement commented with the
 //! instruction it stands for. The slerp arithmetic between the transposes
 //! (`mulps xmm0, xmm4` .. `addps xmm3, xmm4` of `loopJoint4`, and its
-//! `loopJoint1` counterpart) lives in `src/slerp_core.rs`, written in the same
+//! `loopJoint1` counterpart) lives in `src/x86/slerp_core.rs`, written in the same
 //! style, which the SSE baseline of `slerp_quats` shares; this file holds the
 //! loops, the loads, the translations and the stores around it. Every output
 //! that is not a NaN is bit-identical
@@ -38,10 +38,10 @@
 //!   the 4-wide loop left), those lanes never reach memory: every value
 //!   `loopJoint1` stores is built from lane 0 (`shufps ..., (0, 0, 0, 0)`).
 
-use crate::consts::{SIMD_SP_ONE, SIMD_SP_ZERO};
-use crate::slerp_core::{slerp1, slerp4};
-use crate::sse::{S0000, transpose_4x4};
-use crate::{JOINTQUAT_Q_OFFSET, JOINTQUAT_SIZE_SHIFT, JOINTQUAT_T_OFFSET, JointQuat};
+use crate::types::{JOINTQUAT_Q_OFFSET, JOINTQUAT_SIZE_SHIFT, JOINTQUAT_T_OFFSET, JointQuat};
+use crate::x86::consts::{SIMD_SP_ONE, SIMD_SP_ZERO};
+use crate::x86::shuffle::{S0000, transpose_4x4};
+use crate::x86::slerp_core::{slerp1, slerp4};
 use core::arch::x86_64::*;
 
 /// `SlerpJoints` of Appendix A with SSE intrinsics: for every `j` in
@@ -246,7 +246,7 @@ unsafe fn kernel(
                 blend_quat3 = xmm7; //                                                   movaps blendQuat3, xmm7
 
                 // lerp quaternions: `mulps xmm0, xmm4` .. `addps xmm3, xmm4` (141 instructions), shared
-                // with the SSE baseline of `slerp_quats` in `crate::slerp_core`.
+                // with the SSE baseline of `slerp_quats` in `crate::x86::slerp_core`.
                 [xmm0, xmm1, xmm2, xmm3] = slerp4(
                     [joint_quat0, joint_quat1, joint_quat2, joint_quat3],
                     [blend_quat0, blend_quat1, blend_quat2, blend_quat3],
@@ -320,7 +320,7 @@ unsafe fn kernel(
             blend_quat0 = xmm1; //                                                       movaps blendQuat0, xmm1
 
             // lerp quaternions: `mulps xmm1, xmm0` .. `addps xmm5, xmm6`, shared with the SSE
-            // baseline of `slerp_quats` in `crate::slerp_core`.
+            // baseline of `slerp_quats` in `crate::x86::slerp_core`.
             xmm5 = slerp1(joint_quat0, blend_quat0, lerp);
 
             _mm_store_ps(esi.add(ecx + JOINTQUAT_Q_OFFSET).cast(), xmm5); //             movaps [esi+ecx+JOINTQUAT_Q_OFFSET], xmm5

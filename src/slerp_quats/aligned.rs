@@ -7,7 +7,7 @@
 //! the stack: the AVX kernels' `vmovaps` needs the first. Both types here
 //! guarantee it. A subslice keeps it only if it starts at an even index.
 
-use crate::Quat;
+use crate::types::Quat;
 
 /// Two quaternions in 32 bytes at a 32-byte-aligned address: the unit of
 /// storage that makes a slice of quaternions fit the AVX kernels. A
@@ -58,7 +58,7 @@ pub use owned::AlignedQuats;
 #[cfg(feature = "std")]
 mod owned {
     use super::QuatPair;
-    use crate::Quat;
+    use crate::types::Quat;
     use std::vec::Vec;
 
     /// A growable array of quaternions whose storage starts 32-byte aligned:
@@ -73,8 +73,11 @@ mod owned {
     /// let from = AlignedQuats::from_slice(&[Quat::IDENTITY; 20]);
     /// let to = AlignedQuats::from_slice(&[Quat::new(0.0, 0.0, 1.0, 0.0); 20]);
     /// let mut result = AlignedQuats::zeroed(20);
-    /// # if !Impl::Asm.is_available() || !std::is_x86_feature_detected!("avx") { return; }
-    /// slerp_quats_corrected(Impl::Asm, &mut result, &from, &to, 0.5).unwrap();
+    /// // Auto takes the AVX kernel where the CPU has AVX: the arrays allow it.
+    /// slerp_quats_corrected(Impl::Auto, &mut result, &from, &to, 0.5).unwrap();
+    /// if animasm::slerp_quats::forms().any(|f| f == Impl::Asm) {
+    ///     slerp_quats_corrected(Impl::Asm, &mut result, &from, &to, 0.5).unwrap();
+    /// }
     /// let h = core::f32::consts::FRAC_1_SQRT_2;
     /// assert!((result[19].z - h).abs() < 1e-6 && (result[19].w - h).abs() < 1e-6);
     /// ```

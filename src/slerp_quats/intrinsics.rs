@@ -30,7 +30,7 @@
 //! - its globals (`fromQuaternion`, `toQuaternion`, `resultQuaternion`,
 //!   `g_factor`, `g_quaternionCount`) are the kernels' parameters, the
 //!   result first;
-//! - its `__m256` constants are the `AVX_*` statics of [`crate::consts`],
+//! - its `__m256` constants are the `AVX_*` statics of [`crate::x86::consts`],
 //!   loaded once before the loop (`sinC0` is `AVX_SIN_C0`, ...); the masks
 //!   `clearSignBit` / `setSignBit` of `initializationFunction` are
 //!   `_mm256_castsi256_ps` of the 32-bit patterns;
@@ -45,8 +45,8 @@
 //! `vaddps` operands, and the asm swaps the operands of the products with a
 //! constant or `factor` in memory, which picks the other NaN).
 
-use crate::Quat;
-use crate::consts::{
+use crate::types::Quat;
+use crate::x86::consts::{
     AVX_ALL_ONES, AVX_ATAN_C0, AVX_ATAN_C1, AVX_ATAN_C2, AVX_ATAN_C3, AVX_ATAN_C4, AVX_ATAN_C5, AVX_ATAN_C6,
     AVX_ATAN_C7, AVX_CLEAR_SIGN_BIT, AVX_CLEAR_SIGN_BIT_AS_GCC, AVX_CLEAR_SIGN_BIT_AS_MSVC, AVX_HALF_PI,
     AVX_HALF_PI_CORRECTED, AVX_SET_SIGN_BIT, AVX_SET_SIGN_BIT_AS_GCC, AVX_SET_SIGN_BIT_AS_MSVC, AVX_SIN_C0, AVX_SIN_C1,
@@ -151,7 +151,7 @@ type RemainderLoop = unsafe fn(*mut Quat, *const Quat, *const Quat, f32, i32, i3
 /// `count % 16` through the article's scalar remainder loop. Keeps every
 /// erratum (module documentation): about 1e-3 against an f64 slerp where
 /// the angle between the quaternions is above 45 degrees (E1), a few 1e-4
-/// below (E3), about 1.7e-3 in the remainder loop (E6).
+/// below (E3), about 3.4e-3 in the remainder loop (E6).
 ///
 /// # Safety
 ///

@@ -1,9 +1,10 @@
 //! `ProcessOptimizedKernel`: spherical linear interpolation of whole
 //! quaternion arrays with AVX, `result[i] = slerp( from[i], to[i], factor )`,
 //! from P. Mehrotra and R. Hubbard, *Benefits of Intel® Advanced Vector
-//! Extensions For Quaternion Spherical Linear Interpolation (Slerp)* (Intel),
-//! its "partial source code listing", and the 128-bit kernel its Table 1
-//! compares with.
+//! Extensions For Quaternion Spherical Linear Interpolation (Slerp)*, Intel
+//! Corporation, article on the Intel Developer Zone (undated; written for
+//! the Sandy Bridge microarchitecture), its "partial source code listing",
+//! and the 128-bit kernel its Table 1 compares with.
 //!
 //! The article ports van Waveren's SSE slerp (*Slerping Clock Cycles*, the
 //! crate's [`crate::slerp_joints`](mod@crate::slerp_joints)) to 256-bit AVX: eight quaternions per
@@ -22,7 +23,8 @@
 //! | E3 | the Newton-Raphson refinement of `sinom` is overwritten | `sinom` is the 12-bit `vrsqrtps` estimate | the refinement is `sinom` |
 //! | E4 | `DECLARE_INIT_M256I` cannot build the sign masks | compiler-dependent garbage | the port uses the intended masks in both |
 //! | E5 | `_mm256_cmpeq_ps` is no AVX intrinsic | read as `vcmpeqps` | the same |
-//! | E6 | the remainder loop's `reciprocalSqrt` (bit trick) | 1.7e-3 for the last `count % 16` | `1.0f / sqrtf` |
+//! | E6 | the remainder loop's `reciprocalSqrt` (bit trick) | 3.4e-3 for the last `count % 16` | `1.0f / sqrtf` |
+//! | E7 | the vector loop and the remainder loop compute differently | a result depends on its position | kept (the forms differ in the last bits) |
 //!
 //! The forms:
 //! - [`scalar`]: the article's remainder loop (van Waveren's `SlerpOptimized`)
@@ -35,14 +37,18 @@
 //!   in source order, in `asm!` ([`asm::slerp_quats_as_published`], and the
 //!   corrected twin [`asm::slerp_quats_corrected`]); bit-identical to the
 //!   intrinsics;
-//! - [`sse`]: the 128-bit baseline of Table 1, van Waveren's SSE slerp over
-//!   the same arrays ([`sse::slerp_quats_sse`]).
+//! - [`sse2`]: the 128-bit baseline of Table 1, van Waveren's SSE slerp over
+//!   the same arrays ([`sse2::slerp_quats_sse`]), the [`Impl::Sse2`] form of
+//!   [`slerp_quats_corrected`].
 //!
 //! The AVX kernels run only where `std::is_x86_feature_detected!("avx")`
 //! (the `std` feature); the safe functions check it and return
-//! [`Error::MissingCpuFeature`] otherwise. They load and store with `vmovaps`, so
-//! arrays of 16 or more quaternions must start 32-byte aligned: store them
-//! in [`AlignedQuats`] (with `std`) or as [`QuatPair`]s.
+//! [`Error::MissingCpuFeature`] otherwise. They load and store with `vmovaps`
+//! as the article does, so arrays of 16 or more quaternions must start
+//! 32-byte aligned: the safe functions return [`Error::Misaligned`] for an
+//! explicit AVX form on other arrays (nothing written), and [`Impl::Auto`]
+//! picks the fastest form the arrays allow. Store them in [`AlignedQuats`]
+//! (with `std`) or as [`QuatPair`]s to get the AVX forms.
 //!
 //! `asm_notes/slerp_quats.md` walks through the swizzle and the errata;
 //! `asm_notes/slerp_quats.listing.s` is the instruction sequence.
@@ -59,50 +65,81 @@ pub mod asm;
 #[cfg(target_arch = "x86_64")]
 pub mod intrinsics;
 #[cfg(target_arch = "x86_64")]
-pub mod sse;
+pub mod sse2;
 
-use crate::{Error, Impl, Quat};
+use crate::dispatch::{Form, Impl, alignment_of, form, select};
+use crate::error::Error;
+use crate::types::Quat;
 
 /// The most quaternions the kernels take: the article's count is an `int`.
 /// (Its C computes the offset `i/8*32` in `int` too, which overflows from
 /// 2^29 quaternions on; the ports compute offsets in 64 bits.)
 pub const MAX_QUATS: usize = i32::MAX as usize;
 
-/// Whether the AVX kernels ([`Impl::Intrinsics`], [`Impl::Asm`]) can run
-/// here: an `x86_64` CPU and operating system with AVX, detected at run
-/// time with the `std` feature. Without `std` there is no detection and
-/// this is `false`.
-pub fn avx_available() -> bool {
-    cfg_if::cfg_if! {
-        if #[cfg(all(target_arch = "x86_64", feature = "std"))] {
-            std::is_x86_feature_detected!("avx")
-        } else {
-            false
-        }
-    }
-}
-
 /// The raw kernels' signature: `(result, from, to, factor, count)`.
 type Kernel = unsafe fn(*mut Quat, *const Quat, *const Quat, f32, i32);
 
-/// Panics unless `ptr` is 32-byte aligned, with a message that names the
-/// argument and says how to get aligned storage.
-#[track_caller]
-fn assert_32_byte_aligned(ptr: *const Quat, name: &str) {
-    assert!(
-        ptr as usize & 31 == 0,
-        "animasm: `{name}` is not 32-byte aligned ({ptr:p}): the AVX slerp_quats kernels load and store 16 or more \
-         quaternions with vmovaps, which needs 32-byte-aligned arrays; store them in \
-         `animasm::slerp_quats::AlignedQuats` (or as `QuatPair`s viewed with `QuatPair::as_quats`), and do not \
-         start a subslice at an odd index"
-    );
+/// The forms of [`slerp_quats_corrected()`], fastest first: the order
+/// [`Impl::Auto`] tries them in (the README's measurements). The AVX forms
+/// need 32-byte-aligned arrays once their vector loop runs.
+static FORMS_CORRECTED: &[Form<Kernel>] = &[
+    #[cfg(target_arch = "x86_64")]
+    form!(Intrinsics => intrinsics::slerp_quats_corrected, needs AVX, align 32),
+    #[cfg(all(target_arch = "x86_64", not(miri)))]
+    form!(Asm => asm::slerp_quats_corrected, needs AVX, align 32),
+    #[cfg(target_arch = "x86_64")]
+    form!(Sse2 => sse2::slerp_quats_sse),
+    form!(Scalar => scalar::slerp_quats_corrected),
+];
+
+/// The forms of [`slerp_quats_as_published()`], fastest first.
+static FORMS_AS_PUBLISHED: &[Form<Kernel>] = &[
+    #[cfg(target_arch = "x86_64")]
+    form!(Intrinsics => intrinsics::slerp_quats_as_published, needs AVX, align 32),
+    #[cfg(all(target_arch = "x86_64", not(miri)))]
+    form!(Asm => asm::slerp_quats_as_published, needs AVX, align 32),
+    form!(Scalar => scalar::slerp_quats_as_published),
+];
+
+/// The forms of [`slerp_quats_corrected()`] that this target and CPU can
+/// run, fastest first (the order in which [`Impl::Auto`] tries them).
+pub fn forms() -> impl Iterator<Item = Impl> {
+    crate::dispatch::runnable(FORMS_CORRECTED)
 }
 
-/// Checks what memory safety and the kernels' `int` count depend on.
-fn validate(result: &[Quat], from: &[Quat], to: &[Quat], factor: f32) -> Result<(), Error> {
+/// The forms of [`slerp_quats_as_published()`] that this target and CPU can
+/// run, fastest first.
+pub fn forms_as_published() -> impl Iterator<Item = Impl> {
+    crate::dispatch::runnable(FORMS_AS_PUBLISHED)
+}
+
+/// The form [`slerp_quats_corrected()`] runs for `imp` on this CPU with
+/// 32-byte-aligned arrays, or the error it returns for `imp`
+/// ([`Error::Unsupported`], [`Error::MissingCpuFeature`]).
+pub fn resolve(imp: Impl) -> Result<Impl, Error> {
+    select(FORMS_CORRECTED, imp, 32).map(|s| s.imp)
+}
+
+/// The body of both safe functions: select, validate (the order of the
+/// README's contract), the endpoint rule, one kernel call.
+fn run(
+    table: &[Form<Kernel>],
+    imp: Impl,
+    result: &mut [Quat],
+    from: &[Quat],
+    to: &[Quat],
+    factor: f32,
+) -> Result<(), Error> {
     let len = result.len();
+    let buffers =
+        [("result", result.as_ptr() as usize), ("from", from.as_ptr() as usize), ("to", to.as_ptr() as usize)];
+    // The AVX kernels touch memory with `vmovaps` only in their 16-wide
+    // loop: shorter arrays need no more than `Quat`'s alignment.
+    let vector_loop = len >= 16;
+    let aligned_to = if vector_loop { alignment_of(&buffers.map(|(_, a)| a)) } else { 1 << 12 };
+    let form = select(table, imp, aligned_to)?;
     if len > MAX_QUATS {
-        return Err(Error::TooManyJoints { len, max: MAX_QUATS });
+        return Err(Error::TooLong { what: "result", len, max: MAX_QUATS });
     }
     if from.len() != len {
         return Err(Error::LengthMismatch { what: "from", expected: len, found: from.len() });
@@ -111,31 +148,27 @@ fn validate(result: &[Quat], from: &[Quat], to: &[Quat], factor: f32) -> Result<
         return Err(Error::LengthMismatch { what: "to", expected: len, found: to.len() });
     }
     if !factor.is_finite() {
-        return Err(Error::NonFiniteLerp(factor));
+        return Err(Error::NonFiniteFactor { what: "factor", position: None, value: factor });
     }
-    Ok(())
-}
-
-/// The body of the safe functions: availability, validation, alignment,
-/// then the raw kernel.
-#[track_caller]
-fn run(imp: Impl, kernel: Kernel, result: &mut [Quat], from: &[Quat], to: &[Quat], factor: f32) -> Result<(), Error> {
-    let imp = imp.check()?;
-    if imp != Impl::Scalar && !avx_available() {
-        return Err(Error::MissingCpuFeature { needs: "avx" });
+    if vector_loop {
+        form.check_align(&buffers)?;
     }
-    validate(result, from, to, factor)?;
-    if imp != Impl::Scalar && result.len() >= 16 {
-        assert_32_byte_aligned(result.as_ptr(), "result");
-        assert_32_byte_aligned(from.as_ptr(), "from");
-        assert_32_byte_aligned(to.as_ptr(), "to");
+    // The endpoint rule of every interpolating safe function.
+    if factor <= 0.0 {
+        result.copy_from_slice(from);
+        return Ok(());
+    }
+    if factor >= 1.0 {
+        result.copy_from_slice(to);
+        return Ok(());
     }
     // SAFETY: the three slices have the same length `<= MAX_QUATS` (so the
     // `int` count is exact); `result` is borrowed mutably, so it overlaps
-    // neither input; the AVX kernels run only where AVX was detected, and
-    // only with 32-byte-aligned arrays once the vector loop runs (16 or more
-    // quaternions); the scalar kernel needs `Quat`'s alignment only.
-    unsafe { kernel(result.as_mut_ptr(), from.as_ptr(), to.as_ptr(), factor, result.len() as i32) };
+    // neither input; `select` returned a kernel this CPU can run (AVX was
+    // detected for the AVX forms), and the arrays have the alignment it
+    // needs once its vector loop runs (checked); the others need `Quat`'s
+    // alignment only.
+    unsafe { (form.kernel)(result.as_mut_ptr(), from.as_ptr(), to.as_ptr(), factor, len as i32) };
     Ok(())
 }
 
@@ -150,11 +183,11 @@ fn run(imp: Impl, kernel: Kernel, result: &mut [Quat], from: &[Quat], to: &[Quat
 ///   the article's scalar loop; the two agree bit for bit.
 /// - [`Impl::Scalar`]: the article's scalar loop over the whole arrays.
 ///
-/// Semantics (the article's): no early-outs, `factor` 0 and 1 are
-/// interpolated like any other value (giving `from` and `to` to within the
-/// kernel's error); `factor` outside `[0, 1]` extrapolates, with an error
-/// that grows with the distance (the polynomials are fitted on `[0, pi/2]`);
-/// the shorter arc is taken (`to` is negated where `from·to < 0`; the vector
+/// Semantics: the endpoint rule of every interpolating safe function (the
+/// README's contract): `factor <= 0` copies `from` and `factor >= 1` copies
+/// `to`, exactly, with every form (the article's kernels, which the raw
+/// kernels keep, have no such test and extrapolate). Between them, the
+/// shorter arc is taken (`to` is negated where `from·to < 0`; the vector
 /// loop also for `-0.0`, the scalar loop not). A quaternion's result depends
 /// on its position: the vector loop and the scalar loop compute differently
 /// (erratum E7). Non-unit quaternions and NaN or infinite components are
@@ -163,24 +196,18 @@ fn run(imp: Impl, kernel: Kernel, result: &mut [Quat], from: &[Quat], to: &[Quat
 ///
 /// # Errors
 ///
-/// Checked before anything is written:
-/// - [`Error::Unsupported`]: `imp` cannot run on this target (not
-///   `x86_64`);
+/// Checked in this order, before anything is written:
+/// - [`Error::Unsupported`]: the routine has no form `imp` on this target;
 /// - [`Error::MissingCpuFeature`] (`needs: "avx"`): the CPU has no AVX, or
 ///   it cannot be detected (without the `std` feature);
-/// - [`Error::TooManyJoints`]: more than [`MAX_QUATS`] quaternions;
+/// - [`Error::TooLong`]: more than [`MAX_QUATS`] quaternions;
 /// - [`Error::LengthMismatch`]: `from` or `to` is not as long as `result`;
-/// - [`Error::NonFiniteLerp`]: `factor` is NaN or infinite.
-///
-/// # Panics
-///
-/// With [`Impl::Asm`] or [`Impl::Intrinsics`], if the slices hold 16 or more
-/// quaternions (the vector loop runs) and `result`, `from` or `to` does not
-/// start at a 32-byte boundary: the message names the slice and points to
-/// [`AlignedQuats`] / [`QuatPair`]. A `Vec<Quat>` is only 16-byte aligned,
-/// so it may or may not be; [`Impl::Scalar`] and fewer than 16 quaternions
-/// need no more than `Quat`'s alignment.
-#[track_caller]
+/// - [`Error::NonFiniteFactor`]: `factor` is NaN or infinite;
+/// - [`Error::Misaligned`] (`needed: 32`): with [`Impl::Asm`] or
+///   [`Impl::Intrinsics`], 16 or more quaternions and a slice that does not
+///   start at a 32-byte boundary. A `Vec<Quat>` is only 16-byte aligned, so
+///   it may or may not be; [`AlignedQuats`] and [`QuatPair`] always are.
+///   [`Impl::Auto`] never returns it: it takes a form the arrays allow.
 pub fn slerp_quats_as_published(
     imp: Impl,
     result: &mut [Quat],
@@ -188,16 +215,7 @@ pub fn slerp_quats_as_published(
     to: &[Quat],
     factor: f32,
 ) -> Result<(), Error> {
-    let kernel: Kernel = match imp {
-        Impl::Scalar => scalar::slerp_quats_as_published,
-        #[cfg(target_arch = "x86_64")]
-        Impl::Intrinsics => intrinsics::slerp_quats_as_published,
-        #[cfg(target_arch = "x86_64")]
-        Impl::Asm => asm::slerp_quats_as_published,
-        #[allow(unreachable_patterns)]
-        other => return Err(Error::Unsupported(other)),
-    };
-    run(imp, kernel, result, from, to, factor)
+    run(FORMS_AS_PUBLISHED, imp, result, from, to, factor)
 }
 
 /// The AVX slerp of whole quaternion arrays with the article's errata
@@ -208,22 +226,17 @@ pub fn slerp_quats_as_published(
 /// pi/2 (E1), `sqrtC1` = -0.5 (E2), the Newton-Raphson refinement reaching
 /// `sinom` (E3) and `1.0f / sqrtf` in the remainder loop (E6); the same
 /// forms ([`Impl::Asm`] and [`Impl::Intrinsics`] bit-identical, [`Impl::Scalar`]
-/// the corrected scalar loop over everything) and the same semantics: no
-/// early-outs, `factor` outside `[0, 1]` extrapolates with a growing error,
-/// the shorter arc, and a result that may differ in the last bits between
-/// the vector loop and the scalar loop (E7).
+/// the corrected scalar loop over everything), plus [`Impl::Sse2`], the
+/// 128-bit baseline of the article's Table 1 (van Waveren's SSE slerp,
+/// [`sse2::slerp_quats_sse`], four quaternions at a time and the rest one by
+/// one, within 4.8e-7 of an f64 slerp, on any `x86_64` CPU and any
+/// alignment). The same semantics: the endpoint rule, the shorter arc, and a
+/// result that may differ in the last bits between the vector loop and the
+/// scalar loop (E7).
 ///
 /// # Errors
 ///
-/// As [`slerp_quats_as_published`]: [`Error::Unsupported`],
-/// [`Error::TooManyJoints`], [`Error::LengthMismatch`],
-/// [`Error::NonFiniteLerp`], checked before anything is written.
-///
-/// # Panics
-///
-/// As [`slerp_quats_as_published`]: with an AVX form, 16 or more
-/// quaternions, and a slice not 32-byte aligned.
-#[track_caller]
+/// As [`slerp_quats_as_published`], in the same order.
 pub fn slerp_quats_corrected(
     imp: Impl,
     result: &mut [Quat],
@@ -231,41 +244,5 @@ pub fn slerp_quats_corrected(
     to: &[Quat],
     factor: f32,
 ) -> Result<(), Error> {
-    let kernel: Kernel = match imp {
-        Impl::Scalar => scalar::slerp_quats_corrected,
-        #[cfg(target_arch = "x86_64")]
-        Impl::Intrinsics => intrinsics::slerp_quats_corrected,
-        #[cfg(target_arch = "x86_64")]
-        Impl::Asm => asm::slerp_quats_corrected,
-        #[allow(unreachable_patterns)]
-        other => return Err(Error::Unsupported(other)),
-    };
-    run(imp, kernel, result, from, to, factor)
-}
-
-/// The 128-bit baseline of the article's Table 1: van Waveren's SSE slerp
-/// ([`sse::slerp_quats_sse`]) over the same arrays, four quaternions at a
-/// time and the rest one by one, within 4.8e-7 of an f64 slerp. One form
-/// (SSE intrinsics, every `x86_64` CPU); `Quat`'s 16-byte alignment is all
-/// it needs.
-///
-/// # Errors
-///
-/// Checked before anything is written:
-/// - [`Error::Unsupported`] (with [`Impl::Intrinsics`]): not `x86_64`;
-/// - [`Error::TooManyJoints`], [`Error::LengthMismatch`],
-///   [`Error::NonFiniteLerp`]: as [`slerp_quats_as_published`].
-pub fn slerp_quats_sse(result: &mut [Quat], from: &[Quat], to: &[Quat], factor: f32) -> Result<(), Error> {
-    cfg_if::cfg_if! {
-        if #[cfg(target_arch = "x86_64")] {
-            validate(result, from, to, factor)?;
-            // SAFETY: equal lengths `<= MAX_QUATS`, distinct slices, every
-            // `Quat` 16-byte aligned; SSE2 is baseline on x86_64.
-            unsafe { sse::slerp_quats_sse(result.as_mut_ptr(), from.as_ptr(), to.as_ptr(), factor, result.len() as i32) };
-            Ok(())
-        } else {
-            let _ = (result, from, to, factor);
-            Err(Error::Unsupported(Impl::Intrinsics))
-        }
-    }
+    run(FORMS_CORRECTED, imp, result, from, to, factor)
 }

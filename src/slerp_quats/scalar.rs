@@ -26,9 +26,9 @@
 //! [`slerp_quats_as_published`] and [`slerp_quats_corrected`] run these loops
 //! over the whole arrays: the scalar form of the routine, [`crate::Impl::Scalar`].
 
-use crate::Quat;
+use crate::math::{atan_positive, reciprocal_sqrt, sin_zero_half_pi};
 use crate::math::{fabs, sqrt};
-use crate::slerp_joints::scalar::{atan_positive, reciprocal_sqrt, sin_zero_half_pi};
+use crate::types::Quat;
 
 /// The article's remainder loop with the reciprocal square root `rsqrt`:
 /// `for( int i = first; i < count; i++ )`.

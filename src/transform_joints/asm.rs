@@ -9,9 +9,9 @@
 //! (52 instructions, 41 in `loopJoint`) in the listing's order and with the
 //! listing's xmm registers. The OCR of Appendix C ends inside the third row
 //! of the loop; the rest of that row, `jl loopJoint` and `done:` are rebuilt
-//! as DESIGN.md settles them (the third row repeats the first two at offset
-//! 32; `jl`, not `jle`). Only operand forms change, as DESIGN.md's
-//! translation rules say (rows D0-D2 of the deviations table in
+//! as `asm_notes/transform_joints.md` argues (the third row repeats the
+//! first two at offset 32; `jl`, not `jle`). Only operand forms change, as
+//! the translation rules of `asm_notes/README.md` say (rows D0-D2 of the deviations table in
 //! `asm_notes/transform_joints.md`):
 //!
 //! - the registers that form addresses are 64-bit (`add rcx, rax`,
@@ -28,9 +28,9 @@
 
 use core::arch::asm;
 
-use crate::consts::SIMD_SP_CLEAR_FIRST_THREE;
-use crate::sse::r_shuffle_d;
-use crate::{JOINTMAT_SIZE, JointMat};
+use crate::types::{JOINTMAT_SIZE, JointMat};
+use crate::x86::consts::SIMD_SP_CLEAR_FIRST_THREE;
+use crate::x86::shuffle::r_shuffle_d;
 
 /// `TransformJoints` (Appendix C): `result[i] = joints1[i] * joints2[i]` for
 /// the 3x4 affine joint matrices `i` in `0..num_joints`, with the paper's SSE

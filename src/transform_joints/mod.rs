@@ -25,7 +25,24 @@ pub mod asm;
 #[cfg(target_arch = "x86_64")]
 pub mod intrinsics;
 
-use crate::{Error, Impl, JOINTMAT_SIZE, JointMat};
+use crate::dispatch::{Form, Impl, alignment_of, form, routine_api, select};
+use crate::error::Error;
+use crate::types::{JOINTMAT_SIZE, JointMat};
+
+/// The raw kernels' signature: `(result, joints1, joints2, numJoints)`.
+type Kernel = unsafe fn(*mut JointMat, *const JointMat, *const JointMat, i32);
+
+/// The forms of [`transform_joints()`], fastest first: the order
+/// [`Impl::Auto`] tries them in (the README's measurements).
+static FORMS: &[Form<Kernel>] = &[
+    #[cfg(all(target_arch = "x86_64", not(miri)))]
+    form!(Asm => asm::transform_joints),
+    #[cfg(target_arch = "x86_64")]
+    form!(Intrinsics => intrinsics::transform_joints),
+    form!(Scalar => scalar::transform_joints),
+];
+
+routine_api!(FORMS, "transform_joints()");
 
 /// The most joints [`transform_joints`] takes: the listing computes
 /// `numJoints * JOINTMAT_SIZE` with `imul eax, JOINTMAT_SIZE` in a 32-bit
@@ -60,26 +77,25 @@ pub const MAX_JOINTS: usize = i32::MAX as usize / JOINTMAT_SIZE;
 ///
 /// # Errors
 ///
-/// Checked before anything is written:
-/// - [`Error::Unsupported`]: `imp` cannot run here;
-/// - [`Error::TooManyJoints`]: `result` has more than [`MAX_JOINTS`] elements;
+/// Checked in this order, before anything is written:
+/// - [`Error::Unsupported`]: the routine has no form `imp` on this target;
+/// - [`Error::MissingCpuFeature`]: the form needs CPU features this CPU lacks;
+/// - [`Error::TooLong`]: `result` has more than [`MAX_JOINTS`] elements;
 /// - [`Error::LengthMismatch`]: `joints1` (checked first) or `joints2` does not
-///   have `result.len()` elements (`what` names the argument).
-///
-/// # Panics
-///
-/// If `result`, `joints1` or `joints2` is not 16-byte aligned, which the
-/// crate's types rule out.
+///   have `result.len()` elements (`what` names the argument);
+/// - [`Error::Misaligned`]: never with safe code (no form needs more than the
+///   16 bytes the types guarantee).
 pub fn transform_joints(
     imp: Impl,
     result: &mut [JointMat],
     joints1: &[JointMat],
     joints2: &[JointMat],
 ) -> Result<(), Error> {
-    let imp = imp.check()?;
+    let (r, a, b) = (result.as_ptr() as usize, joints1.as_ptr() as usize, joints2.as_ptr() as usize);
+    let form = select(FORMS, imp, alignment_of(&[r, a, b]))?;
     let len = result.len();
     if len > MAX_JOINTS {
-        return Err(Error::TooManyJoints { len, max: MAX_JOINTS });
+        return Err(Error::TooLong { what: "result", len, max: MAX_JOINTS });
     }
     if joints1.len() != len {
         return Err(Error::LengthMismatch { what: "joints1", expected: len, found: joints1.len() });
@@ -87,30 +103,11 @@ pub fn transform_joints(
     if joints2.len() != len {
         return Err(Error::LengthMismatch { what: "joints2", expected: len, found: joints2.len() });
     }
-    crate::assert_16_byte_aligned(result.as_ptr(), "result");
-    crate::assert_16_byte_aligned(joints1.as_ptr(), "joints1");
-    crate::assert_16_byte_aligned(joints2.as_ptr(), "joints2");
-    let n = len as i32;
-    match imp {
-        Impl::Scalar => {
-            // SAFETY: the three slices have `n` elements (checked above);
-            // `result` is borrowed mutably, so it overlaps neither input.
-            unsafe { scalar::transform_joints(result.as_mut_ptr(), joints1.as_ptr(), joints2.as_ptr(), n) }
-        }
-        #[cfg(target_arch = "x86_64")]
-        Impl::Intrinsics => {
-            // SAFETY: as above, plus the 16-byte alignment asserted above;
-            // `n <= MAX_JOINTS` keeps the kernel's 32-bit
-            // `numJoints * JOINTMAT_SIZE` exact.
-            unsafe { intrinsics::transform_joints(result.as_mut_ptr(), joints1.as_ptr(), joints2.as_ptr(), n) }
-        }
-        #[cfg(all(target_arch = "x86_64", not(miri)))]
-        Impl::Asm => {
-            // SAFETY: as for `Impl::Intrinsics`.
-            unsafe { asm::transform_joints(result.as_mut_ptr(), joints1.as_ptr(), joints2.as_ptr(), n) }
-        }
-        #[allow(unreachable_patterns)]
-        _ => return Err(Error::Unsupported(imp)),
-    }
+    form.check_align(&[("result", r), ("joints1", a), ("joints2", b)])?;
+    // SAFETY: the three slices have `len <= MAX_JOINTS` elements (which
+    // keeps the kernel's 32-bit `numJoints * JOINTMAT_SIZE` exact), aligned
+    // as the form needs (checked); `result` is borrowed mutably, so it
+    // overlaps neither input; `select` returned a kernel this CPU can run.
+    unsafe { (form.kernel)(result.as_mut_ptr(), joints1.as_ptr(), joints2.as_ptr(), len as i32) };
     Ok(())
 }

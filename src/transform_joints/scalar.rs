@@ -25,7 +25,7 @@
 //! listing's `addps xmm3, xmm7` do). The OCR shows no C for the loop; it is
 //! written as section 3's `TransformSkeleton` loop over `TransformJoint`.
 
-use crate::JointMat;
+use crate::types::JointMat;
 
 /// `MultiplyJoints` (section 5): `result = a * b`, the product of two 3x4
 /// affine joint matrices (row-major, implicit last row `0 0 0 1`), summed

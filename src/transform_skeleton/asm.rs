@@ -8,8 +8,8 @@
 //!
 //! [`transform_skeleton`] is `asm_notes/transform_skeleton.listing.s` (the 58
 //! instructions of Appendix A, 45 in `loopJoint`) in the listing's order and
-//! with the listing's xmm registers. Operand forms change as DESIGN.md's
-//! translation rules say (D0 of `asm_notes/transform_skeleton.md`):
+//! with the listing's xmm registers. Operand forms change as the
+//! translation rules of `asm_notes/README.md` say (D0 of `asm_notes/transform_skeleton.md`):
 //!
 //! - `firstJoint` and `lastJoint` come in as 32-bit register operands
 //!   (`mov ecx, {first:e}`); `sub eax, ecx` / `jl done` and `shl eax, 2`
@@ -37,9 +37,9 @@
 
 use core::arch::asm;
 
-use crate::consts::SIMD_SP_CLEAR_FIRST_THREE;
-use crate::sse::r_shuffle_d;
-use crate::{JOINTMAT_SIZE, JointMat};
+use crate::types::{JOINTMAT_SIZE, JointMat};
+use crate::x86::consts::SIMD_SP_CLEAR_FIRST_THREE;
+use crate::x86::shuffle::r_shuffle_d;
 
 /// `TransformSkeleton` (Appendix A, SSE2): for `i = firstJoint ..=
 /// lastJoint`, `jointMats[i] = jointMats[parents[i]] * jointMats[i]` (3x4
@@ -284,7 +284,7 @@ pub unsafe fn transform_skeleton_movss_shufps(
             mats = in(reg) joint_mats,
             clear = sym SIMD_SP_CLEAR_FIRST_THREE,
             size = const JOINTMAT_SIZE,
-            s0000 = const crate::sse::r_shuffle_ps(0, 0, 0, 0),
+            s0000 = const crate::x86::shuffle::r_shuffle_ps(0, 0, 0, 0),
             out("rax") _,
             out("rcx") _,
             out("rdx") _,

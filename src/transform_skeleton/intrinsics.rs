@@ -22,9 +22,9 @@
 //! - `movss xmmN, [mem]` is `_mm_load_ss` (zeroes lanes 1..3, as the memory
 //!   form of `movss`).
 
-use crate::consts::SIMD_SP_CLEAR_FIRST_THREE;
-use crate::sse::{S0000, r_shuffle_d};
-use crate::{JOINTMAT_SIZE, JointMat};
+use crate::types::{JOINTMAT_SIZE, JointMat};
+use crate::x86::consts::SIMD_SP_CLEAR_FIRST_THREE;
+use crate::x86::shuffle::{S0000, r_shuffle_d};
 use core::arch::x86_64::*;
 
 /// `R_SHUFFLE_D( 0, 0, 0, 0 )`.

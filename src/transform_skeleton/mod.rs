@@ -30,10 +30,33 @@ pub mod intrinsics;
 
 use core::ops::RangeInclusive;
 
-use crate::{Error, Impl, JointMat};
-
+use crate::dispatch::{Impl, alignment_of, form, routine_api, select};
+use crate::error::Error;
 pub use crate::skeleton_args::MAX_JOINTS;
-use crate::skeleton_args::{SkeletonKernel, run};
+use crate::skeleton_args::{self, SkeletonForm};
+use crate::types::JointMat;
+
+/// The forms of [`transform_skeleton()`], fastest first: the order [`Impl::Auto`] tries
+/// them in (the README's measurements).
+static FORMS: &[SkeletonForm] = &[
+    #[cfg(all(target_arch = "x86_64", not(miri)))]
+    form!(Asm => asm::transform_skeleton),
+    #[cfg(target_arch = "x86_64")]
+    form!(Intrinsics => intrinsics::transform_skeleton),
+    form!(Scalar => scalar::transform_skeleton),
+];
+
+/// The forms of [`transform_skeleton_movss_shufps()`], fastest first: the order [`Impl::Auto`] tries
+/// them in (the README's measurements).
+static FORMS_MOVSS_SHUFPS: &[SkeletonForm] = &[
+    #[cfg(all(target_arch = "x86_64", not(miri)))]
+    form!(Asm => asm::transform_skeleton_movss_shufps),
+    #[cfg(target_arch = "x86_64")]
+    form!(Intrinsics => intrinsics::transform_skeleton_movss_shufps),
+    form!(Scalar => scalar::transform_skeleton),
+];
+
+routine_api!(FORMS, "transform_skeleton()");
 
 /// Transforms `mats[joints]` from local to global space, in place: for each
 /// `i` in `joints`, in order, `mats[i] = mats[parents[i]] * mats[i]` (the
@@ -62,8 +85,9 @@ use crate::skeleton_args::{SkeletonKernel, run};
 /// # Errors
 ///
 /// Checked in this order, before anything is written:
-/// - [`Error::Unsupported`]: `imp` cannot run here;
-/// - [`Error::TooManyJoints`]: `mats` has more than [`MAX_JOINTS`]
+/// - [`Error::Unsupported`]: the routine has no form `imp` on this target;
+/// - [`Error::MissingCpuFeature`]: the form needs CPU features this CPU lacks;
+/// - [`Error::TooLong`]: `mats` has more than [`MAX_JOINTS`]
 ///   elements;
 /// - (an empty range returns `Ok(())` here;)
 /// - [`Error::RangeOutOfBounds`]: the last joint of the range is not below
@@ -75,26 +99,25 @@ use crate::skeleton_args::{SkeletonKernel, run};
 ///   root has no parent (`-1`), so a range that starts at the root (joint
 ///   0) is an error: transform from joint 1 and set the root's global matrix
 ///   yourself. Joints outside the range may have any parent.
-///
-/// # Panics
-///
-/// If `mats` is not 16-byte aligned, which [`JointMat`] rules out.
 pub fn transform_skeleton(
     imp: Impl,
     mats: &mut [JointMat],
     parents: &[i32],
     joints: RangeInclusive<usize>,
 ) -> Result<(), Error> {
-    let kernel: SkeletonKernel = match imp.check()? {
-        Impl::Scalar => scalar::transform_skeleton,
-        #[cfg(target_arch = "x86_64")]
-        Impl::Intrinsics => intrinsics::transform_skeleton,
-        #[cfg(all(target_arch = "x86_64", not(miri)))]
-        Impl::Asm => asm::transform_skeleton,
-        #[allow(unreachable_patterns)]
-        other => return Err(Error::Unsupported(other)),
+    let form = select(FORMS, imp, alignment_of(&[mats.as_ptr() as usize]))?;
+    let Some((first, last)) = skeleton_args::validate(&form, mats, parents, joints)? else {
+        return Ok(());
     };
-    run(kernel, mats, parents, joints)
+    // SAFETY: `validate` checked `first <= last < mats.len() <= MAX_JOINTS`
+    // (so the listings' 32-bit arithmetic is exact), that `parents` has an
+    // entry for every joint of the range with `0 <= parents[i] < i`, so every
+    // joint and parent the kernel touches is in `mats` and no joint is its
+    // own parent, and the alignment the form needs; `mats` is borrowed
+    // mutably and `parents` is another allocation; `select` returned a
+    // kernel this CPU can run.
+    unsafe { (form.kernel)(mats.as_mut_ptr(), parents.as_ptr(), first, last) };
+    Ok(())
 }
 
 /// [`transform_skeleton()`] with the `movss` + `shufps` broadcast of section
@@ -109,23 +132,23 @@ pub fn transform_skeleton(
 ///
 /// As [`transform_skeleton()`].
 ///
-/// # Panics
-///
-/// As [`transform_skeleton()`].
 pub fn transform_skeleton_movss_shufps(
     imp: Impl,
     mats: &mut [JointMat],
     parents: &[i32],
     joints: RangeInclusive<usize>,
 ) -> Result<(), Error> {
-    let kernel: SkeletonKernel = match imp.check()? {
-        Impl::Scalar => scalar::transform_skeleton,
-        #[cfg(target_arch = "x86_64")]
-        Impl::Intrinsics => intrinsics::transform_skeleton_movss_shufps,
-        #[cfg(all(target_arch = "x86_64", not(miri)))]
-        Impl::Asm => asm::transform_skeleton_movss_shufps,
-        #[allow(unreachable_patterns)]
-        other => return Err(Error::Unsupported(other)),
+    let form = select(FORMS_MOVSS_SHUFPS, imp, alignment_of(&[mats.as_ptr() as usize]))?;
+    let Some((first, last)) = skeleton_args::validate(&form, mats, parents, joints)? else {
+        return Ok(());
     };
-    run(kernel, mats, parents, joints)
+    // SAFETY: `validate` checked `first <= last < mats.len() <= MAX_JOINTS`
+    // (so the listings' 32-bit arithmetic is exact), that `parents` has an
+    // entry for every joint of the range with `0 <= parents[i] < i`, so every
+    // joint and parent the kernel touches is in `mats` and no joint is its
+    // own parent, and the alignment the form needs; `mats` is borrowed
+    // mutably and `parents` is another allocation; `select` returned a
+    // kernel this CPU can run.
+    unsafe { (form.kernel)(mats.as_mut_ptr(), parents.as_ptr(), first, last) };
+    Ok(())
 }

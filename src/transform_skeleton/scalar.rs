@@ -39,7 +39,7 @@
 //! last `addps` adds `+0.0` to the rotation lanes and turns a `-0.0` there
 //! into `+0.0` (erratum E1 in `asm_notes/transform_skeleton.md`).
 
-use crate::JointMat;
+use crate::types::JointMat;
 
 /// `TransformJoint( JointMat &a, const JointMat &b )` (section 3): `a = b * a`
 /// for row-major 3x4 affine matrices, `b` the parent, `a` the child, in

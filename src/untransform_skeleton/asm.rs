@@ -8,7 +8,7 @@
 //! The single `asm!` block below is `asm_notes/untransform_skeleton.listing.s`
 //! (the 60 instructions of Appendix B, 48 of them in `loopJoint`) in the
 //! listing's order and with the listing's xmm registers. Operand forms change
-//! as DESIGN.md's translation rules say (deviation D0 of
+//! as the translation rules of `asm_notes/README.md` say (deviation D0 of
 //! `asm_notes/untransform_skeleton.md`):
 //!
 //! - the parameters come in registers (`mov edx, {first:e}`, `mov rsi,
@@ -29,8 +29,8 @@
 
 use core::arch::asm;
 
-use crate::sse::r_shuffle_d;
-use crate::{JOINTMAT_SIZE, JointMat};
+use crate::types::{JOINTMAT_SIZE, JointMat};
+use crate::x86::shuffle::r_shuffle_d;
 
 /// `UntransformSkeleton` (Appendix B): for `i` from `last_joint` down to
 /// `first_joint`, `jointMats[i] = Rp^T (jointMats[i] - tp)` with `[Rp | tp] =

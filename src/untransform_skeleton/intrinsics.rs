@@ -19,8 +19,8 @@
 //!   with the memory form of `movss`); `pshufd` is `_mm_shuffle_epi32` on
 //!   the register's bits (the listing uses the integer shuffle on floats).
 
-use crate::sse::r_shuffle_d;
-use crate::{JOINTMAT_SIZE, JointMat};
+use crate::types::{JOINTMAT_SIZE, JointMat};
+use crate::x86::shuffle::r_shuffle_d;
 use core::arch::x86_64::*;
 
 /// `R_SHUFFLE_D( 1, 2, 3, 0 )`: rotate the lanes down by one (lane 0 to 3).

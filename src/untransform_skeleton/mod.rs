@@ -22,11 +22,25 @@ pub mod asm;
 #[cfg(target_arch = "x86_64")]
 pub mod intrinsics;
 
-use crate::{Error, Impl, JointMat};
 use core::ops::RangeInclusive;
 
+use crate::dispatch::{Impl, alignment_of, form, routine_api, select};
+use crate::error::Error;
 pub use crate::skeleton_args::MAX_JOINTS;
-use crate::skeleton_args::{SkeletonKernel, run};
+use crate::skeleton_args::{self, SkeletonForm};
+use crate::types::JointMat;
+
+/// The forms of [`untransform_skeleton()`], fastest first: the order [`Impl::Auto`] tries
+/// them in (the README's measurements).
+static FORMS: &[SkeletonForm] = &[
+    #[cfg(all(target_arch = "x86_64", not(miri)))]
+    form!(Asm => asm::untransform_skeleton),
+    #[cfg(target_arch = "x86_64")]
+    form!(Intrinsics => intrinsics::untransform_skeleton),
+    form!(Scalar => scalar::untransform_skeleton),
+];
+
+routine_api!(FORMS, "untransform_skeleton()");
 
 /// Turns the global joint matrices `mats[joints]` back into local ones
 /// (relative to their parents), in place, last joint first (the paper's
@@ -54,8 +68,9 @@ use crate::skeleton_args::{SkeletonKernel, run};
 /// # Errors
 ///
 /// Checked before anything is written, in this order:
-/// - [`Error::Unsupported`]: `imp` cannot run here;
-/// - [`Error::TooManyJoints`]: `mats` has more than [`MAX_JOINTS`]
+/// - [`Error::Unsupported`]: the routine has no form `imp` on this target;
+/// - [`Error::MissingCpuFeature`]: the form needs CPU features this CPU lacks;
+/// - [`Error::TooLong`]: `mats` has more than [`MAX_JOINTS`]
 ///   elements;
 /// - (an empty range returns `Ok(())` here;)
 /// - [`Error::RangeOutOfBounds`]: the last joint of the range is not a joint
@@ -72,24 +87,23 @@ use crate::skeleton_args::{SkeletonKernel, run};
 /// Input that only changes results is accepted and computed as the listing
 /// computes it: non-orthonormal parent rotations (see above), NaN or infinite
 /// values.
-///
-/// # Panics
-///
-/// If `mats` is not 16-byte aligned, which [`JointMat`] rules out.
 pub fn untransform_skeleton(
     imp: Impl,
     mats: &mut [JointMat],
     parents: &[i32],
     joints: RangeInclusive<usize>,
 ) -> Result<(), Error> {
-    let kernel: SkeletonKernel = match imp.check()? {
-        Impl::Scalar => scalar::untransform_skeleton,
-        #[cfg(target_arch = "x86_64")]
-        Impl::Intrinsics => intrinsics::untransform_skeleton,
-        #[cfg(all(target_arch = "x86_64", not(miri)))]
-        Impl::Asm => asm::untransform_skeleton,
-        #[allow(unreachable_patterns)]
-        other => return Err(Error::Unsupported(other)),
+    let form = select(FORMS, imp, alignment_of(&[mats.as_ptr() as usize]))?;
+    let Some((first, last)) = skeleton_args::validate(&form, mats, parents, joints)? else {
+        return Ok(());
     };
-    run(kernel, mats, parents, joints)
+    // SAFETY: `validate` checked `first <= last < mats.len() <= MAX_JOINTS`
+    // (so the listings' 32-bit arithmetic is exact), that `parents` has an
+    // entry for every joint of the range with `0 <= parents[i] < i`, so every
+    // joint and parent the kernel touches is in `mats` and no joint is its
+    // own parent, and the alignment the form needs; `mats` is borrowed
+    // mutably and `parents` is another allocation; `select` returned a
+    // kernel this CPU can run.
+    unsafe { (form.kernel)(mats.as_mut_ptr(), parents.as_ptr(), first, last) };
+    Ok(())
 }

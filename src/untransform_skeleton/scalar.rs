@@ -33,7 +33,7 @@
 //! changes nothing), so the port and the listing agree bit for bit on every
 //! input whose result is not a NaN (`tests/untransform_skeleton.rs`).
 
-use crate::JointMat;
+use crate::types::JointMat;
 
 /// `UntransformJoint` (section 4): turns `a` from global space into the
 /// space of `b`, in place: `a = [Rb^T | -Rb^T tb] * a`, the inverse of

@@ -1,15 +1,22 @@
-//! Shared helpers of the integration tests (`mod common;`): the input
-//! generators ([`inputs`]), the f64 oracles ([`oracle`]), the error
-//! measurements ([`measure`]), the real data of `data/Fox.glb` ([`fox`]), the
-//! proptest strategies ([`strategies`]) and a few assertions.
+//! Shared helpers of the integration tests (`mod common;`): the generic
+//! routine harness ([`harness`], with every routine's description in
+//! [`routines`] and [`streams`]), the joint-list interpolators' shared checks
+//! ([`joints`], [`joint_twins`]), the testkit's modules re-exported (input
+//! generators [`inputs`], f64 oracles [`oracle`], error measurements
+//! [`measure`], the real data of `data/Fox.glb` [`fox`], proptest strategies
+//! [`strategies`]) and a few assertions.
 
 #![allow(dead_code)]
 
-pub mod fox;
-pub mod inputs;
-pub mod measure;
-pub mod oracle;
-pub mod strategies;
+pub mod harness;
+pub mod joint_twins;
+pub mod joints;
+pub mod nlerp_model;
+pub mod routines;
+pub mod streams;
+
+#[allow(unused_imports)]
+pub use animasm_testkit::{fox, inputs, measure, oracle, strategies};
 
 use animasm::{JointMat, JointQuat};
 

@@ -1,0 +1,250 @@
+//! `nlerp` (zeux's nlerp family): the functions and widths, and the
+//! article's accuracy measure (the absolute error of the full rotation
+//! angle against the f64 slerp, on a grid over `t` and `|dot|`), which
+//! `tests/nlerp.rs` asserts and the report (`examples/report/`) prints.
+
+use crate::oracle::slerp_f64;
+use animasm::nlerp::scalar;
+use animasm::{Error, Impl, Quat};
+
+/// The three functions of the family.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Func {
+    /// Normalised lerp.
+    Nlerp,
+    /// nlerp with `t` corrected by *Approximating slerp*'s `k(d)`.
+    Fnlerp,
+    /// nlerp with `t` corrected by *Optimizing slerp*'s `k(d, t)`.
+    Onlerp,
+}
+
+/// The three functions, in the article's order.
+pub const FUNCS: [Func; 3] = [Func::Nlerp, Func::Fnlerp, Func::Onlerp];
+
+/// The safe functions' signature (`animasm::nlerp` and friends).
+pub type Safe = fn(Impl, &mut [Quat], &Quat, &[Quat], &[f32]) -> Result<(), Error>;
+/// The raw kernels' signature: `(dest, l, r, t, size)`.
+pub type Raw = unsafe fn(*mut Quat, &Quat, *const Quat, *const f32, usize);
+
+impl Func {
+    /// The function's name (`"nlerp"`, ...).
+    pub fn name(self) -> &'static str {
+        match self {
+            Func::Nlerp => "nlerp",
+            Func::Fnlerp => "fnlerp",
+            Func::Onlerp => "onlerp",
+        }
+    }
+
+    /// The safe function.
+    pub fn safe(self) -> Safe {
+        match self {
+            Func::Nlerp => animasm::nlerp::nlerp,
+            Func::Fnlerp => animasm::nlerp::fnlerp,
+            Func::Onlerp => animasm::nlerp::onlerp,
+        }
+    }
+
+    /// The scalar function of one element.
+    pub fn scalar(self) -> fn(Quat, Quat, f32) -> Quat {
+        match self {
+            Func::Nlerp => scalar::nlerp,
+            Func::Fnlerp => scalar::fnlerp,
+            Func::Onlerp => scalar::onlerp,
+        }
+    }
+
+    /// The raw stream kernel of a width.
+    pub fn raw(self, w: Impl) -> Raw {
+        #[cfg(target_arch = "x86_64")]
+        use animasm::nlerp::{avx2, sse2};
+        match (self, w) {
+            (Func::Nlerp, Impl::Scalar) => scalar::run_nlerp,
+            (Func::Fnlerp, Impl::Scalar) => scalar::run_fnlerp,
+            (Func::Onlerp, Impl::Scalar) => scalar::run_onlerp,
+            #[cfg(target_arch = "x86_64")]
+            (Func::Nlerp, Impl::Sse2) => sse2::nlerp4,
+            #[cfg(target_arch = "x86_64")]
+            (Func::Fnlerp, Impl::Sse2) => sse2::fnlerp4,
+            #[cfg(target_arch = "x86_64")]
+            (Func::Onlerp, Impl::Sse2) => sse2::onlerp4,
+            #[cfg(target_arch = "x86_64")]
+            (Func::Nlerp, Impl::Avx2NoFma) => avx2::nlerp8,
+            #[cfg(target_arch = "x86_64")]
+            (Func::Fnlerp, Impl::Avx2NoFma) => avx2::fnlerp8,
+            #[cfg(target_arch = "x86_64")]
+            (Func::Onlerp, Impl::Avx2NoFma) => avx2::onlerp8,
+            #[cfg(target_arch = "x86_64")]
+            (Func::Nlerp, Impl::Avx2) => avx2::nlerp8_fma,
+            #[cfg(target_arch = "x86_64")]
+            (Func::Fnlerp, Impl::Avx2) => avx2::fnlerp8_fma,
+            #[cfg(target_arch = "x86_64")]
+            (Func::Onlerp, Impl::Avx2) => avx2::onlerp8_fma,
+            _ => unreachable!("{w} does not exist on this target"),
+        }
+    }
+}
+
+/// The widths (forms) this CPU runs, narrowest first.
+pub fn widths() -> impl Iterator<Item = Impl> {
+    let mut w: Vec<Impl> = animasm::nlerp::forms().collect();
+    w.reverse();
+    w.into_iter()
+}
+
+/// Runs the safe function.
+pub fn run(f: Func, w: Impl, l: &Quat, r: &[Quat], t: &[f32]) -> Vec<Quat> {
+    let mut dest = vec![Quat::default(); r.len()];
+    f.safe()(w, &mut dest, l, r, t).unwrap_or_else(|e| panic!("{} {w}: {e}", f.name()));
+    dest
+}
+
+/// A quaternion's components widened to f64.
+pub fn f64q(q: &Quat) -> [f64; 4] {
+    q.to_array().map(f64::from)
+}
+
+/// The 4D dot product in f64.
+pub fn dot64(a: [f64; 4], b: [f64; 4]) -> f64 {
+    (0..4).map(|i| a[i] * b[i]).sum()
+}
+
+/// `a` normalised to unit length in f64.
+pub fn norm64(a: [f64; 4]) -> [f64; 4] {
+    let n = dot64(a, a).sqrt();
+    a.map(|v| v / n)
+}
+
+/// The full rotation angle (radians) between the rotation of `q` (any
+/// length) and that of the unit `p`: twice the 4D angle between `q/|q|` and
+/// the nearer of `±p`, as `4 atan2(|q - p|, |q + p|)`.
+pub fn rotation_angle(q: [f64; 4], p: [f64; 4]) -> f64 {
+    let q = norm64(q);
+    let s = if dot64(q, p) >= 0.0 { 1.0 } else { -1.0 };
+    let diff = (0..4).map(|i| (q[i] - s * p[i]).powi(2)).sum::<f64>().sqrt();
+    let sum = (0..4).map(|i| (q[i] + s * p[i]).powi(2)).sum::<f64>().sqrt();
+    4.0 * diff.atan2(sum)
+}
+
+/// The article's error measure: the absolute error of the full rotation
+/// angle of `q` against the f64 slerp of `l`, `r`, `t`. Where `|dot(l, r)| <
+/// 1e-6` both arcs are (nearly) equally short and the kernels may take
+/// either (erratum E2), so the nearer arc counts.
+pub fn angle_error(q: &Quat, l: &Quat, r: &Quat, t: f32) -> f64 {
+    let (l, r, t) = (f64q(l), f64q(r), f64::from(t));
+    let e = rotation_angle(f64q(q), slerp_f64(l, r, t));
+    if dot64(l, r).abs() < 1e-6 { e.min(rotation_angle(f64q(q), slerp_f64(l, r.map(|v| -v), t))) } else { e }
+}
+
+/// `ot` of each function, evaluated in f64 with the f32 coefficients: the
+/// approximation alone, without rounding.
+pub fn ot_f64(f: Func, d: f64, t: f64) -> f64 {
+    use animasm::consts::{NLERP_FNLERP_K as K, NLERP_ONLERP_A as A, NLERP_ONLERP_B as B};
+    let c = |v: f32| f64::from(v);
+    match f {
+        Func::Nlerp => t,
+        Func::Fnlerp => {
+            let k = c(K[0]) + d * (c(K[1]) + d * c(K[2]));
+            t + t * (t - 0.5) * (t - 1.0) * k
+        }
+        Func::Onlerp => {
+            let a = c(A[0]) + d * (c(A[1]) + d * (c(A[2]) - d * c(A[3])));
+            let b = c(B[0]) + d * (c(B[1]) + d * c(B[2]));
+            let k = a * (t - 0.5) * (t - 0.5) + b;
+            t + t * (t - 0.5) * (t - 1.0) * k
+        }
+    }
+}
+
+/// The function evaluated in f64 (exact normalisation, the sign of the f64
+/// dot product): what the kernels approximate up to rounding.
+pub fn func_f64(f: Func, l: &Quat, r: &Quat, t: f32) -> [f64; 4] {
+    let (l, r) = (f64q(l), f64q(r));
+    let ca = dot64(l, r);
+    let ot = ot_f64(f, ca.abs(), f64::from(t));
+    let rt = if ca > 0.0 { ot } else { -ot };
+    norm64(core::array::from_fn(|i| l[i] * (1.0 - ot) + r[i] * rt))
+}
+
+/// The published maximum angle errors (radians), over `|dot|` in `[0, 1]` and
+/// over rotations up to 90 degrees apart (`|dot| >= cos 45°`).
+pub const PUBLISHED: [(Func, f64, f64); 3] =
+    [(Func::Nlerp, 0.142, 1.60e-2), (Func::Fnlerp, 6.97e-3, 1.13e-4), (Func::Onlerp, 7.76e-4, 7.23e-5)];
+
+/// The two ranges of the published figures: the lower end `d0` of
+/// `|dot|` and a label.
+pub const RANGES: [(f64, &str); 2] = [(0.0, "all"), (core::f64::consts::FRAC_1_SQRT_2, "<= 90 deg")];
+
+/// Grid points per axis (`t` and `|dot|`).
+pub const GRID: usize = 1000;
+
+/// The grid: `l` the identity, `r` at `|dot| = d` (both signs) about a fixed
+/// axis, `t` in `[0, 1]`, `d` from `d0` to 1; as streams.
+pub fn grid(d0: f64) -> (Quat, Vec<Quat>, Vec<f32>) {
+    let axis = norm64([1.0, 2.0, 3.0, 0.0]);
+    let (mut r, mut t) = (Vec::new(), Vec::new());
+    for i in 0..=GRID {
+        let d = d0 + (1.0 - d0) * i as f64 / GRID as f64;
+        let s = (1.0 - d * d).max(0.0).sqrt();
+        for sign in [1.0, -1.0] {
+            let q = Quat::new((s * axis[0]) as f32, (s * axis[1]) as f32, (s * axis[2]) as f32, d as f32);
+            let q = if sign > 0.0 { q } else { Quat::from_array(q.to_array().map(|v| -v)) };
+            for j in 0..=GRID {
+                r.push(q);
+                t.push(j as f32 / GRID as f32);
+            }
+        }
+    }
+    (Quat::IDENTITY, r, t)
+}
+
+/// The maximum angle error of a result stream on a grid.
+pub fn max_angle_error(out: &[Quat], l: &Quat, r: &[Quat], t: &[f32]) -> f64 {
+    (0..r.len()).map(|i| angle_error(&out[i], l, &r[i], t[i])).fold(0.0, f64::max)
+}
+
+/// The maximum angle error of the f64 function on a grid (the approximation
+/// alone).
+pub fn max_angle_error_f64(f: Func, l: &Quat, r: &[Quat], t: &[f32]) -> f64 {
+    (0..r.len())
+        .map(|i| {
+            let q = func_f64(f, l, &r[i], t[i]);
+            let q = Quat::from_array(q.map(|v| v as f32));
+            angle_error(&q, l, &r[i], t[i])
+        })
+        .fold(0.0, f64::max)
+}
+
+/// The maximum angle errors of one function over one range of
+/// [`RANGES`] on the [`grid`].
+#[derive(Clone, Debug)]
+pub struct AngleErrors {
+    /// The function.
+    pub func: Func,
+    /// The range's label (`"all"`, `"<= 90 deg"`).
+    pub label: &'static str,
+    /// The article's figure.
+    pub published: f64,
+    /// The function evaluated in f64 (the approximation alone).
+    pub exact: f64,
+    /// Every width this CPU runs, through the safe functions.
+    pub widths: Vec<(Impl, f64)>,
+}
+
+/// The article's accuracy table, measured: for each range of [`RANGES`]
+/// and each function, the published figure, the f64 evaluation and every
+/// available width, on a 1001 x 1001 grid over `t` and `|dot|` (both
+/// signs of the dot product).
+pub fn angle_error_table() -> Vec<AngleErrors> {
+    let mut rows = Vec::new();
+    for (d0, label) in RANGES {
+        let (l, r, t) = grid(d0);
+        for (func, all, upto90) in PUBLISHED {
+            let published = if d0 == 0.0 { all } else { upto90 };
+            let exact = max_angle_error_f64(func, &l, &r, &t);
+            let widths = widths().map(|w| (w, max_angle_error(&run(func, w, &l, &r, &t), &l, &r, &t))).collect();
+            rows.push(AngleErrors { func, label, published, exact, widths });
+        }
+    }
+    rows
+}

@@ -1,0 +1,22 @@
+//! The development kit of animasm (not published): what measures and
+//! shows the kernels. The report (`examples/report/`), the pose example,
+//! the benches and the tests use it; what decides correctness (oracles,
+//! inputs, error measures) is in `animasm-testkit`.
+//!
+//! - [`peers`]: the glam peers, the same work per element;
+//! - [`setup`]: the benches' and the report's inputs;
+//! - [`pipeline`]: the pose pipeline (glTF skin and animation through the
+//!   kernels, against the f64 reference and glam);
+//! - [`mca`]: llvm-mca's estimates of the listings;
+//! - [`timer`]: the one timer (fenced TSC reads) and the medians;
+//! - [`criterion_tsc`]: the same timer as a criterion measurement;
+//! - [`plots`]: the report's SVG plots.
+
+pub mod criterion_tsc;
+pub mod mca;
+pub mod objdump;
+pub mod peers;
+pub mod pipeline;
+pub mod plots;
+pub mod setup;
+pub mod timer;

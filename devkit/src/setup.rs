@@ -1,0 +1,107 @@
+//! The benchmark setup shared by `benches/wall_clock.rs`,
+//! `benches/instr_count/` and the report (`examples/report/`), built
+//! with [`animasm_testkit::inputs`]: the sizes, the seeds and the input of
+//! every routine, so that the three measure the same data by construction.
+
+use core::ops::RangeInclusive;
+
+use animasm::slerp_quats::AlignedQuats;
+use animasm::{Impl, JointMat, JointQuat, Quat};
+
+use animasm_testkit::inputs;
+
+/// Joints per call, as in the papers' tables.
+pub const JOINTS: usize = 1024;
+/// The interpolation factor of `slerp_joints` and `lerp_joints`.
+pub const LERP: f32 = 0.5;
+/// Seed of the joint lists (`inputs::joint_lists`).
+pub const SEED: u64 = 0x5EED_2005;
+/// Seed of the joint matrices (`inputs::rigid_mats`).
+pub const MAT_SEED: u64 = SEED + 1;
+/// Seed of the second list of `transform_joints`.
+pub const MAT_SEED_2: u64 = SEED + 2;
+/// Seed of the skeleton's hierarchy (`inputs::random_parents`).
+pub const PARENT_SEED: u64 = SEED + 3;
+/// The joints the skeleton routines transform: all but the root, joint 0.
+pub const SKELETON_RANGE: RangeInclusive<usize> = 1..=JOINTS - 1;
+/// Seed of `slerp_quats`' quaternion pairs.
+pub const SLERP_QUATS_SEED: u64 = SEED + 4;
+/// Seed of `nlerp`'s streams.
+pub const NLERP_SEED: u64 = SEED + 5;
+/// `slerp_quats`' quaternion counts: the article's Table 1 (64, four
+/// iterations of the 16-wide loop; 67, the same and three quaternions through
+/// the scalar remainder loop) and the papers' 1024.
+pub const SLERP_QUATS_COUNTS: [usize; 3] = [64, 67, JOINTS];
+/// `slerp_quats`' interpolation factor (the article does not give its own).
+pub const SLERP_QUATS_FACTOR: f32 = 0.375;
+/// `nlerp`'s stream length (elements per call).
+pub const NLERP_ELEMENTS: usize = JOINTS;
+
+/// `slerp_joints` and `lerp_joints`: the papers' benchmark data, two lists of
+/// [`JOINTS`] random joints and the identity index `0..JOINTS`.
+pub fn joint_lists() -> (Vec<JointQuat>, Vec<JointQuat>, Vec<i32>) {
+    inputs::joint_lists(SEED, JOINTS)
+}
+
+/// `quats_to_mats`: the joint lists' first list (uniform unit quaternions,
+/// translations in `[-10, 10)`).
+pub fn quats_to_mats_input() -> Vec<JointQuat> {
+    joint_lists().0
+}
+
+/// `mats_to_quats`: [`JOINTS`] uniform random rigid matrices
+/// (`inputs::rigid_mats`).
+pub fn mats_to_quats_input() -> Vec<JointMat> {
+    inputs::rigid_mats(MAT_SEED, JOINTS)
+}
+
+/// `transform_skeleton`: [`JOINTS`] random rigid local matrices (the
+/// matrices of [`mats_to_quats_input`]) under a random parents-first
+/// hierarchy (`inputs::random_parents`: joint 0 the root, every other
+/// joint's parent uniform among the earlier ones, so that every joint of
+/// [`SKELETON_RANGE`] has a parent in `0..i`).
+pub fn skeleton_locals() -> (Vec<JointMat>, Vec<i32>) {
+    (inputs::rigid_mats(MAT_SEED, JOINTS), inputs::random_parents(PARENT_SEED, JOINTS))
+}
+
+/// `untransform_skeleton`: the global matrices of [`skeleton_locals`]
+/// (transformed to model space once, by the scalar `transform_skeleton`),
+/// and the same hierarchy.
+pub fn skeleton_globals() -> (Vec<JointMat>, Vec<i32>) {
+    let (mut mats, parents) = skeleton_locals();
+    animasm::transform_skeleton::transform_skeleton(Impl::Scalar, &mut mats, &parents, SKELETON_RANGE)
+        .expect("a valid skeleton");
+    (mats, parents)
+}
+
+/// `transform_joints`: two lists of [`JOINTS`] random rigid matrices (the
+/// first is [`mats_to_quats_input`]).
+pub fn transform_joints_input() -> (Vec<JointMat>, Vec<JointMat>) {
+    (inputs::rigid_mats(MAT_SEED, JOINTS), inputs::rigid_mats(MAT_SEED_2, JOINTS))
+}
+
+/// `slerp_quats`: `n` pairs of uniform random unit quaternions (`from`, `to`)
+/// in 32-byte-aligned storage, as the AVX kernels need. The pairs are drawn
+/// in order from one generator, so the 64 and 67 of Table 1 are the first
+/// pairs of the 1024.
+pub fn slerp_quats_input(n: usize) -> (AlignedQuats, AlignedQuats) {
+    let mut rng = inputs::Rng::new(SLERP_QUATS_SEED);
+    let (mut from, mut to) = (AlignedQuats::new(), AlignedQuats::new());
+    for _ in 0..n {
+        from.push(rng.unit_quat());
+        to.push(rng.unit_quat());
+    }
+    (from, to)
+}
+
+/// `nlerp`: the article's loop shape `dest[i] = f(l, r[i], t[i])` with a
+/// uniform random unit `l`, [`NLERP_ELEMENTS`] uniform random unit `r[i]`
+/// (so `dot(l, r[i])` takes both signs at random) and `t[i]` uniform in
+/// `[0, 1)`.
+pub fn nlerp_input() -> (Quat, Vec<Quat>, Vec<f32>) {
+    let mut rng = inputs::Rng::new(NLERP_SEED);
+    let l = rng.unit_quat();
+    let r = (0..NLERP_ELEMENTS).map(|_| rng.unit_quat()).collect();
+    let t = (0..NLERP_ELEMENTS).map(|_| rng.f64() as f32).collect();
+    (l, r, t)
+}

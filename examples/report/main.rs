@@ -1,0 +1,81 @@
+//! `cargo run --release --example report`: the crate's main job.
+//!
+//! Plain text for a 100-column terminal (the tables are also markdown pipe
+//! tables), progress on stderr. The machine (CPU, SIMD features detected at
+//! run time, the TSC rate measured against `Instant`) and the method; then
+//! one section per paper, in the paper's row order, its published figures
+//! beside the measured ones: *Slerping Clock Cycles* (`slerp_joints`,
+//! `lerp_joints`), *From Quaternion to Matrix and Back* (`quats_to_mats`,
+//! `mats_to_quats`), *The Skeleton Assembly Line* (`transform_skeleton` and
+//! its `movss` + `shufps` variant, `untransform_skeleton`,
+//! `transform_joints`), Intel's Table 1 (`slerp_quats` at 64, 67 and 1024
+//! quaternions) and zeux's cycles-per-element table (`nlerp`), each with the
+//! accuracy measurements next to the paper's error figures; then llvm-mca's
+//! estimates of the asm loop bodies (`devkit::mca`) beside the measured
+//! ticks, the errata index of `asm_notes/README.md` with each erratum's
+//! measured effect (or the test that shows it), the pose pipeline on
+//! `data/Fox.glb` (`devkit::pipeline`), the SVG plots (`devkit::plots`)
+//! and a summary. Every figure not labelled "published" is measured in this
+//! run, on this machine.
+//!
+//! Timing: the raw kernels are timed (as the papers timed the routine
+//! itself, without the safe functions' validation), each run on joints
+//! restored from a pristine copy outside the timed region, with
+//! `devkit::timer` (`_rdtsc` fenced by `_mm_lfence` on x86_64,
+//! `std::time::Instant` in nanoseconds elsewhere; the same timer times the
+//! pose pipeline here and in `examples/pose.rs`). [`table::RUNS`] runs per
+//! implementation, round-robin across the implementations (starting one
+//! further each round) so that drift spreads over all of them; the median
+//! and the minimum per joint are reported. The `auto` rows time the safe
+//! function with `Impl::Auto`, validation included: what the default costs
+//! a user.
+//!
+//! One module per job: [`print`] (layout), [`table`] (timing tables),
+//! [`machine`] (the header), [`results`] (what later sections need), one
+//! module per paper ([`joints`], [`matrix`], [`skeleton`], [`slerp_quats`],
+//! [`nlerp`]), then [`llvm_mca`], [`errata`], [`pose`] and [`summary`].
+//! Adding a routine = one `*_table` function that builds its buffers and rows
+//! (see `joints::joint_table`, or [`table::kernel_rows`] for any raw-kernel
+//! signature) and one line in its paper's section; a routine whose table
+//! has another shape measures its rows with [`table::measure_rows`] and
+//! prints its own (see `slerp_quats::print_slerp_quats_tables`,
+//! `nlerp::print_nlerp_table`).
+
+mod errata;
+mod joints;
+mod llvm_mca;
+mod machine;
+mod matrix;
+mod nlerp;
+mod pose;
+mod print;
+mod results;
+mod skeleton;
+mod slerp_quats;
+mod summary;
+mod table;
+
+use animasm_testkit::measure;
+
+use print::progress;
+use results::Results;
+
+fn main() {
+    progress("starting the report");
+    let mut res = Results::default();
+    machine::print_header(&mut res);
+    joints::slerping_clock_cycles(&mut res);
+    progress("measuring the matrix routines' accuracy");
+    let matrix_rows = measure::matrix_report_rows();
+    matrix::quaternion_to_matrix(&mut res, &matrix_rows);
+    skeleton::skeleton_assembly_line(&mut res, &matrix_rows);
+    res.accuracy.extend(matrix_rows);
+    slerp_quats::intel_table1(&mut res);
+    nlerp::zeux_nlerp(&mut res);
+    llvm_mca::mca_section(&mut res);
+    errata::errata_section(&mut res);
+    pose::pose_section(&mut res);
+    summary::plots_section(&mut res);
+    summary::summary(&res);
+    progress("done (stdout has the report)");
+}

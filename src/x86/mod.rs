@@ -1,0 +1,11 @@
+//! The x86 pieces that the SSE and AVX kernels of several routines share:
+//! the listings' constant tables ([`consts`]), the shuffle immediates and the
+//! `TRANSPOSE_4x4` macro as `asm!` text and as intrinsics ([`shuffle`]), and
+//! the SSE slerp core of *Slerping Clock Cycles* that `slerp_joints` and
+//! `slerp_quats`' SSE2 baseline both run ([`slerp_core`]). None of it is
+//! public API (`consts` is reachable, hidden, for the crate's own tests).
+
+pub mod consts;
+pub(crate) mod shuffle;
+#[cfg(target_arch = "x86_64")]
+pub(crate) mod slerp_core;

@@ -1,0 +1,385 @@
+//! The one generic routine harness: a [`Routine`] (and, for the
+//! interpolators, an [`Interpolator`]) per safe function says how to build
+//! inputs, how to run the safe function with an [`Impl`], what the f64
+//! oracle gives and how close every form must be; the generic checks below
+//! run the same way for every routine, and [`harness_tests!`] instantiates
+//! them (one `#[test]` each) in the routine's own test file.
+//!
+//! The implementations for every routine are in `tests/common/routines.rs`.
+
+use std::ops::DerefMut;
+
+use animasm::{Error, Impl, JointMat, JointQuat, Quat};
+
+use super::same_bits;
+
+/// The one sentinel of every test: a quiet NaN bit pattern that no kernel
+/// writes for the inputs used with it. Output buffers are filled with it to
+/// see what was (not) written.
+pub const SENTINEL: u32 = 0x7FA5_A5A5;
+
+/// An output element as its floats.
+pub trait Floats: Copy + core::fmt::Debug {
+    /// Its floats, in memory order.
+    fn floats(&self) -> Vec<f32>;
+    /// The element with every float set to the bit pattern `bits`.
+    fn filled(bits: u32) -> Self;
+    /// The element with every float [`SENTINEL`].
+    fn sentinel() -> Self {
+        Self::filled(SENTINEL)
+    }
+}
+
+impl Floats for JointQuat {
+    fn floats(&self) -> Vec<f32> {
+        super::lanes(self).to_vec()
+    }
+    fn filled(bits: u32) -> Self {
+        let v = f32::from_bits(bits);
+        JointQuat::new(Quat::new(v, v, v, v), animasm::Vec4::new(v, v, v, v))
+    }
+}
+
+impl Floats for JointMat {
+    fn floats(&self) -> Vec<f32> {
+        self.mat.to_vec()
+    }
+    fn filled(bits: u32) -> Self {
+        JointMat { mat: [f32::from_bits(bits); 12] }
+    }
+}
+
+impl Floats for Quat {
+    fn floats(&self) -> Vec<f32> {
+        self.to_array().to_vec()
+    }
+    fn filled(bits: u32) -> Self {
+        let v = f32::from_bits(bits);
+        Quat::new(v, v, v, v)
+    }
+}
+
+/// Every float of `out` as its bit pattern.
+pub fn out_bits<T: Floats>(out: &[T]) -> Vec<u32> {
+    out.iter().flat_map(|e| e.floats()).map(f32::to_bits).collect()
+}
+
+/// Whether every float of `out` is [`SENTINEL`].
+pub fn untouched<T: Floats>(out: &[T]) -> bool {
+    out_bits(out).iter().all(|&b| b == SENTINEL)
+}
+
+/// A wrong call: a description, the call (given the form and an output
+/// buffer), and the error it must return.
+pub type BadCall<R> = (String, Box<dyn Fn(Impl, &mut [<R as Routine>::Out]) -> Result<(), Error>>, Error);
+
+/// One safe function as the generic checks see it.
+pub trait Routine {
+    /// The safe function's name.
+    const NAME: &'static str;
+    /// The output element.
+    type Out: Floats;
+    /// The output buffer (a `Vec`, or `AlignedQuats` where the AVX forms need
+    /// 32-byte alignment).
+    type Buf: DerefMut<Target = [Self::Out]>;
+    /// Everything else the safe function takes.
+    type In;
+    /// Max abs difference of a form from the scalar port.
+    const TOL_SCALAR: f64;
+    /// Max abs difference of every form from the f64 oracle.
+    const TOL_ORACLE: f64;
+    /// `animasm::<routine>::forms()`.
+    fn forms() -> Vec<Impl>;
+    /// `animasm::<routine>::resolve(imp)`.
+    fn resolve(imp: Impl) -> Result<Impl, Error>;
+    /// A buffer holding `init`.
+    fn buf(init: &[Self::Out]) -> Self::Buf;
+    /// Seeded inputs for count `n` (from `animasm_testkit::inputs`): the
+    /// output's initial contents (what an in-place routine reads) and the rest.
+    fn inputs(seed: u64, n: usize) -> (Vec<Self::Out>, Self::In);
+    /// The safe function with form `imp`.
+    fn call(imp: Impl, out: &mut [Self::Out], input: &Self::In) -> Result<(), Error>;
+    /// Max abs error of `out` (computed from `init` and `input`) against the
+    /// f64 oracle (`animasm_testkit::oracle`).
+    fn oracle_error(out: &[Self::Out], init: &[Self::Out], input: &Self::In) -> f64;
+    /// Wrong calls for a count `n >= 1` whose output buffer has `n` elements.
+    fn bad_calls(n: usize) -> Vec<BadCall<Self>>;
+}
+
+/// The interpolators' sibling contract (`slerp_joints`, `lerp_joints`,
+/// `slerp_quats_*`, `nlerp`, `fnlerp`, `onlerp`, `slerp_stream`).
+pub trait Interpolator: Routine {
+    /// The safe function with every interpolation factor set to `factor`.
+    fn call_at(imp: Impl, out: &mut [Self::Out], input: &Self::In, factor: f32) -> Result<(), Error>;
+    /// The exact result at factor 0 (`one == false`) or 1.
+    fn endpoint(init: &[Self::Out], input: &Self::In, one: bool) -> Vec<Self::Out>;
+    /// The error of a call whose factor is `factor` (non-finite) and that
+    /// is also wrong in an earlier-checked way (a length): that earlier
+    /// error, and the call.
+    fn earlier_error(n: usize, factor: f32) -> BadCall<Self>;
+    /// The `NonFiniteFactor` error the safe function returns for `factor`.
+    fn non_finite(factor: f32) -> Error;
+}
+
+/// Runs `imp` on `init` and `input` in a buffer of the routine's kind.
+pub fn run<R: Routine>(imp: Impl, init: &[R::Out], input: &R::In) -> Result<Vec<R::Out>, Error> {
+    let mut b = R::buf(init);
+    R::call(imp, &mut b, input).map(|()| b.to_vec())
+}
+
+/// Max difference of two outputs, absolute for values up to 1 and relative
+/// above (translations reach 10 and more), NaN-aware (two NaNs are equal, a
+/// NaN against a number is an infinite difference).
+pub fn max_diff<T: Floats>(a: &[T], b: &[T]) -> f64 {
+    let a: Vec<f32> = a.iter().flat_map(|e| e.floats()).collect();
+    let b: Vec<f32> = b.iter().flat_map(|e| e.floats()).collect();
+    assert_eq!(a.len(), b.len());
+    let diff = |x: f32, y: f32| {
+        if same_bits(x, y) {
+            return 0.0;
+        }
+        let d = (f64::from(x) - f64::from(y)).abs() / f64::from(y.abs()).max(1.0);
+        if d.is_nan() { f64::INFINITY } else { d }
+    };
+    a.iter().zip(&b).map(|(&x, &y)| diff(x, y)).fold(0.0, f64::max)
+}
+
+/// Panics unless `got` is `Err(want)`, a NaN factor in both counting as the
+/// same (the errors carry the factor; `Error`'s `PartialEq` has NaN != NaN).
+#[track_caller]
+pub fn assert_same_err(got: Result<(), Error>, want: Error, ctx: &str) {
+    let same = match (got, want) {
+        (
+            Err(Error::NonFiniteFactor { what: a, position: p, value: x }),
+            Error::NonFiniteFactor { what: b, position: q, value: y },
+        ) => a == b && p == q && same_bits(x, y),
+        (got, want) => got == Err(want),
+    };
+    assert!(same, "{ctx}: got {got:?}, expected Err({want:?})");
+}
+
+/// The counts every generic check covers.
+pub const COUNTS: core::ops::RangeInclusive<usize> = 0..=33;
+
+/// (a) asm and intrinsics agree bit for bit (NaN-aware) where both run.
+pub fn twins_bit_identical<R: Routine>() {
+    let forms = R::forms();
+    if !(forms.contains(&Impl::Asm) && forms.contains(&Impl::Intrinsics)) {
+        eprintln!("{}: no asm/intrinsics pair runs here", R::NAME);
+        return;
+    }
+    for n in COUNTS.chain([64, 257]) {
+        let (init, input) = R::inputs(0xa5a0 + n as u64, n);
+        let a = run::<R>(Impl::Asm, &init, &input).unwrap();
+        let i = run::<R>(Impl::Intrinsics, &init, &input).unwrap();
+        let (fa, fi): (Vec<f32>, Vec<f32>) =
+            (a.iter().flat_map(|e| e.floats()).collect(), i.iter().flat_map(|e| e.floats()).collect());
+        if let Some(k) = (0..fa.len()).find(|&k| !same_bits(fa[k], fi[k])) {
+            panic!(
+                "{} n={n}: asm and intrinsics differ at float {k}: {:#010x} vs {:#010x}",
+                R::NAME,
+                fa[k].to_bits(),
+                fi[k].to_bits()
+            );
+        }
+    }
+}
+
+/// (b) every form against the scalar port and the f64 oracle.
+pub fn forms_vs_scalar_and_oracle<R: Routine>() {
+    for n in [1, 4, 7, 16, 33, 100] {
+        let (init, input) = R::inputs(0xb0b0 + n as u64, n);
+        let scalar = run::<R>(Impl::Scalar, &init, &input).unwrap();
+        for imp in R::forms() {
+            let out = run::<R>(imp, &init, &input).unwrap();
+            let d = max_diff(&out, &scalar);
+            assert!(
+                d <= R::TOL_SCALAR,
+                "{} {imp} n={n}: {d:e} from the scalar port (bound {:e})",
+                R::NAME,
+                R::TOL_SCALAR
+            );
+            let e = R::oracle_error(&out, &init, &input);
+            assert!(
+                e <= R::TOL_ORACLE,
+                "{} {imp} n={n}: {e:e} from the f64 oracle (bound {:e})",
+                R::NAME,
+                R::TOL_ORACLE
+            );
+        }
+    }
+}
+
+/// (c) every `Err` writes nothing: the output buffer keeps [`SENTINEL`].
+pub fn errors_write_nothing<R: Routine>() {
+    for n in [1, 5, 17] {
+        for (what, call, want) in R::bad_calls(n) {
+            for imp in R::forms().into_iter().chain([Impl::Auto]) {
+                let mut out = R::buf(&vec![R::Out::sentinel(); n]);
+                assert_same_err(call(imp, &mut out), want, &format!("{} {imp} n={n}: {what}", R::NAME));
+                assert!(untouched(&out), "{} {imp} n={n}: {what}: written on Err", R::NAME);
+            }
+        }
+    }
+}
+
+/// (d) every count 0..=33: every form runs, agrees with the scalar port, and
+/// writes nothing past the end.
+pub fn every_count<R: Routine>() {
+    for n in COUNTS {
+        let (init, input) = R::inputs(0xc0c0 + n as u64, n);
+        let scalar = run::<R>(Impl::Scalar, &init, &input).unwrap();
+        for imp in R::forms() {
+            let out = run::<R>(imp, &init, &input).unwrap();
+            assert_eq!(out.len(), n);
+            let d = max_diff(&out, &scalar);
+            assert!(d <= R::TOL_SCALAR, "{} {imp} n={n}: {d:e} from the scalar port", R::NAME);
+        }
+    }
+}
+
+/// (e) form resolution: for every `Impl` (and `Auto`) the safe function
+/// agrees with `resolve(imp)`: an `Err` (`Unsupported` or
+/// `MissingCpuFeature`) with nothing written, or `Ok`; `Auto` always
+/// resolves; off `x86_64` only `Scalar` does.
+pub fn form_resolution<R: Routine>() {
+    let n = 5;
+    let (init, input) = R::inputs(0xe0e0, n);
+    let mut skipped = Vec::new();
+    for imp in Impl::ALL.into_iter().chain([Impl::Auto]) {
+        let resolved = R::resolve(imp);
+        let mut out = R::buf(&vec![R::Out::sentinel(); n]);
+        // In-place routines read the output: start from the inputs' values.
+        out.copy_from_slice(&init);
+        let before = out_bits(&out);
+        let got = R::call(imp, &mut out, &input);
+        match resolved {
+            Ok(form) => {
+                assert_eq!(got, Ok(()), "{} {imp}", R::NAME);
+                assert!(R::forms().contains(&form), "{} {imp} resolves to {form}, not a form here", R::NAME);
+                if imp != Impl::Auto {
+                    assert_eq!(form, imp);
+                }
+            }
+            Err(e) => {
+                assert!(
+                    matches!(e, Error::Unsupported(_) | Error::MissingCpuFeature { .. }),
+                    "{} {imp}: {e:?}",
+                    R::NAME
+                );
+                assert_eq!(got, Err(e), "{} {imp}", R::NAME);
+                assert_eq!(out_bits(&out), before, "{} {imp}: written on Err", R::NAME);
+                if let Error::MissingCpuFeature { needs } = e {
+                    skipped.push(format!("{imp} (needs {needs})"));
+                }
+            }
+        }
+    }
+    assert!(R::resolve(Impl::Auto).is_ok(), "{}: Auto must resolve", R::NAME);
+    #[cfg(not(target_arch = "x86_64"))]
+    for imp in Impl::ALL {
+        assert_eq!(R::resolve(imp).is_ok(), imp == Impl::Scalar, "{} {imp}", R::NAME);
+    }
+    #[cfg(target_arch = "x86_64")]
+    if !skipped.is_empty() {
+        eprintln!("{}: forms skipped, this CPU lacks them: {}", R::NAME, skipped.join(", "));
+    }
+}
+
+/// (f) the interpolators' sibling contract: a NaN or infinite factor is
+/// `NonFiniteFactor` with nothing written; a factor `<= 0` or `>= 1` gives
+/// the exact endpoint with every form; a call wrong in two ways returns the
+/// earlier-checked error.
+pub fn sibling_contract<R: Interpolator>() {
+    for n in [1, 4, 9, 20] {
+        let (init, input) = R::inputs(0xf0f0 + n as u64, n);
+        for imp in R::forms().into_iter().chain([Impl::Auto]) {
+            for f in [f32::NAN, -f32::NAN, f32::INFINITY, f32::NEG_INFINITY] {
+                let mut out = R::buf(&init);
+                let got = R::call_at(imp, &mut out, &input, f);
+                assert_same_err(got, R::non_finite(f), &format!("{} {imp} n={n}", R::NAME));
+                assert_eq!(out_bits(&out), out_bits(&init), "{} {imp} n={n} factor {f}: written on Err", R::NAME);
+                let (what, call, want) = R::earlier_error(n, f);
+                let mut out = R::buf(&vec![R::Out::sentinel(); n]);
+                assert_same_err(call(imp, &mut out), want, &format!("{} {imp} n={n}: {what}", R::NAME));
+                assert!(untouched(&out), "{} {imp}: written on Err", R::NAME);
+            }
+            for (f, one) in
+                [(0.0, false), (-0.0, false), (-0.5, false), (-1e30, false), (1.0, true), (1.5, true), (1e30, true)]
+            {
+                let mut out = R::buf(&init);
+                R::call_at(imp, &mut out, &input, f).unwrap();
+                let want = R::endpoint(&init, &input, one);
+                assert_eq!(
+                    out_bits(&out),
+                    out_bits(&want),
+                    "{} {imp} n={n}: factor {f} is not the exact endpoint",
+                    R::NAME
+                );
+            }
+        }
+        // An unsupported form is reported before a non-finite factor.
+        for imp in Impl::ALL {
+            if let Err(e) = R::resolve(imp) {
+                let mut out = R::buf(&init);
+                assert_eq!(R::call_at(imp, &mut out, &input, f32::NAN), Err(e), "{} {imp}", R::NAME);
+            }
+        }
+    }
+}
+
+/// Instantiates the generic checks (one `#[test]` each) for a [`Routine`]:
+/// `harness_tests!(SlerpJoints);`, or `harness_tests!(SlerpJoints, interpolator)`
+/// to add the sibling contract.
+#[macro_export]
+macro_rules! harness_tests {
+    ($r:ty) => {
+        mod harness {
+            use super::*;
+            #[test]
+            fn twins_bit_identical() {
+                $crate::common::harness::twins_bit_identical::<$r>();
+            }
+            #[test]
+            fn forms_vs_scalar_and_oracle() {
+                $crate::common::harness::forms_vs_scalar_and_oracle::<$r>();
+            }
+            #[test]
+            fn errors_write_nothing() {
+                $crate::common::harness::errors_write_nothing::<$r>();
+            }
+            #[test]
+            fn every_count() {
+                $crate::common::harness::every_count::<$r>();
+            }
+            #[test]
+            fn form_resolution() {
+                $crate::common::harness::form_resolution::<$r>();
+            }
+        }
+    };
+    ($r:ty, interpolator) => {
+        harness_tests!($r);
+        #[test]
+        fn harness_sibling_contract() {
+            $crate::common::harness::sibling_contract::<$r>();
+        }
+    };
+}
+
+/// The forms every id Software routine (the joint interpolators, the
+/// conversions, the skeleton and joint transforms) runs here: the
+/// intersection of their `forms()`, for checks that run them all with one
+/// `Impl`.
+pub fn forms_of_all() -> Vec<Impl> {
+    let all: [Vec<Impl>; 7] = [
+        animasm::slerp_joints::forms().collect(),
+        animasm::lerp_joints::forms().collect(),
+        animasm::quats_to_mats::forms().collect(),
+        animasm::mats_to_quats::forms().collect(),
+        animasm::transform_skeleton::forms().collect(),
+        animasm::untransform_skeleton::forms().collect(),
+        animasm::transform_joints::forms().collect(),
+    ];
+    all[0].iter().copied().filter(|imp| all.iter().all(|f| f.contains(imp))).collect()
+}

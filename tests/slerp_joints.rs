@@ -1,0 +1,240 @@
+//! `slerp_joints` (*Slerping Clock Cycles*, Appendix A): the generic harness checks (`tests/common/harness.rs`:
+//! twins, forms against the scalar port and the f64 oracle, errors write
+//! nothing, every count, form resolution, the interpolators' sibling
+//! contract), the safe function's contract (was `tests/contract.rs`), the
+//! asm and intrinsics twins on every input (was `tests/differential.rs`),
+//! the listing's errata (was `tests/errata.rs`; the test names are the
+//! errata's names in `asm_notes/slerp_joints.md`) and the Fox animation data (was
+//! `tests/realdata.rs`).
+
+mod common;
+
+use common::joints::{self, JointRoutine};
+use common::routines::SlerpJoints;
+
+const R: &JointRoutine = &joints::SLERP;
+
+harness_tests!(SlerpJoints, interpolator);
+
+// ---------------------------------------------------------------- contract ---
+
+/// The safe function's contract (was `tests/contract.rs`; `contract::` selects it).
+mod contract {
+    use super::*;
+
+    #[test]
+    fn index_out_of_range_or_negative() {
+        joints::index_out_of_range_or_negative(R);
+    }
+
+    #[test]
+    fn blend_too_short() {
+        joints::blend_too_short(R);
+    }
+
+    #[test]
+    fn non_finite_lerp() {
+        joints::non_finite_lerp(R);
+    }
+
+    #[test]
+    fn too_many_joints() {
+        joints::too_many_joints(R);
+    }
+
+    #[test]
+    fn lerp_at_or_below_zero_keeps_the_joints() {
+        joints::lerp_at_or_below_zero_keeps_the_joints(R);
+    }
+
+    #[test]
+    fn lerp_at_or_above_one_copies_the_indexed_blend_joints() {
+        joints::lerp_at_or_above_one_copies_the_indexed_blend_joints(R);
+    }
+
+    #[test]
+    fn empty_index_and_empty_lists() {
+        joints::empty_index_and_empty_lists(R);
+    }
+
+    #[test]
+    fn only_indexed_joints_change() {
+        joints::only_indexed_joints_change(R);
+    }
+}
+
+// ---------------------------------------------------------------- Fox data ---
+
+#[test]
+fn fox_pose_pairs_from_the_json() {
+    joints::fox_pose_pairs_from_the_json(R);
+}
+
+#[test]
+fn every_consecutive_key_pair_of_every_animation() {
+    joints::every_consecutive_key_pair_of_every_animation(R);
+}
+
+#[test]
+fn rest_pose_towards_every_first_key() {
+    joints::rest_pose_towards_every_first_key(R);
+}
+
+// ------------------------------------------------- the twins and the errata ---
+
+#[cfg(all(target_arch = "x86_64", not(miri)))]
+mod twins {
+    use super::R;
+    use crate::common::joint_twins as t;
+    use proptest::prelude::*;
+
+    #[test]
+    fn twins_on_every_count_and_lerp() {
+        t::twins_on_every_count_and_lerp(R);
+    }
+
+    #[test]
+    fn twins_on_edge_cases_in_every_lane() {
+        t::twins_on_edge_cases_in_every_lane(R);
+    }
+
+    #[test]
+    fn twins_on_shuffled_and_duplicate_indices() {
+        t::twins_on_shuffled_and_duplicate_indices(R);
+    }
+
+    #[test]
+    fn twins_on_fox_key_pairs() {
+        t::twins_on_fox_key_pairs(R);
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(256))]
+
+        /// Arbitrary bit patterns in every float, `lerp` included.
+        #[test]
+        fn twins_on_arbitrary_bits(q in proptest::collection::vec(any::<[u32; 16]>(), 1..12), lerp in any::<u32>()) {
+            t::twins_on_arbitrary_bits(R, &q, lerp);
+        }
+
+        /// Unit quaternions, any lerp in (0, 1): every form near the oracle.
+        #[test]
+        fn every_impl_near_the_oracle(seed in any::<u64>(), n in 0usize..40, lerp in 0.001f32..0.999) {
+            if let Err(e) = t::every_impl_near_the_oracle(R, seed, n, lerp) {
+                prop_assert!(false, "{}", e);
+            }
+        }
+    }
+
+    #[test]
+    fn four_joints_take_the_one_wide_loop() {
+        t::four_joints_take_the_one_wide_loop(R);
+    }
+
+    #[test]
+    fn one_wide_loop_sums_the_dot_product_in_another_order() {
+        t::one_wide_loop_sums_the_dot_product_in_another_order(R);
+    }
+
+    #[test]
+    fn negative_zero_dot_product_flips_the_blend_quaternion() {
+        t::negative_zero_dot_product_flips_the_blend_quaternion(R);
+    }
+
+    #[test]
+    fn nan_lerp_copies_the_blend_joints() {
+        t::nan_lerp_copies_the_blend_joints(R);
+    }
+
+    #[test]
+    fn translations_are_lerped_as_t_plus_lerp_times_difference() {
+        t::translations_are_lerped_as_t_plus_lerp_times_difference(R);
+    }
+
+    #[test]
+    fn duplicate_index_in_a_group_of_four() {
+        t::duplicate_index_in_a_group_of_four(R);
+    }
+}
+
+// ------------------------------------------------------ slerp-only errata ---
+
+/// The errors' messages (not per routine; was in `tests/contract.rs`).
+#[test]
+fn errors_name_the_problem() {
+    joints::errors_name_the_problem();
+}
+
+/// Slerp only. The listing has no `( 1.0f - absCosom ) > 1e-6f` test and no
+/// linear fallback: it replaces `1 - cos^2 == 0` by `SIMD_SP_tiny` (1e-10),
+/// so identical quaternions still give finite results near the input, and
+/// takes `|1 - cos^2|` (`SIMD_SP_absMask`) so a dot product above 1 (non-unit
+/// input) gives finite values where the C's fallback gives the linear blend.
+#[cfg(all(target_arch = "x86_64", not(miri)))]
+#[test]
+fn slerp_has_no_linear_fallback() {
+    use animasm::JointQuat;
+    use animasm::slerp_joints::scalar::slerp;
+    use common::inputs::Rng;
+    use common::joint_twins::run_twins;
+    let mut rng = Rng::new(8);
+    for n in [1, 5] {
+        let q: Vec<JointQuat> = (0..n).map(|_| rng.joint()).collect();
+        let index: Vec<i32> = (0..n as i32).collect();
+        for t in [0.1, 0.5, 0.9] {
+            let out = run_twins(R, &q, &q, t, &index, "identical");
+            for j in 0..n {
+                let e = (0..4).map(|c| (out[j].q.to_array()[c] - q[j].q.to_array()[c]).abs()).fold(0f32, f32::max);
+                assert!(e < 3e-7, "identical quaternions moved by {e:e}");
+            }
+        }
+        // Scaled by 1.5: cos = 2.25, 1 - cos^2 < 0. The C blends linearly and
+        // returns the input; the listing computes with |1 - cos^2|.
+        let big: Vec<JointQuat> =
+            q.iter().map(|j| JointQuat::new(animasm::Quat::from_array(j.q.to_array().map(|v| v * 1.5)), j.t)).collect();
+        let out = run_twins(R, &big, &big, 0.5, &index, "non-unit");
+        let c = slerp(&big[0].q, &big[0].q, 0.5);
+        assert!(out[0].q.to_array().iter().all(|v| v.is_finite()));
+        assert!((0..4).any(|k| (out[0].q.to_array()[k] - c.to_array()[k]).abs() > 1e-3), "{:?} {c:?}", out[0].q);
+    }
+}
+
+/// Slerp only. At `y == x` (the angle is exactly PI/4), `ATanPositive`'s
+/// `y > x` is false and it evaluates `P(y/x)`; the listing's mask
+/// `cmpeqps(x, min(x, y))` is true and it evaluates `PI/2 + P(-x/y)`. Both are
+/// PI/4 to within an ulp. (Section 6's comment `( y > x ) ? 0xFFFFFFFF` is
+/// really `( y >= x )`.) Shown on the f32 C routine and its `>=` twin.
+#[test]
+fn atan_ties_take_the_other_branch() {
+    use animasm::slerp_joints::scalar::atan_positive;
+    // ATanPositive with the listing's selection, `y >= x`.
+    let listing_rule = |y: f32, x: f32| {
+        let (a, d) = if y >= x { (-x / y, core::f32::consts::FRAC_PI_2) } else { (y / x, 0.0) };
+        poly(a) + d
+    };
+    // The C's own selection reproduces `atan_positive` exactly.
+    assert_eq!(atan_positive(0.3, 0.2).to_bits(), (poly(-0.2 / 0.3) + core::f32::consts::FRAC_PI_2).to_bits());
+    let mut differ = 0;
+    for k in 0..1000 {
+        let v = 0.1 + k as f32 * 1e-3;
+        let c = atan_positive(v, v);
+        let l = listing_rule(v, v);
+        assert!((c - core::f32::consts::FRAC_PI_4).abs() < 2e-7 && (l - core::f32::consts::FRAC_PI_4).abs() < 2e-7);
+        differ += usize::from(!common::same_bits(c, l));
+    }
+    assert!(differ > 0, "the two branches should not always round alike");
+}
+
+/// `ATanPositive`'s polynomial part, `a * P(a^2)`, in the C's f32 order.
+#[allow(clippy::excessive_precision)]
+fn poly(a: f32) -> f32 {
+    let s = a * a;
+    let mut t = 0.0028662257f32;
+    for c in
+        [-0.0161657367f32, 0.0429096138, -0.0752896400, 0.1065626393, -0.1420889944, 0.1999355085, -0.3333314528, 1.0]
+    {
+        t *= s;
+        t += c;
+    }
+    t * a
+}
