@@ -12,6 +12,8 @@
 //! binutils) and `llvm-mca`.
 
 use std::io::Write as _;
+
+use crate::objdump::normalize_symbol;
 use std::process::{Command, Stdio};
 
 /// One asm kernel's main loop and its estimates.
@@ -254,27 +256,6 @@ fn block_rthroughput(source: &str, cpu: &str) -> Result<f64, String> {
 /// `Block RThroughput: 53.0` -> 53.0.
 fn parse_block_rthroughput(text: &str) -> Option<f64> {
     text.lines().find_map(|l| l.trim().strip_prefix("Block RThroughput:")).and_then(|v| v.trim().parse().ok())
-}
-
-/// A demangled name without the legacy hash and the v0 crate disambiguators
-/// (as in `tests/disasm.rs`).
-fn normalize_symbol(name: &str) -> String {
-    let name = name.trim();
-    let name = match name.rfind("::h") {
-        Some(p) if name.len() - p == 19 && name[p + 3..].bytes().all(|c| c.is_ascii_hexdigit()) => &name[..p],
-        _ => name,
-    };
-    let mut out = String::with_capacity(name.len());
-    let mut depth = 0;
-    for c in name.chars() {
-        match c {
-            '[' => depth += 1,
-            ']' if depth > 0 => depth -= 1,
-            _ if depth == 0 => out.push(c),
-            _ => {}
-        }
-    }
-    out
 }
 
 /// (start, size) of the function `symbol` in an `objdump -t -C` table.
