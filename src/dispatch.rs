@@ -233,5 +233,16 @@ macro_rules! routine_api {
             $crate::dispatch::select($table, imp, usize::MAX >> 1).map(|s| s.imp)
         }
     };
+    ($table:ident, $safe:literal, $kernel:ty) => {
+        $crate::dispatch::routine_api!($table, $safe);
+
+        #[doc = concat!("The raw kernel of form `imp` of [`", $safe, "`] (no validation, no endpoint rule), for benches, reports and tests that time or compare the kernels themselves; `Auto` gives the first form this CPU runs, whatever the buffers' alignment. Errors as [`resolve`].")]
+        #[doc = ""]
+        #[doc = "Calling the kernel is `unsafe`: its safety conditions are those of the form's module function (every module's `# Safety` section), which the safe function checks."]
+        #[doc(hidden)]
+        pub fn kernel(imp: $crate::Impl) -> Result<$kernel, $crate::Error> {
+            $crate::dispatch::select($table, imp, usize::MAX >> 1).map(|s| s.kernel)
+        }
+    };
 }
 pub(crate) use routine_api;

@@ -55,7 +55,7 @@ static FORMS: &[Form<Kernel>] = &[
     form!(Scalar => scalar::mats_to_quats),
 ];
 
-routine_api!(FORMS, "mats_to_quats()");
+routine_api!(FORMS, "mats_to_quats()", Kernel);
 
 /// The most joints [`mats_to_quats()`] takes: the listing computes the byte
 /// size of the matrix list with a 32-bit `imul eax, JOINTMAT_SIZE` and then

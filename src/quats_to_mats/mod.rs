@@ -74,7 +74,7 @@ static FORMS: &[Form<Kernel>] = &[
     form!(Scalar => scalar::quats_to_mats),
 ];
 
-routine_api!(FORMS, "quats_to_mats()");
+routine_api!(FORMS, "quats_to_mats()", Kernel);
 
 /// The most joints [`quats_to_mats()`] takes: 2^26. The listing computes
 /// `numJoints << JOINTQUAT_SIZE_SHIFT` in a 32-bit register and counts it up

@@ -19,7 +19,7 @@ pub mod intrinsics;
 use crate::dispatch::{Impl, form, routine_api, select};
 use crate::error::Error;
 pub use crate::joint_args::MAX_JOINTS;
-use crate::joint_args::{self, JointForm};
+use crate::joint_args::{self, JointForm, JointKernel};
 use crate::types::JointQuat;
 
 /// The forms of [`slerp_joints()`], fastest first: the order [`Impl::Auto`] tries
@@ -33,7 +33,7 @@ static FORMS: &[JointForm] = &[
     form!(Scalar => scalar::slerp_joints),
 ];
 
-routine_api!(FORMS, "slerp_joints()");
+routine_api!(FORMS, "slerp_joints()", JointKernel);
 
 /// Slerps the rotations and lerps the translations of `joints[j]` towards
 /// `blend[j]` by `lerp`, in place, for every `j` in `index` (the paper's

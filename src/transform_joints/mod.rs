@@ -42,7 +42,7 @@ static FORMS: &[Form<Kernel>] = &[
     form!(Scalar => scalar::transform_joints),
 ];
 
-routine_api!(FORMS, "transform_joints()");
+routine_api!(FORMS, "transform_joints()", Kernel);
 
 /// The most joints [`transform_joints`] takes: the listing computes
 /// `numJoints * JOINTMAT_SIZE` with `imul eax, JOINTMAT_SIZE` in a 32-bit

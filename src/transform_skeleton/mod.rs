@@ -33,7 +33,7 @@ use core::ops::RangeInclusive;
 use crate::dispatch::{Impl, alignment_of, form, routine_api, select};
 use crate::error::Error;
 pub use crate::skeleton_args::MAX_JOINTS;
-use crate::skeleton_args::{self, SkeletonForm};
+use crate::skeleton_args::{self, SkeletonForm, SkeletonKernel};
 use crate::types::JointMat;
 
 /// The forms of [`transform_skeleton()`], fastest first: the order [`Impl::Auto`] tries
@@ -56,7 +56,7 @@ static FORMS_MOVSS_SHUFPS: &[SkeletonForm] = &[
     form!(Scalar => scalar::transform_skeleton),
 ];
 
-routine_api!(FORMS, "transform_skeleton()");
+routine_api!(FORMS, "transform_skeleton()", SkeletonKernel);
 
 /// Transforms `mats[joints]` from local to global space, in place: for each
 /// `i` in `joints`, in order, `mats[i] = mats[parents[i]] * mats[i]` (the

@@ -27,7 +27,7 @@ use core::ops::RangeInclusive;
 use crate::dispatch::{Impl, alignment_of, form, routine_api, select};
 use crate::error::Error;
 pub use crate::skeleton_args::MAX_JOINTS;
-use crate::skeleton_args::{self, SkeletonForm};
+use crate::skeleton_args::{self, SkeletonForm, SkeletonKernel};
 use crate::types::JointMat;
 
 /// The forms of [`untransform_skeleton()`], fastest first: the order [`Impl::Auto`] tries
@@ -40,7 +40,7 @@ static FORMS: &[SkeletonForm] = &[
     form!(Scalar => scalar::untransform_skeleton),
 ];
 
-routine_api!(FORMS, "untransform_skeleton()");
+routine_api!(FORMS, "untransform_skeleton()", SkeletonKernel);
 
 /// Turns the global joint matrices `mats[joints]` back into local ones
 /// (relative to their parents), in place, last joint first (the paper's
