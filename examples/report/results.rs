@@ -25,6 +25,24 @@ pub(crate) struct Results {
     pub(crate) plots: Vec<std::path::PathBuf>,
     pub(crate) mca_rows: usize,
     pub(crate) errata: (usize, usize),
+    /// The successors section's measurements (every form, floor and peer
+    /// at every size), for the llvm-mca section and the summary.
+    pub(crate) successor_ticks: Vec<SuccessorTicks>,
+}
+
+/// One measured figure of the successors section.
+#[derive(Clone, Debug)]
+#[allow(dead_code)] // read by later sections as they are written
+pub(crate) struct SuccessorTicks {
+    /// The routine (`slerp_joints`, ...).
+    pub(crate) routine: &'static str,
+    /// The form's name (`Impl::name()`: `asm`, `avx2`, ...), or `floor`,
+    /// `chain floor`, `glam`, `ultraviolet (SoA)`, `ultraviolet (with conversion)`.
+    pub(crate) form: String,
+    /// Elements per call (64, 1024, 65536).
+    pub(crate) elements: usize,
+    /// Median TSC ticks per element.
+    pub(crate) ticks: f64,
 }
 
 impl Results {
