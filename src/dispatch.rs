@@ -30,11 +30,14 @@ use crate::error::Error;
 /// | [`Impl::Asm`] | the published listing in `asm!`, instruction for instruction | the id Software routines (SSE), `slerp_quats_*` (AVX) |
 /// | [`Impl::Sse2`] | published SSE2 intrinsics code that has no listing twin, 4 lanes | [`crate::slerp_quats_corrected()`] (Table 1's 128-bit baseline), the nlerp family (`nlerp4`, ...) |
 /// | [`Impl::Avx2NoFma`] | AVX2 without fused multiply-adds, 8 lanes | the nlerp family (`nlerp8`, ...) |
-/// | [`Impl::Avx2`] | AVX2 with FMA, 8 lanes | the nlerp family (`nlerp8_fma`, ...) |
+/// | [`Impl::Avx2`] | AVX2 with FMA, 8 lanes: the successors, not a listing | the seven id Software routines (`src/<routine>/avx2.rs`: the paper's algorithm rewritten for a 2026 core, `asm_notes/successors.md`), the nlerp family (`nlerp8_fma`, ...) |
 ///
 /// The nlerp article's widths (scalar, SSE2 4-wide, AVX2 8-wide, AVX2 + FMA)
 /// are forms like any other, so that one enum and one error cover every
 /// routine.
+///
+/// There is no AVX-512 form yet: the successors' 16-lane forms are written
+/// only where a machine can run their tests (`asm_notes/successors.md`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum Impl {
@@ -56,8 +59,9 @@ pub enum Impl {
     Sse2,
     /// Published 8-wide AVX2 intrinsics without FMA. `x86_64` with AVX2.
     Avx2NoFma,
-    /// 8-wide AVX2 intrinsics with fused multiply-adds. `x86_64` with AVX2
-    /// and FMA.
+    /// 8-wide AVX2 intrinsics with fused multiply-adds: the id Software
+    /// routines' successors and the nlerp article's FMA forms. `x86_64` with
+    /// AVX2 and FMA.
     Avx2,
 }
 

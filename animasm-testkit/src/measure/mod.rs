@@ -203,11 +203,12 @@ pub fn report_rows() -> Vec<(String, f64, Option<f64>)> {
     rows.push(("C SlerpOptimized vs the C Slerp".into(), c_routine_vs_slerp(slerp_optimized), None));
     for imp in animasm::slerp_joints::forms() {
         let (vs_c, vs_f64) = slerp_errors(imp);
-        let paper = (imp != Impl::Scalar).then_some(PAPER_SSE_SLERP_VS_SLERP);
+        // The paper's figure is its SSE listing's: the asm port and its twin.
+        let paper = matches!(imp, Impl::Asm | Impl::Intrinsics).then_some(PAPER_SSE_SLERP_VS_SLERP);
         rows.push((format!("slerp_joints {imp} vs the C Slerp"), vs_c, paper));
         rows.push((format!("slerp_joints {imp} vs f64 slerp"), vs_f64, None));
     }
-    for imp in animasm::slerp_joints::forms() {
+    for imp in animasm::lerp_joints::forms() {
         let (vs_c, vs_f64) = lerp_errors(imp);
         rows.push((format!("lerp_joints {imp} vs the C Lerp"), vs_c, None));
         rows.push((format!("lerp_joints {imp} vs f64 lerp"), vs_f64, None));
