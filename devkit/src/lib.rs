@@ -13,6 +13,7 @@
 //! - [`plots`]: the report's SVG plots.
 
 pub mod criterion_tsc;
+pub mod floors;
 pub mod mca;
 pub mod objdump;
 pub mod peers;
@@ -20,3 +21,4 @@ pub mod pipeline;
 pub mod plots;
 pub mod setup;
 pub mod timer;
+pub mod uv;
