@@ -64,10 +64,7 @@ fn arr(j: &JointQuat) -> [f32; 8] {
 
 /// A joint from 8 floats: `q` then `t`.
 fn from_arr(a: [f32; 8]) -> JointQuat {
-    JointQuat::new(
-        animasm::Quat::new(a[0], a[1], a[2], a[3]),
-        animasm::Vec4::new(a[4], a[5], a[6], a[7]),
-    )
+    JointQuat::new(animasm::Quat::new(a[0], a[1], a[2], a[3]), animasm::Vec4::new(a[4], a[5], a[6], a[7]))
 }
 
 fn check_index(index: &[i32], len: usize, what: &str) {
@@ -400,11 +397,7 @@ mod avx {
     ) {
         // SAFETY: the caller's conditions are the kernels'.
         unsafe {
-            if chain {
-                walk_fma(mats, parents, first, last, walk)
-            } else {
-                walk_add(mats, parents, first, last, walk)
-            }
+            if chain { walk_fma(mats, parents, first, last, walk) } else { walk_add(mats, parents, first, last, walk) }
         }
     }
 }

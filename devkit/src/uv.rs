@@ -187,12 +187,9 @@ impl MatsSoa {
                 for col in 0..3 {
                     let c = r.cols[col];
                     let v = [lane(c.x, l), lane(c.y, l), lane(c.z, l)];
-                    for row in 0..3 {
-                        if transposed {
-                            m.mat[col * 4 + row] = v[row];
-                        } else {
-                            m.mat[row * 4 + col] = v[row];
-                        }
+                    for (row, &v) in v.iter().enumerate() {
+                        let at = if transposed { col * 4 + row } else { row * 4 + col };
+                        m.mat[at] = v;
                     }
                 }
                 m.mat[3] = lane(p.x, l);

@@ -62,9 +62,13 @@ struct Case<B> {
     rows: Vec<Row<B>>,
 }
 
+/// One measured case: its label, its size and each row's median ticks per
+/// element.
+type Column = (String, usize, Vec<(&'static str, f64)>);
+
 /// Times every row of `case` round-robin; the median ticks per element by
 /// row name.
-fn measure<B>(mut case: Case<B>) -> (String, usize, Vec<(&'static str, f64)>) {
+fn measure<B>(mut case: Case<B>) -> Column {
     let n = case.rows.len();
     let runs = runs(case.per);
     let mut samples = vec![Vec::with_capacity(runs); n];
@@ -92,7 +96,10 @@ fn measure<B>(mut case: Case<B>) -> (String, usize, Vec<(&'static str, f64)>) {
 
 /// The forms of a routine on this CPU, in [`Impl::ALL`] order, with their
 /// raw kernels; and a note when `Impl::Avx2` is not in this build.
-fn form_kernels<K>(forms: impl Iterator<Item = Impl>, kernel: fn(Impl) -> Result<K, Error>) -> (Vec<(Impl, K)>, Option<String>) {
+fn form_kernels<K>(
+    forms: impl Iterator<Item = Impl>,
+    kernel: fn(Impl) -> Result<K, Error>,
+) -> (Vec<(Impl, K)>, Option<String>) {
     let forms: Vec<Impl> = forms.collect();
     let kernels =
         Impl::ALL.into_iter().filter(|i| forms.contains(i)).filter_map(|i| kernel(i).ok().map(|k| (i, k))).collect();
@@ -162,12 +169,7 @@ impl JointBufs {
     }
 }
 
-fn joint_case(
-    n: usize,
-    kernels: &[(Impl, JointKernel)],
-    glam: GlamJointLoop,
-    uv_loop: UvJointLoop,
-) -> Case<JointBufs> {
+fn joint_case(n: usize, kernels: &[(Impl, JointKernel)], glam: GlamJointLoop, uv_loop: UvJointLoop) -> Case<JointBufs> {
     let lerp = setup::LERP;
     let mut rows: Vec<Row<JointBufs>> = kernels
         .iter()
@@ -522,17 +524,20 @@ struct Routine {
 }
 
 impl Routine {
-    fn collect(
-        name: &'static str,
-        measured: Vec<(String, usize, Vec<(&'static str, f64)>)>,
-        missing: Option<String>,
-        notes: Vec<String>,
-    ) -> Routine {
+    fn collect(name: &'static str, measured: Vec<Column>, missing: Option<String>, notes: Vec<String>) -> Routine {
         let columns: Vec<(String, usize)> = measured.iter().map(|(l, e, _)| (l.clone(), *e)).collect();
         let names: Vec<&'static str> = measured[0].2.iter().map(|r| r.0).collect();
         let rows = names
             .into_iter()
-            .map(|n| (n, measured.iter().map(|(_, _, rows)| rows.iter().find(|r| r.0 == n).map_or(f64::NAN, |r| r.1)).collect()))
+            .map(|n| {
+                (
+                    n,
+                    measured
+                        .iter()
+                        .map(|(_, _, rows)| rows.iter().find(|r| r.0 == n).map_or(f64::NAN, |r| r.1))
+                        .collect(),
+                )
+            })
             .collect();
         Routine { name, columns, rows, missing, notes }
     }
@@ -581,7 +586,9 @@ fn print_routine(r: &Routine) {
             let mut l = vec![short(name).to_string()];
             l.extend(ticks.iter().map(|&t| f(Some(t).filter(|t| t.is_finite()))));
             l.extend((0..r.columns.len()).map(|c| {
-                r.floor(c).zip(Some(ticks[c]).filter(|t| t.is_finite())).map_or("-".into(), |(fl, t)| format!("{:.2}x", t / fl))
+                r.floor(c)
+                    .zip(Some(ticks[c]).filter(|t| t.is_finite()))
+                    .map_or("-".into(), |(fl, t)| format!("{:.2}x", t / fl))
             }));
             l
         })
@@ -621,7 +628,9 @@ fn target(routine: &str) -> (f64, Option<f64>) {
 
 fn print_targets(routines: &[Routine]) {
     let n = setup::JOINTS;
-    let verdict = |v: Option<f64>, ok: bool| v.map_or("n/a".to_string(), |v| format!("{v:.2}x {}", if ok { "met" } else { "NOT met" }));
+    let verdict = |v: Option<f64>, ok: bool| {
+        v.map_or("n/a".to_string(), |v| format!("{v:.2}x {}", if ok { "met" } else { "NOT met" }))
+    };
     let mut scalar_note = String::new();
     let lines: Vec<Vec<String>> = routines
         .iter()
@@ -700,7 +709,11 @@ pub(crate) fn successors_section(res: &mut Results) {
         runs(64),
         runs(1024),
         runs(65536),
-        if floors::simd() { "their AVX kernels" } else { "their portable loops (no AVX here: not a floor of the AVX2 forms)" }
+        if floors::simd() {
+            "their AVX kernels"
+        } else {
+            "their portable loops (no AVX here: not a floor of the AVX2 forms)"
+        }
     ));
     let sizes = SUCCESSOR_SIZES;
     let mut routines = Vec::new();
@@ -776,7 +789,13 @@ pub(crate) fn successors_section(res: &mut Results) {
             peers::glam_transform_skeleton as GlamSkeletonLoop,
             true,
         ),
-        ("untransform_skeleton", animasm::untransform_skeleton::kernel, Walk::Backward, peers::glam_untransform_skeleton, false),
+        (
+            "untransform_skeleton",
+            animasm::untransform_skeleton::kernel,
+            Walk::Backward,
+            peers::glam_untransform_skeleton,
+            false,
+        ),
     ] {
         let forms: Vec<Impl> = if locals {
             animasm::transform_skeleton::forms().collect()
@@ -816,8 +835,7 @@ pub(crate) fn successors_section(res: &mut Results) {
         routines.push(Routine::collect(name, measured, missing, vec![note]));
     }
     {
-        let (kernels, missing) =
-            form_kernels(animasm::transform_joints::forms(), animasm::transform_joints::kernel);
+        let (kernels, missing) = form_kernels(animasm::transform_joints::forms(), animasm::transform_joints::kernel);
         let measured = sizes
             .iter()
             .map(|&n| {
@@ -861,7 +879,9 @@ fn write_plots(res: &mut Results, routines: &[Routine]) {
         let series: Vec<(String, Vec<(f64, f64)>)> = r
             .rows
             .iter()
-            .filter(|(name, _)| [Impl::Asm.name(), Impl::Avx2.name(), FLOOR, CHAIN, GLAM, UV_SOA, UV_AOS].contains(name))
+            .filter(|(name, _)| {
+                [Impl::Asm.name(), Impl::Avx2.name(), FLOOR, CHAIN, GLAM, UV_SOA, UV_AOS].contains(name)
+            })
             .map(|(name, ticks)| {
                 let pts = r
                     .columns
