@@ -51,6 +51,15 @@
 //! `slerp_stream` and glam's `Quat::lerp` and `Quat::slerp` over the same streams.
 //! Separate output: plain `iter`.
 //!
+//! The successors (issue 12): each of the seven id routines' groups benches
+//! its `Impl::Avx2` form (AVX2 + FMA) as soon as the routine's `forms()`
+//! lists it (a line on stderr says when a routine has none in this build or
+//! on this CPU), and its memory floor (`devkit::floors`, bench `floor`: the
+//! routine's loads and stores with one add), called on the same buffers;
+//! the skeleton groups also bench the dependency-chain floor (`chain
+//! floor`). The report's section 5b has the same rows at 64, 1024 and 65536
+//! elements, with the ultraviolet peers.
+//!
 //! `cargo bench --bench wall_clock` (add `-- --warm-up-time 1
 //! --measurement-time 3` for a quick run). These VMs vary by up to 20% from
 //! run to run: compare the ratios within one run.
@@ -62,6 +71,7 @@ use animasm::slerp_quats::AlignedQuats;
 use animasm::{Error, Impl, JointMat, JointQuat, Quat};
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use devkit::criterion_tsc::Tsc;
+use devkit::floors::{self, Walk};
 use devkit::peers::{
     GlamJointLoop, glam_lerp_joints, glam_lerp_stream, glam_mats_to_quats, glam_quats_to_mats, glam_slerp_joints,
     glam_slerp_quats, glam_slerp_stream, glam_transform_joints, glam_transform_skeleton, glam_untransform_skeleton,
@@ -94,6 +104,15 @@ fn with_auto(forms: impl Iterator<Item = Impl>) -> Vec<Impl> {
     Impl::ALL.into_iter().filter(|i| forms.contains(i)).chain([Impl::Auto]).collect()
 }
 
+/// [`with_auto`] for one of the seven id routines, saying on stderr when
+/// it has no `Impl::Avx2` form to bench (`resolve(Impl::Avx2)`'s error).
+fn with_auto_avx2(routine: &str, forms: impl Iterator<Item = Impl>, avx2: Result<Impl, Error>) -> Vec<Impl> {
+    if let Err(e) = avx2 {
+        eprintln!("{routine}: no avx2 bench ({e})");
+    }
+    with_auto(forms)
+}
+
 /// One group: every form of `forms` and `auto` through `safe`, then glam.
 fn joint_group(c: &mut C, name: &str, safe: SafeFn, forms: Vec<Impl>, peer: GlamJointLoop) {
     let (pristine, blend, index) = setup::joint_lists();
@@ -116,6 +135,16 @@ fn joint_group(c: &mut C, name: &str, safe: SafeFn, forms: Vec<Impl>, peer: Glam
             })
         });
     }
+    group.bench_function("floor", |b| {
+        b.iter_custom(|iters| {
+            timed(
+                iters,
+                &mut joints[..],
+                |j| j.copy_from_slice(&pristine),
+                |j| floors::joint_lists(black_box(j), black_box(&blend), black_box(&index)),
+            )
+        })
+    });
     group.bench_function("glam", |b| {
         b.iter_custom(|iters| {
             timed(
@@ -142,12 +171,14 @@ fn joint_group(c: &mut C, name: &str, safe: SafeFn, forms: Vec<Impl>, peer: Glam
 }
 
 fn slerp_joints(c: &mut C) {
-    let forms = with_auto(animasm::slerp_joints::forms());
+    use animasm::slerp_joints::{forms, resolve};
+    let forms = with_auto_avx2("slerp_joints", forms(), resolve(Impl::Avx2));
     joint_group(c, "slerp_joints", animasm::slerp_joints, forms, glam_slerp_joints);
 }
 
 fn lerp_joints(c: &mut C) {
-    let forms = with_auto(animasm::lerp_joints::forms());
+    use animasm::lerp_joints::{forms, resolve};
+    let forms = with_auto_avx2("lerp_joints", forms(), resolve(Impl::Avx2));
     joint_group(c, "lerp_joints", animasm::lerp_joints, forms, glam_lerp_joints);
 }
 
@@ -159,11 +190,13 @@ fn quats_to_mats(c: &mut C) {
 
     let mut group = c.benchmark_group("quats_to_mats");
     group.throughput(Throughput::Elements(JOINTS as u64));
-    for imp in with_auto(animasm::quats_to_mats::forms()) {
+    use animasm::quats_to_mats::{forms, resolve};
+    for imp in with_auto_avx2("quats_to_mats", forms(), resolve(Impl::Avx2)) {
         group.bench_function(imp.name(), |b| {
             b.iter(|| animasm::quats_to_mats::quats_to_mats(imp, black_box(&mut mats), black_box(&quats)).unwrap())
         });
     }
+    group.bench_function("floor", |b| b.iter(|| floors::quats_to_mats(black_box(&mut mats), black_box(&quats))));
     group.bench_function("glam", |b| {
         b.iter(|| glam_quats_to_mats(black_box(&mut affine), black_box(&q), black_box(&t)))
     });
@@ -178,11 +211,13 @@ fn mats_to_quats(c: &mut C) {
 
     let mut group = c.benchmark_group("mats_to_quats");
     group.throughput(Throughput::Elements(JOINTS as u64));
-    for imp in with_auto(animasm::mats_to_quats::forms()) {
+    use animasm::mats_to_quats::{forms, resolve};
+    for imp in with_auto_avx2("mats_to_quats", forms(), resolve(Impl::Avx2)) {
         group.bench_function(imp.name(), |b| {
             b.iter(|| animasm::mats_to_quats::mats_to_quats(imp, black_box(&mut quats), black_box(&mats)).unwrap())
         });
     }
+    group.bench_function("floor", |b| b.iter(|| floors::mats_to_quats(black_box(&mut quats), black_box(&mats))));
     group.bench_function("glam", |b| {
         b.iter(|| glam_mats_to_quats(black_box(&mut q), black_box(&mut t), black_box(&affine)))
     });
@@ -192,16 +227,20 @@ fn mats_to_quats(c: &mut C) {
 /// The crate's safe `transform_skeleton`, `transform_skeleton_movss_shufps`
 /// and `untransform_skeleton`.
 type SkeletonFn = fn(Impl, &mut [JointMat], &[i32], RangeInclusive<usize>) -> Result<(), Error>;
+/// A skeleton floor (`devkit::floors::skeleton`, `skeleton_chain`).
+type SkeletonFloor = fn(&mut [JointMat], &[i32], RangeInclusive<usize>, Walk);
 /// A glam skeleton loop.
 type GlamSkeletonLoop = fn(&mut [Affine3A], &[i32], RangeInclusive<usize>);
 
 /// One group of an in-place skeleton routine: each `(name, imp, safe)` of
-/// `benches`, then glam; every call on `pristine` restored.
+/// `benches`, the memory and chain floors walking as the routine walks
+/// (`walk`), then glam; every call on `pristine` restored.
 fn skeleton_group(
     c: &mut C,
     name: &str,
     (pristine, parents): (Vec<JointMat>, Vec<i32>),
     benches: Vec<(&str, Impl, SkeletonFn)>,
+    walk: Walk,
     peer: GlamSkeletonLoop,
 ) {
     let mut mats = pristine.clone();
@@ -222,6 +261,19 @@ fn skeleton_group(
             })
         });
     }
+    let floor_fns: [(&str, SkeletonFloor); 2] = [("floor", floors::skeleton), ("chain floor", floors::skeleton_chain)];
+    for (bench, floor) in floor_fns {
+        group.bench_function(bench, |b| {
+            b.iter_custom(|iters| {
+                timed(
+                    iters,
+                    &mut mats[..],
+                    |m| m.copy_from_slice(&pristine),
+                    |m| floor(black_box(m), black_box(&parents), black_box(SKELETON_RANGE), walk),
+                )
+            })
+        });
+    }
     group.bench_function("glam", |b| {
         b.iter_custom(|iters| {
             timed(
@@ -236,23 +288,37 @@ fn skeleton_group(
 }
 
 fn transform_skeleton(c: &mut C) {
-    use animasm::transform_skeleton::{forms, transform_skeleton as plain, transform_skeleton_movss_shufps as movss};
-    let mut benches: Vec<(&str, Impl, SkeletonFn)> =
-        with_auto(forms()).into_iter().map(|imp| (imp.name(), imp, plain as SkeletonFn)).collect();
+    use animasm::transform_skeleton::{
+        forms, resolve, transform_skeleton as plain, transform_skeleton_movss_shufps as movss,
+    };
+    let mut benches: Vec<(&str, Impl, SkeletonFn)> = with_auto_avx2("transform_skeleton", forms(), resolve(Impl::Avx2))
+        .into_iter()
+        .map(|imp| (imp.name(), imp, plain as SkeletonFn))
+        .collect();
     let here: Vec<Impl> = forms().collect();
     for (name, imp) in [("intrinsics (movss+shufps)", Impl::Intrinsics), ("asm (movss+shufps)", Impl::Asm)] {
         if here.contains(&imp) {
             benches.push((name, imp, movss));
         }
     }
-    skeleton_group(c, "transform_skeleton", setup::skeleton_locals(), benches, glam_transform_skeleton);
+    skeleton_group(c, "transform_skeleton", setup::skeleton_locals(), benches, Walk::Forward, glam_transform_skeleton);
 }
 
 fn untransform_skeleton(c: &mut C) {
     let safe: SkeletonFn = animasm::untransform_skeleton::untransform_skeleton;
-    let benches =
-        with_auto(animasm::untransform_skeleton::forms()).into_iter().map(|imp| (imp.name(), imp, safe)).collect();
-    skeleton_group(c, "untransform_skeleton", setup::skeleton_globals(), benches, glam_untransform_skeleton);
+    use animasm::untransform_skeleton::{forms, resolve};
+    let benches = with_auto_avx2("untransform_skeleton", forms(), resolve(Impl::Avx2))
+        .into_iter()
+        .map(|imp| (imp.name(), imp, safe))
+        .collect();
+    skeleton_group(
+        c,
+        "untransform_skeleton",
+        setup::skeleton_globals(),
+        benches,
+        Walk::Backward,
+        glam_untransform_skeleton,
+    );
 }
 
 fn transform_joints(c: &mut C) {
@@ -263,7 +329,8 @@ fn transform_joints(c: &mut C) {
 
     let mut group = c.benchmark_group("transform_joints");
     group.throughput(Throughput::Elements(JOINTS as u64));
-    for imp in with_auto(animasm::transform_joints::forms()) {
+    use animasm::transform_joints::{forms, resolve};
+    for imp in with_auto_avx2("transform_joints", forms(), resolve(Impl::Avx2)) {
         group.bench_function(imp.name(), |bench| {
             bench.iter(|| {
                 animasm::transform_joints::transform_joints(imp, black_box(&mut r), black_box(&a), black_box(&b))
@@ -271,6 +338,9 @@ fn transform_joints(c: &mut C) {
             })
         });
     }
+    group.bench_function("floor", |bench| {
+        bench.iter(|| floors::transform_joints(black_box(&mut r), black_box(&a), black_box(&b)))
+    });
     group.bench_function("glam", |bench| {
         bench.iter(|| glam_transform_joints(black_box(&mut gr), black_box(&ga), black_box(&gb)))
     });

@@ -4,7 +4,12 @@
 //! inputs, error measures) is in `animasm-testkit`.
 //!
 //! - [`peers`]: the glam peers, the same work per element;
-//! - [`setup`]: the benches' and the report's inputs;
+//! - [`uv`]: the ultraviolet 0.10 peers (8-wide SoA types), with and
+//!   without the AoS conversion;
+//! - [`floors`]: the routines' memory floors (and the skeletons'
+//!   dependency-chain floors);
+//! - [`setup`]: the benches' and the report's inputs (also at any size, and
+//!   the Fox's skeleton);
 //! - [`pipeline`]: the pose pipeline (glTF skin and animation through the
 //!   kernels, against the f64 reference and glam);
 //! - [`mca`]: llvm-mca's estimates of the listings;
@@ -13,6 +18,7 @@
 //! - [`plots`]: the report's SVG plots.
 
 pub mod criterion_tsc;
+pub mod floors;
 pub mod mca;
 pub mod objdump;
 pub mod peers;
@@ -20,3 +26,4 @@ pub mod pipeline;
 pub mod plots;
 pub mod setup;
 pub mod timer;
+pub mod uv;

@@ -1,6 +1,7 @@
 //! The report's SVG plots, under `target/animasm-report/`: the error of every
-//! slerp-like routine against the angle between the two quaternions, and the
-//! measured speedups beside the papers'. Written by the report
+//! slerp-like routine against the angle between the two quaternions, the
+//! measured speedups beside the papers', and the successors section's ticks
+//! per element against size, one per routine ([`ticks_vs_size`]). Written by the report
 //! (`examples/report/`); the error curves come from
 //! [`animasm_testkit::measure::by_angle`].
 
@@ -192,6 +193,64 @@ fn speedup_plot(path: &std::path::Path, speedups: &[Speedup]) -> Result<(), Stri
     chart
         .configure_series_labels()
         .position(SeriesLabelPosition::LowerRight)
+        .background_style(WHITE.mix(0.85))
+        .border_style(BLACK)
+        .draw()
+        .map_err(&e)?;
+    root.present().map_err(&e)?;
+    Ok(())
+}
+
+/// The successors section's plot (issue 12, item 5): ticks per element
+/// against the number of elements, both axes logarithmic, one line per
+/// series `(name, [(elements, ticks)])` (the listing, the successor, the
+/// floors and the peers). Writes `path`.
+pub fn ticks_vs_size(path: &std::path::Path, title: &str, series: &[(String, Vec<(f64, f64)>)]) -> Result<(), String> {
+    let e = err("ticks-vs-size plot");
+    let points = series.iter().flat_map(|s| s.1.iter()).filter(|p| p.0 > 0.0 && p.1 > 0.0 && p.1.is_finite());
+    let (mut x0, mut x1, mut y0, mut y1) = (f64::MAX, f64::MIN, f64::MAX, f64::MIN);
+    for &(x, y) in points {
+        (x0, x1, y0, y1) = (x0.min(x), x1.max(x), y0.min(y), y1.max(y));
+    }
+    if x0 > x1 {
+        return Err(format!("ticks-vs-size plot: nothing to draw in {}", path.display()));
+    }
+    let (x0, x1) = (x0 / 2.0, x1 * 2.0);
+    let (y0, y1) = (10f64.powf(y0.log10().floor()), 10f64.powf(y1.log10().ceil()).max(y0 * 10.0));
+    let root = SVGBackend::new(path, (900, 600)).into_drawing_area();
+    root.fill(&WHITE).map_err(&e)?;
+    let mut chart = ChartBuilder::on(&root)
+        .caption(title, ("sans-serif", 16))
+        .margin(12)
+        .x_label_area_size(40)
+        .y_label_area_size(60)
+        .build_cartesian_2d((x0..x1).log_scale(), (y0..y1).log_scale())
+        .map_err(&e)?;
+    chart
+        .configure_mesh()
+        .x_desc("elements per call")
+        .y_desc("ticks per element (median)")
+        .x_label_formatter(&|v| format!("{v:.0}"))
+        .y_label_formatter(&|v| format!("{v}"))
+        .draw()
+        .map_err(&e)?;
+    for (i, (name, pts)) in series.iter().enumerate() {
+        let pts: Vec<(f64, f64)> = pts.iter().copied().filter(|p| p.1 > 0.0 && p.1.is_finite()).collect();
+        if pts.is_empty() {
+            continue;
+        }
+        let color = Palette99::pick(i).to_rgba();
+        let width = if name == "avx2" { 3 } else { 2 };
+        chart
+            .draw_series(LineSeries::new(pts.iter().copied(), color.stroke_width(width)))
+            .map_err(&e)?
+            .label(name.clone())
+            .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 18, y)], color.stroke_width(width)));
+        chart.draw_series(pts.iter().map(|&p| Circle::new(p, 3, color.filled()))).map_err(&e)?;
+    }
+    chart
+        .configure_series_labels()
+        .position(SeriesLabelPosition::UpperRight)
         .background_style(WHITE.mix(0.85))
         .border_style(BLACK)
         .draw()

@@ -105,3 +105,84 @@ pub fn nlerp_input() -> (Quat, Vec<Quat>, Vec<f32>) {
     let t = (0..NLERP_ELEMENTS).map(|_| rng.f64() as f32).collect();
     (l, r, t)
 }
+
+// ---------------------------------------------------------------------------
+// Sizes: the successors section (issue 12, item 5) measures every routine at
+// three sizes. The inputs are those above drawn at `n` elements from the same
+// seeds, so at `n = JOINTS` they are the inputs above, element for element.
+
+/// The successors section's sizes: one character (64 joints, L1), the
+/// papers' 1024 (L2) and 65536 (past L2).
+pub const SUCCESSOR_SIZES: [usize; 3] = [64, JOINTS, 65536];
+
+/// [`joint_lists`] at `n` joints: two lists of `n` random joints and the
+/// identity index `0..n`.
+pub fn joint_lists_n(n: usize) -> (Vec<JointQuat>, Vec<JointQuat>, Vec<i32>) {
+    inputs::joint_lists(SEED, n)
+}
+
+/// [`quats_to_mats_input`] at `n` joints.
+pub fn quats_to_mats_input_n(n: usize) -> Vec<JointQuat> {
+    joint_lists_n(n).0
+}
+
+/// [`mats_to_quats_input`] at `n` joints.
+pub fn mats_to_quats_input_n(n: usize) -> Vec<JointMat> {
+    inputs::rigid_mats(MAT_SEED, n)
+}
+
+/// [`transform_joints_input`] at `n` joints.
+pub fn transform_joints_input_n(n: usize) -> (Vec<JointMat>, Vec<JointMat>) {
+    (inputs::rigid_mats(MAT_SEED, n), inputs::rigid_mats(MAT_SEED_2, n))
+}
+
+/// The joints the skeleton routines transform in a skeleton of `n` joints:
+/// all but the root, `1..=n - 1` (`n >= 2`).
+pub fn skeleton_range_n(n: usize) -> RangeInclusive<usize> {
+    assert!(n >= 2, "a skeleton of {n} joints has no joint below the root");
+    1..=n - 1
+}
+
+/// [`skeleton_locals`] at `n` joints: `n` random rigid local matrices under a
+/// random parents-first hierarchy.
+pub fn skeleton_locals_n(n: usize) -> (Vec<JointMat>, Vec<i32>) {
+    (inputs::rigid_mats(MAT_SEED, n), inputs::random_parents(PARENT_SEED, n))
+}
+
+/// [`skeleton_globals`] at `n` joints: [`skeleton_locals_n`] transformed to
+/// model space once by the scalar `transform_skeleton`.
+pub fn skeleton_globals_n(n: usize) -> (Vec<JointMat>, Vec<i32>) {
+    to_globals(skeleton_locals_n(n))
+}
+
+/// The Fox's skeleton (`data/Fox.glb.pose.json`, `animasm_testkit::fox`):
+/// its rest pose's local joint matrices and its parents (parents first,
+/// `-1` for the root, joint 0). The skeleton routines run on
+/// [`fox_range`].
+pub fn fox_skeleton_locals() -> (Vec<JointMat>, Vec<i32>) {
+    use animasm_testkit::fox;
+    let parents = fox::parents();
+    let mats = fox::local_mats(&fox::rest_rotations(), &fox::rest_translations());
+    assert_eq!(mats.len(), parents.len(), "the Fox's joints and parents");
+    assert_eq!(parents[0], -1, "the Fox's joint 0 is its root");
+    (mats, parents)
+}
+
+/// The Fox's rest pose in model space ([`fox_skeleton_locals`] transformed by
+/// the scalar `transform_skeleton`), for `untransform_skeleton`.
+pub fn fox_skeleton_globals() -> (Vec<JointMat>, Vec<i32>) {
+    to_globals(fox_skeleton_locals())
+}
+
+/// The joints of the Fox that the skeleton routines transform: all but the
+/// root.
+pub fn fox_range(joints: usize) -> RangeInclusive<usize> {
+    skeleton_range_n(joints)
+}
+
+fn to_globals((mut mats, parents): (Vec<JointMat>, Vec<i32>)) -> (Vec<JointMat>, Vec<i32>) {
+    let range = skeleton_range_n(mats.len());
+    animasm::transform_skeleton::transform_skeleton(Impl::Scalar, &mut mats, &parents, range)
+        .expect("a valid skeleton");
+    (mats, parents)
+}

@@ -10,7 +10,13 @@
 //! its `movss` + `shufps` variant, `untransform_skeleton`,
 //! `transform_joints`), Intel's Table 1 (`slerp_quats` at 64, 67 and 1024
 //! quaternions) and zeux's cycles-per-element table (`nlerp`), each with the
-//! accuracy measurements next to the paper's error figures; then llvm-mca's
+//! accuracy measurements next to the paper's error figures; then the
+//! successors (issue 12: [`successors`], section 5b): every form of the seven
+//! id routines, `Impl::Avx2` included once it is in the build, against the
+//! routine's memory floor (and the skeletons' dependency-chain floor,
+//! `devkit::floors`), glam and ultraviolet's SoA types (`devkit::uv`, with
+//! and without the AoS conversion) at 64, 1024 and 65536 elements, with
+//! issue 12's targets checked and one SVG per routine; then llvm-mca's
 //! estimates of the asm loop bodies (`devkit::mca`) beside the measured
 //! ticks, the errata index of `asm_notes/README.md` with each erratum's
 //! measured effect (or the test that shows it), the pose pipeline on
@@ -33,7 +39,7 @@
 //! One module per job: [`print`] (layout), [`table`] (timing tables),
 //! [`machine`] (the header), [`results`] (what later sections need), one
 //! module per paper ([`joints`], [`matrix`], [`skeleton`], [`slerp_quats`],
-//! [`nlerp`]), then [`llvm_mca`], [`errata`], [`pose`] and [`summary`].
+//! [`nlerp`]), [`successors`], then [`llvm_mca`], [`errata`], [`pose`] and [`summary`].
 //! Adding a routine = one `*_table` function that builds its buffers and rows
 //! (see `joints::joint_table`, or [`table::kernel_rows`] for any raw-kernel
 //! signature) and one line in its paper's section; a routine whose table
@@ -52,6 +58,7 @@ mod print;
 mod results;
 mod skeleton;
 mod slerp_quats;
+mod successors;
 mod summary;
 mod table;
 
@@ -72,6 +79,7 @@ fn main() {
     res.accuracy.extend(matrix_rows);
     slerp_quats::intel_table1(&mut res);
     nlerp::zeux_nlerp(&mut res);
+    successors::successors_section(&mut res);
     llvm_mca::mca_section(&mut res);
     errata::errata_section(&mut res);
     pose::pose_section(&mut res);

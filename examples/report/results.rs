@@ -27,13 +27,11 @@ pub(crate) struct Results {
     pub(crate) errata: (usize, usize),
     /// The successors section's measurements (every form, floor and peer
     /// at every size), for the llvm-mca section and the summary.
-    #[allow(dead_code)] // filled and read as the successors section lands
     pub(crate) successor_ticks: Vec<SuccessorTicks>,
 }
 
 /// One measured figure of the successors section.
 #[derive(Clone, Debug)]
-#[allow(dead_code)] // read by later sections as they are written
 pub(crate) struct SuccessorTicks {
     /// The routine (`slerp_joints`, ...).
     pub(crate) routine: &'static str,

@@ -19,7 +19,7 @@ pub(crate) fn plots_section(res: &mut Results) {
                 item(&p.display().to_string());
             }
             println!();
-            res.plots = paths;
+            res.plots.extend(paths);
         }
         Err(e) => para(&format!("The plots could not be written: {e}.")),
     }
@@ -55,6 +55,29 @@ pub(crate) fn summary(res: &Results) {
             asm.max_error
         ));
     }
+    let at = |routine: &str, form: &str| {
+        res.successor_ticks
+            .iter()
+            .find(|s| s.routine == routine && s.form == form && s.elements == devkit::setup::JOINTS)
+            .map(|s| s.ticks)
+    };
+    let mut routines: Vec<&str> = res.successor_ticks.iter().map(|s| s.routine).collect();
+    routines.dedup();
+    let with_avx2: Vec<String> = routines
+        .iter()
+        .filter_map(|r| {
+            let avx2 = at(r, "avx2")?;
+            let asm = at(r, "asm").map_or("-".into(), |a| format!("{:.2}x", a / avx2));
+            Some(format!("{r} {asm}"))
+        })
+        .collect();
+    item(&format!(
+        "successors (section 5b): {} figures; avx2 forms in this build: {} of {}{}",
+        res.successor_ticks.len(),
+        with_avx2.len(),
+        routines.len(),
+        if with_avx2.is_empty() { String::new() } else { format!(" (over asm at 1024: {})", with_avx2.join(", ")) }
+    ));
     item(&format!("errata: {} in the index, {} with an effect measured in this run", res.errata.0, res.errata.1));
     item(&if res.mca_rows > 0 {
         format!("llvm-mca: {} asm loop bodies estimated", res.mca_rows)
