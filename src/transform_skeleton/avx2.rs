@@ -17,13 +17,19 @@
 //! three shuffles; the child's rows are duplicated into both halves by
 //! `vbroadcastf128` loads (load ports, no shuffle); row 2 takes its three
 //! scalars with `vbroadcastss` from memory (load ports). Each result row is
-//! one chain of three FMAs, `fma(b[r][2], a2, fma(b[r][1], a1, fma(b[r][0],
-//! a0, T)))`, started from the parent's row blended into `(-0.0, -0.0, -0.0,
-//! t)` (`vblendps` with a sign-bit vector, [`IEEE_SP_SIGN`]) instead of the
-//! listing's `andps SIMD_SP_clearFirstThree` + `addps` at the end. Per joint:
-//! 6 FMAs, 6 shuffle-class operations (3 `vpermilps`, 3 `vbroadcastf128`
-//! counted by the slowest model), 2 blends, 2 stores, against the listing's
-//! 9 `pshufd`, 9 `mulps`, 9 `addps`, 3 `andps`, 3 stores. The loop is a
+//! one `vmulps` and two FMAs, `fma(b[r][2], a2, fma(b[r][1], a1, b[r][0]
+//! a0))`, then one `vaddps` of the parent's row blended into `(-0.0, -0.0,
+//! -0.0, t)` (`vblendps` with a sign-bit vector, [`IEEE_SP_SIGN`]) instead
+//! of the listing's `andps SIMD_SP_clearFirstThree` + `addps`. The
+//! translation is added last, as in the C: a parent's translation is a
+//! global one (tens to hundreds of units), and starting the FMA chain from it
+//! (one instruction less per register, 2% faster) rounds every partial sum
+//! at its magnitude; measured against the f64 oracle that was up to 3 times
+//! the listing's translation error on a 64-joint chain, and it is below the
+//! listing's with the translation last. Per joint: 2 `vmulps`, 4 FMAs, 2
+//! `vaddps`, 3 `vpermilps`, 3 `vbroadcastf128` and 3 `vbroadcastss` (loads),
+//! 2 blends, 2 stores, against the listing's 9 `pshufd`, 9 `mulps`, 9
+//! `addps`, 3 `andps` and 3 stores. The loop is a
 //! counted pointer loop (no tail: one joint is one iteration, as in the
 //! listing, and the serial parent-to-child dependency leaves nothing to
 //! batch). The loads are unaligned (`JointMat` is only 16-byte aligned and a
@@ -39,13 +45,12 @@
 //! does it). Corrected: erratum E1 of `asm_notes/transform_skeleton.md`:
 //! the listing adds `(0, 0, 0, t)` to every row, turning a `-0.0` in the
 //! rotation into `+0.0` (and the changed sign carries on to the children);
-//! the successor starts each FMA chain from `(-0.0, -0.0, -0.0, t)`, and
-//! `x + (-0.0) == x` for every `x`, `-0.0` included, so the C's signed zeros
-//! survive. Changed: the roundings. Each element is `t + b0 a0 + b1 a1 + b2
-//! a2` with one rounding per FMA (the translation first) instead of the C's
-//! `((b0 a0 + b1 a1) + b2 a2) + t` with a rounding per product and per sum,
-//! so results differ from the C and the listing in the last bits (within
-//! the same bounds against the f64 oracle, usually closer). NaN and infinite
+//! the successor adds `(-0.0, -0.0, -0.0, t)`, and `x + (-0.0) == x` for
+//! every `x`, `-0.0` included, so the C's signed zeros survive. Changed: the roundings. Each element is `((b0 a0 + b1 a1) + b2
+//! a2) + t` in the C's order, but with the second and third products fused
+//! into their sums (two roundings fewer), so results differ from the C and
+//! the listing in the last bits (within the same bounds against the f64
+//! oracle, and closer on average). NaN and infinite
 //! inputs give NaN and infinite outputs in the same places as the C, except
 //! where the C's rounded products overflow to infinity and the FMA's exact
 //! ones do not.
@@ -84,7 +89,8 @@ pub unsafe fn transform_skeleton(joint_mats: *mut JointMat, parents: *const i32,
         return;
     }
     let base = joint_mats.cast::<f32>();
-    // (-0.0, ..., -0.0): the rotation lanes' start of every FMA chain.
+    // (-0.0, ..., -0.0): what the rotation lanes add instead of the
+    // translation (`x + (-0.0) == x`, signed zeros included).
     let neg_zero = _mm256_castsi256_ps(_mm256_set1_epi32(IEEE_SP_SIGN as i32));
     // SAFETY: `first_joint` and `last_joint` are joints of the array
     // (caller's contract), so these are pointers into it.
@@ -114,15 +120,17 @@ pub unsafe fn transform_skeleton(joint_mats: *mut JointMat, parents: *const i32,
             // Rows 0 and 1 of the result: (row 0 | row 1).
             let p01 = _mm256_loadu_ps(parent);
             let t01 = _mm256_blend_ps::<0x88>(neg_zero, p01);
-            let mut y = _mm256_fmadd_ps(_mm256_permute_ps::<0x00>(p01), a0, t01);
+            let mut y = _mm256_mul_ps(_mm256_permute_ps::<0x00>(p01), a0);
             y = _mm256_fmadd_ps(_mm256_permute_ps::<0x55>(p01), a1, y);
             y = _mm256_fmadd_ps(_mm256_permute_ps::<0xAA>(p01), a2, y);
+            y = _mm256_add_ps(y, t01);
             // Row 2.
             let row2 = parent.add(8);
             let t2 = _mm_blend_ps::<0x8>(_mm256_castps256_ps128(neg_zero), _mm_loadu_ps(row2));
-            let mut x = _mm_fmadd_ps(_mm_broadcast_ss(&*row2), _mm256_castps256_ps128(a0), t2);
+            let mut x = _mm_mul_ps(_mm_broadcast_ss(&*row2), _mm256_castps256_ps128(a0));
             x = _mm_fmadd_ps(_mm_broadcast_ss(&*row2.add(1)), _mm256_castps256_ps128(a1), x);
             x = _mm_fmadd_ps(_mm_broadcast_ss(&*row2.add(2)), _mm256_castps256_ps128(a2), x);
+            x = _mm_add_ps(x, t2);
             _mm256_storeu_ps(child, y);
             _mm_storeu_ps(child.add(8), x);
             if child == last {
