@@ -19,7 +19,7 @@
 //!   the same algorithm and contract rewritten for a 2026 core (rows 0 and 1
 //!   in one 8-lane register, FMA chains, no `pshufd` broadcasts); it corrects
 //!   the listing's `+0.0` added to the rotation (E2). The fastest form where
-//!   the CPU has it (1.7x the asm on an AMD EPYC Zen 3;
+//!   the CPU has it (1.65x the asm on an AMD EPYC Zen 3;
 //!   `asm_notes/transform_joints.md`, "Successor: Impl::Avx2").
 //!
 //! `asm_notes/transform_joints.md` walks through the listing.

@@ -1,9 +1,10 @@
 //! The successor of Appendix A (`Impl::Avx2`): `TransformSkeleton` as it
 //! would be written for an AVX2 + FMA core, with `core::arch::x86_64`
 //! intrinsics. The same algorithm and contract as the listing: for `i` in
-//! `firstJoint..=lastJoint`, in order, `jointMats[i] = jointMats[parents[i]]
-//! * jointMats[i]` (parent times child, 3x4 row-major affine matrices),
-//! in place, one joint per iteration, parents before children.
+//! `firstJoint..=lastJoint`, in order,
+//! `jointMats[i] = jointMats[parents[i]] * jointMats[i]` (parent times
+//! child, 3x4 row-major affine matrices), in place, one joint per
+//! iteration, parents before children.
 //!
 //! **What changed from the 2005 listing, and why.** The listing spreads each
 //! of the parent's nine rotation scalars over an `xmm` register with

@@ -78,7 +78,7 @@ pub mod movss_shufps {
     use crate::dispatch::routine_api;
     use crate::skeleton_args::SkeletonKernel;
 
-    routine_api!(FORMS_MOVSS_SHUFPS, "transform_skeleton_movss_shufps()", SkeletonKernel);
+    routine_api!(FORMS_MOVSS_SHUFPS, "super::transform_skeleton_movss_shufps()", SkeletonKernel);
 }
 
 /// Transforms `mats[joints]` from local to global space, in place: for each
