@@ -5,7 +5,9 @@
 //! (`affine_inverse_f64(parent) * child`), on the Fox skeleton, as the
 //! inverse of the local-to-global transform, and the safe function's
 //! contract (every `Error` with nothing written, empty and single-joint
-//! ranges).
+//! ranges); and the successor `Impl::Avx2` (`mod successor`: every count,
+//! the Fox, special values, hierarchies, buffer ends, the listing
+//! behaviours it keeps).
 //!
 //! Error bounds (measured values in `asm_notes/untransform_skeleton.md`):
 //! on rigid matrices the result is within [`ROT_BOUND`] of the f64 oracle in
@@ -679,13 +681,265 @@ fn single_joint_ranges() {
     }
 }
 
-/// Every implementation this target has is available; the others say so.
+/// Every implementation this target has is available; the others say so
+/// (`Unsupported`, or `MissingCpuFeature` for the successor on a CPU without
+/// AVX2 and FMA).
 #[test]
 fn unsupported_impls_are_refused() {
     let sk = skeleton(48, 4);
-    for imp in Impl::ALL.into_iter().filter(|&i| animasm::untransform_skeleton::resolve(i).is_err()) {
-        expect_err(imp, &sk.globals, &sk.parents, 1..=3, Error::Unsupported(imp));
+    for imp in Impl::ALL {
+        if let Err(e) = animasm::untransform_skeleton::resolve(imp) {
+            expect_err(imp, &sk.globals, &sk.parents, 1..=3, e);
+        }
     }
     #[cfg(target_arch = "x86_64")]
-    assert_eq!(UntransformSkeleton::forms().len(), 3);
+    {
+        let successor = usize::from(animasm::untransform_skeleton::resolve(Impl::Avx2).is_ok());
+        assert_eq!(UntransformSkeleton::forms().len(), 3 + successor);
+    }
+}
+
+// ---------------------------------------------------------------------------
+// The successor, `Impl::Avx2`.
+
+mod successor {
+    use super::*;
+    use common::same_bits;
+
+    /// The successor's raw kernel, or `None` (with a message naming the form
+    /// and what the CPU lacks) where this CPU cannot run it.
+    fn kernel() -> Option<Kernel> {
+        match animasm::untransform_skeleton::kernel(Impl::Avx2) {
+            Ok(k) => Some(k),
+            Err(e) => {
+                eprintln!("untransform_skeleton: Impl::Avx2 skipped: {e}");
+                None
+            }
+        }
+    }
+
+    /// The successor through the safe function on a `Vec` of exactly
+    /// `mats.len()` joints (an access past the last joint is outside the
+    /// allocation, for memcheck).
+    fn run_safe(mats: &[JointMat], parents: &[i32], range: core::ops::RangeInclusive<usize>) -> Vec<JointMat> {
+        let mut out = Vec::with_capacity(mats.len());
+        out.extend_from_slice(mats);
+        assert_eq!(out.capacity(), mats.len());
+        untransform_skeleton(Impl::Avx2, &mut out, parents, range).unwrap();
+        out
+    }
+
+    fn scalar_of(mats: &[JointMat], parents: &[i32], range: core::ops::RangeInclusive<usize>) -> Vec<JointMat> {
+        let mut out = mats.to_vec();
+        untransform_skeleton(Impl::Scalar, &mut out, parents, range).unwrap();
+        out
+    }
+
+    /// Every count 0..=67 of untransformed joints, and every sub-range that
+    /// ends at the last joint, on buffers that end there: only the range
+    /// written, within the listing's bounds of the f64 oracle ([`ROT_BOUND`],
+    /// [`TRANS_BOUND_EPS`]) and within twice those of the scalar port.
+    /// Prints the worst errors of the successor and of the scalar port (=
+    /// the listing).
+    #[test]
+    fn every_count_against_the_scalar_port_and_the_oracle() {
+        if kernel().is_none() {
+            return;
+        }
+        let (mut worst, mut worst_c) = ((0f64, 0f64), (0f64, 0f64));
+        for n in 0..=67usize {
+            let sk = skeleton(0x0c0 + n as u64, n + 1);
+            let starts: Vec<usize> = if n == 0 { vec![1] } else { (1..=n).collect() };
+            for first in starts {
+                let range = first..=n;
+                let out = run_safe(&sk.globals, &sk.parents, range.clone());
+                assert_only_range_written(&sk.globals, &out, range.clone());
+                if first > n {
+                    continue;
+                }
+                let want = oracle(&sk.globals, &sk.parents, range.clone());
+                let (rot, trans) = errors(&out, &want, &sk.globals, &sk.parents, range.clone());
+                assert!(rot <= ROT_BOUND && trans <= TRANS_BOUND_EPS, "n = {n} {range:?}: {rot:e} {trans}");
+                let c = scalar_of(&sk.globals, &sk.parents, range.clone());
+                let (cr, ct) = errors(&c, &want, &sk.globals, &sk.parents, range.clone());
+                let want_c: Vec<[f64; 12]> = c.iter().map(to_f64).collect();
+                let (dr, dt) = errors(&out, &want_c, &sk.globals, &sk.parents, range.clone());
+                assert!(dr <= 2.0 * ROT_BOUND && dt <= 2.0 * TRANS_BOUND_EPS, "n = {n}: {dr:e} {dt} from the C");
+                worst = (worst.0.max(rot), worst.1.max(trans));
+                worst_c = (worst_c.0.max(cr), worst_c.1.max(ct));
+            }
+        }
+        println!(
+            "every count 0..=67 vs f64 oracle: avx2 rotation {:e}, translation {:.3} eps*scale; \
+             C (= listing) {:e}, {:.3}",
+            worst.0, worst.1, worst_c.0, worst_c.1
+        );
+    }
+
+    /// Large skeletons (1024 joints, as benchmarked; chains and fans, so
+    /// parents shared by many joints and long chains through joints just
+    /// read): within the listing's bounds of the oracle.
+    #[test]
+    fn large_skeletons_near_the_oracle() {
+        if kernel().is_none() {
+            return;
+        }
+        for seed in [1u64, 2, 3] {
+            let sk = skeleton(0x1024 + seed, 1024);
+            let out = run_safe(&sk.globals, &sk.parents, 1..=1023);
+            let want = oracle(&sk.globals, &sk.parents, 1..=1023);
+            let (rot, trans) = errors(&out, &want, &sk.globals, &sk.parents, 1..=1023);
+            let c = scalar_of(&sk.globals, &sk.parents, 1..=1023);
+            let (cr, ct) = errors(&c, &want, &sk.globals, &sk.parents, 1..=1023);
+            println!("1024 joints: avx2 {rot:e} {trans:.3}; C {cr:e} {ct:.3}");
+            assert!(rot <= ROT_BOUND && trans <= TRANS_BOUND_EPS, "seed {seed}: {rot:e} {trans}");
+        }
+    }
+
+    /// Hierarchies with every joint under the root (one parent read by every
+    /// iteration) and one chain (every parent the next joint the loop
+    /// handles, read before it is itself untransformed): the listing's order
+    /// kept, within the bounds of the oracle.
+    #[test]
+    fn fans_and_chains() {
+        if kernel().is_none() {
+            return;
+        }
+        let mut rng = Rng::new(0xfa4);
+        for n in [2usize, 3, 9, 33, 64, 65] {
+            let chain: Vec<i32> = (0..n as i32).map(|i| i - 1).collect();
+            let fan: Vec<i32> = (0..n as i32).map(|i| if i == 0 { -1 } else { 0 }).collect();
+            for (what, parents) in [("chain", chain), ("fan", fan)] {
+                let locals: Vec<[f64; 12]> = (0..n).map(|_| rigid_mat_f64(&mut rng, 1.0)).collect();
+                let globals: Vec<JointMat> = local_to_model_f64(&locals, &parents).iter().map(to_f32).collect();
+                let out = run_safe(&globals, &parents, 1..=n - 1);
+                let want = oracle(&globals, &parents, 1..=n - 1);
+                let (rot, trans) = errors(&out, &want, &globals, &parents, 1..=n - 1);
+                assert!(rot <= ROT_BOUND && trans <= TRANS_BOUND_EPS, "{what} n = {n}: {rot:e} {trans}");
+            }
+        }
+    }
+
+    /// The Fox: the JSON's model poses rounded to f32, untransformed, are the
+    /// local poses (the bounds of `fox_model_poses_untransform_to_local_poses`).
+    #[test]
+    fn fox_model_poses() {
+        if kernel().is_none() {
+            return;
+        }
+        let parents = fox::parents();
+        let mut worst = (0f64, 0f64);
+        for (name, locals, model) in fox_poses() {
+            let s = model_scale(&model);
+            let globals: Vec<JointMat> = model.iter().map(to_f32).collect();
+            let out = run_safe(&globals, &parents, 1..=23);
+            assert_eq!(out[0].mat.map(f32::to_bits), globals[0].mat.map(f32::to_bits), "{name}: root written");
+            let (rot, trans) = fox_errors(&out, &locals);
+            assert!(rot <= 1e-6, "{name}: rotation error {rot:e}");
+            assert!(trans <= 5e-7 * s, "{name}: translation error {trans:e} (scale {s})");
+            worst = (worst.0.max(rot), worst.1.max(trans / s));
+        }
+        println!("Fox, avx2: rotation {:.3e} abs, translation {:.3e} x scale", worst.0, worst.1);
+    }
+
+    /// Identical and opposite: a joint equal to its parent becomes the
+    /// identity (within the bound), a joint under an identity parent keeps
+    /// its bits (every product exact), as in the C.
+    #[test]
+    fn identity_and_equal_to_the_parent() {
+        if kernel().is_none() {
+            return;
+        }
+        let sk = skeleton(0x1d, 12);
+        let mut mats = sk.globals.clone();
+        mats[0] = JointMat::IDENTITY;
+        let fan: Vec<i32> = (0..12).map(|i| if i == 0 { -1 } else { 0 }).collect();
+        let out = run_safe(&mats, &fan, 1..=11);
+        assert_mats_bit_identical(&out, &mats, "identity parent");
+        assert_mats_bit_identical(&out, &scalar_of(&mats, &fan, 1..=11), "identity parent vs the C");
+        for j in 1..12 {
+            let out = run_safe(&[sk.globals[j], sk.globals[j]], &[-1, 0], 1..=1);
+            let d = common::oracle::mat_max_abs_diff(&out[1].mat, &to_f64(&JointMat::IDENTITY));
+            assert!(d <= 1e-6, "joint {j} under itself: {d:e} from the identity");
+        }
+    }
+
+    /// Signed zeros (the listing keeps them; so does the successor): a column
+    /// of `-0.0` under a translated identity parent stays `-0.0`, as in
+    /// `negative_zero_survives_the_translation_subtraction`, and every
+    /// element is the C's.
+    #[test]
+    fn keeps_negative_zero() {
+        if kernel().is_none() {
+            return;
+        }
+        let parent = JointMat { mat: [1.0, 0.0, 0.0, 5.0, 0.0, 1.0, 0.0, 6.0, 0.0, 0.0, 1.0, 7.0] };
+        let child = JointMat { mat: [1.0, -0.0, 0.0, 8.0, 0.0, -0.0, -1.0, 9.0, 0.0, -0.0, 1.0, 10.0] };
+        let out = run_safe(&[parent, child], &[-1, 0], 1..=1);
+        for e in [1, 5, 9] {
+            assert_eq!(out[1].mat[e].to_bits(), 0x8000_0000, "mat[{e}] = {:e}", out[1].mat[e]);
+        }
+        assert_mats_bit_identical(&out, &scalar_of(&[parent, child], &[-1, 0], 1..=1), "avx2 vs the C");
+    }
+
+    /// NaN and infinite components (moderate finite values elsewhere, so no
+    /// product overflows): NaN exactly where the C has one, the same
+    /// infinities, finite values where the C's are finite.
+    #[test]
+    fn nan_and_infinite_components_where_the_c_has_them() {
+        if kernel().is_none() {
+            return;
+        }
+        let specials = [f32::NAN, -f32::NAN, f32::INFINITY, f32::NEG_INFINITY, 0.0, -0.0];
+        let mut rng = Rng::new(0x4a4);
+        for n in [2usize, 5, 17, 40] {
+            let sk = skeleton(0x5e + n as u64, n);
+            for round in 0..24 {
+                let mut mats = sk.globals.clone();
+                for m in mats.iter_mut() {
+                    for e in 0..12 {
+                        if rng.below(6) == 0 {
+                            m.mat[e] = specials[(rng.below(specials.len()) + round) % specials.len()];
+                        }
+                    }
+                }
+                let out = run_safe(&mats, &sk.parents, 1..=n - 1);
+                let c = scalar_of(&mats, &sk.parents, 1..=n - 1);
+                for (j, (o, w)) in out.iter().zip(&c).enumerate() {
+                    for e in 0..12 {
+                        let (x, y) = (o.mat[e], w.mat[e]);
+                        let ctx = format!("n = {n} round {round}: joint {j} mat[{e}]: {x} vs the C's {y}");
+                        assert_eq!(x.is_nan(), y.is_nan(), "{ctx}");
+                        if y.is_infinite() {
+                            assert!(same_bits(x, y), "{ctx}");
+                        } else if y.is_finite() {
+                            assert!(x.is_finite(), "{ctx}");
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// The raw kernel: empty ranges (`first > last` as signed 32-bit
+    /// integers) read and write nothing; a joint that is its own parent is
+    /// read whole before it is written (`Rp^T (a - tp)` with `p = a`: the
+    /// identity rotation and a zero translation, within rounding).
+    #[test]
+    fn raw_kernel_empty_ranges_and_self_parent() {
+        let Some(k) = kernel() else { return };
+        let sk = skeleton(0xe, 10);
+        for (first, last) in [(1, 0), (5, 4), (9, 2), (0, -1), (i32::MAX, i32::MIN), (3, i32::MIN)] {
+            let out = run(k, &sk.globals, &sk.parents, first, last);
+            assert_eq!(mat_bits(&out), mat_bits(&sk.globals), "({first}, {last}): something was written");
+        }
+        let parents = [0, 0];
+        let mut out = sk.globals[..2].to_vec();
+        // SAFETY: joint 0 and its parent (itself) are in `out`; `parents[0]`
+        // is readable; an aligned Vec; `kernel()` checked the CPU. The raw
+        // kernel allows `p == i` (memory-safe; the result is defined above).
+        unsafe { k(out.as_mut_ptr(), parents.as_ptr(), 0, 0) };
+        let d = common::oracle::mat_max_abs_diff(&out[0].mat, &to_f64(&JointMat::IDENTITY));
+        assert!(d <= 1e-5, "self parent: {d:e} from the identity");
+    }
 }

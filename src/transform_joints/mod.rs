@@ -15,6 +15,12 @@
 //! - [`asm`]: Appendix C in `asm!`, instruction for instruction; the OCR cuts
 //!   the listing off inside its third row, which is rebuilt (see
 //!   `asm_notes/transform_joints.md`).
+//! - [`avx2`] (`Impl::Avx2`, AVX2 + FMA, chosen at run time): the successor,
+//!   the same algorithm and contract rewritten for a 2026 core (rows 0 and 1
+//!   in one 8-lane register, FMA chains, no `pshufd` broadcasts); it corrects
+//!   the listing's `+0.0` added to the rotation (E2). The fastest form where
+//!   the CPU has it (1.65x the asm on an AMD EPYC Zen 3;
+//!   `asm_notes/transform_joints.md`, "Successor: Impl::Avx2").
 //!
 //! `asm_notes/transform_joints.md` walks through the listing.
 
@@ -22,6 +28,8 @@ pub mod scalar;
 
 #[cfg(all(target_arch = "x86_64", not(miri)))]
 pub mod asm;
+#[cfg(target_arch = "x86_64")]
+pub mod avx2;
 #[cfg(target_arch = "x86_64")]
 pub mod intrinsics;
 
@@ -35,6 +43,8 @@ type Kernel = unsafe fn(*mut JointMat, *const JointMat, *const JointMat, i32);
 /// The forms of [`transform_joints()`], fastest first: the order
 /// [`Impl::Auto`] tries them in (the README's measurements).
 static FORMS: &[Form<Kernel>] = &[
+    #[cfg(target_arch = "x86_64")]
+    form!(Avx2 => avx2::transform_joints, needs AVX2_FMA),
     #[cfg(all(target_arch = "x86_64", not(miri)))]
     form!(Asm => asm::transform_joints),
     #[cfg(target_arch = "x86_64")]
@@ -65,12 +75,16 @@ pub const MAX_JOINTS: usize = i32::MAX as usize / JOINTMAT_SIZE;
 ///                     ( + joints1.mat[r*4 + 3]  for c == 3 )
 /// ```
 ///
-/// summed left to right in `f32`, by every [`Impl`]. [`Impl::Asm`] and
+/// summed left to right in `f32` by every [`Impl`] but [`Impl::Avx2`]. [`Impl::Asm`] and
 /// [`Impl::Intrinsics`] agree bit for bit; they agree bit for bit with
 /// [`Impl::Scalar`] too, except that the listing adds `+0.0` to the rotation
 /// columns (it adds the translation with `andps` / `addps` on all four
 /// lanes), so a rotation element that sums to `-0.0` comes out `+0.0` (see
-/// `asm_notes/transform_joints.md`). The number of joints is `result.len()`.
+/// `asm_notes/transform_joints.md`). [`Impl::Avx2`] (the successor, where
+/// the CPU has AVX2 and FMA, and then what [`Impl::Auto`] runs) fuses each
+/// multiply-add and adds the translation first, so its results differ from
+/// the others' in the last bits; it keeps the C's `-0.0`. The number of
+/// joints is `result.len()`.
 ///
 /// NaN and infinite values are memory-safe and computed as the listing
 /// computes them.

@@ -11,6 +11,12 @@
 //!   per joint in the paper), and [`asm::transform_skeleton_movss_shufps`],
 //!   the listing with section 3's other way to broadcast a scalar (`movss` +
 //!   `shufps` instead of `pshufd`), which the paper recommends timing too.
+//! - [`avx2`] (`Impl::Avx2`, AVX2 + FMA, chosen at run time): the successor,
+//!   the same algorithm and contract rewritten for a 2026 core (rows 0 and 1
+//!   in one 8-lane register, FMA chains, no `pshufd` broadcasts); it corrects
+//!   erratum E1 and rounds differently from the C (one rounding per FMA).
+//!   The fastest form where the CPU has it (1.6x the asm on an AMD EPYC
+//!   Zen 3; `asm_notes/transform_skeleton.md`, "Successor: Impl::Avx2").
 //!
 //! Each joint becomes `parent * local` for row-major 3x4 affine matrices
 //! (column vectors, `v' = M v`; rotation in columns 0..3, translation in
@@ -26,6 +32,8 @@ pub mod scalar;
 #[cfg(all(target_arch = "x86_64", not(miri)))]
 pub mod asm;
 #[cfg(target_arch = "x86_64")]
+pub mod avx2;
+#[cfg(target_arch = "x86_64")]
 pub mod intrinsics;
 
 use core::ops::RangeInclusive;
@@ -39,6 +47,8 @@ use crate::types::JointMat;
 /// The forms of [`transform_skeleton()`], fastest first: the order [`Impl::Auto`] tries
 /// them in (the README's measurements).
 static FORMS: &[SkeletonForm] = &[
+    #[cfg(target_arch = "x86_64")]
+    form!(Avx2 => avx2::transform_skeleton, needs AVX2_FMA),
     #[cfg(all(target_arch = "x86_64", not(miri)))]
     form!(Asm => asm::transform_skeleton),
     #[cfg(target_arch = "x86_64")]
@@ -58,6 +68,19 @@ static FORMS_MOVSS_SHUFPS: &[SkeletonForm] = &[
 
 routine_api!(FORMS, "transform_skeleton()", SkeletonKernel);
 
+/// The forms of [`transform_skeleton_movss_shufps()`] (the listing's
+/// `movss` + `shufps` variant has no successor form, so its table differs
+/// from [`transform_skeleton()`]'s): `forms()`, `resolve()` and `kernel()` as
+/// the module's own.
+#[doc(hidden)]
+pub mod movss_shufps {
+    use super::FORMS_MOVSS_SHUFPS;
+    use crate::dispatch::routine_api;
+    use crate::skeleton_args::SkeletonKernel;
+
+    routine_api!(FORMS_MOVSS_SHUFPS, "super::transform_skeleton_movss_shufps()", SkeletonKernel);
+}
+
 /// Transforms `mats[joints]` from local to global space, in place: for each
 /// `i` in `joints`, in order, `mats[i] = mats[parents[i]] * mats[i]` (the
 /// paper's `TransformSkeleton( jointMats, parents, firstJoint, lastJoint )`
@@ -74,13 +97,16 @@ routine_api!(FORMS, "transform_skeleton()", SkeletonKernel);
 /// An empty range (`1..=0`, or an exhausted `RangeInclusive`) does nothing
 /// and returns `Ok`, whatever its bounds, as the listing's `jl done`.
 ///
-/// The three implementations give the same results bit for bit, except that
+/// [`Impl::Scalar`], [`Impl::Intrinsics`] and [`Impl::Asm`] give the same results bit for bit, except that
 /// [`Impl::Asm`] and [`Impl::Intrinsics`] turn a `-0.0` in the rotation part
 /// into `+0.0` (the listing adds `(0, 0, 0, t)` to every row; erratum E1 of
 /// `asm_notes/transform_skeleton.md`), which can carry on to the children of
 /// that joint as zeros of the other sign (in any column), and that NaN
 /// outputs may differ in payload. Non-finite values and matrices that are not rotations are
-/// computed as the listing computes them.
+/// computed as the listing computes them. [`Impl::Avx2`] (the successor,
+/// where the CPU has AVX2 and FMA, and then what [`Impl::Auto`] runs) fuses
+/// each multiply-add, so its results differ from the others' in the last
+/// bits; it keeps the C's `-0.0` (it corrects E1).
 ///
 /// # Errors
 ///
@@ -126,7 +152,9 @@ pub fn transform_skeleton(
 /// [`asm::transform_skeleton_movss_shufps`], [`Impl::Intrinsics`] its twin
 /// [`intrinsics::transform_skeleton_movss_shufps`]; [`Impl::Scalar`] runs the
 /// C port, as [`transform_skeleton()`] does. Results are those of
-/// [`transform_skeleton()`] bit for bit (NaN payloads aside).
+/// [`transform_skeleton()`]'s listing forms bit for bit (NaN payloads
+/// aside). The variant has no [`Impl::Avx2`] form (`Error::Unsupported`);
+/// [`Impl::Auto`] runs the asm.
 ///
 /// # Errors
 ///

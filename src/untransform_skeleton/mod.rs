@@ -10,15 +10,24 @@
 //!   paper times the loop as "C".
 //! - [`intrinsics`]: Appendix B with SSE2 intrinsics, bit-identical to the asm.
 //! - [`asm`]: Appendix B in `asm!`, instruction for instruction.
+//! - [`avx2`] (`Impl::Avx2`, AVX2 + FMA, chosen at run time): the successor,
+//!   the same algorithm and contract rewritten for a 2026 core (rows 0 and 1
+//!   in one 8-lane register, one `vpermilps` for two broadcasts, FMA); the
+//!   fastest form where the CPU has it (1.5x the asm on an AMD EPYC Zen 3;
+//!   `asm_notes/untransform_skeleton.md`, "Successor: Impl::Avx2").
 //!
-//! The three compute the same roundings in the same order: on every input
-//! whose result is not a NaN they agree bit for bit.
+//! The first three compute the same roundings in the same order: on every
+//! input whose result is not a NaN they agree bit for bit. The successor
+//! fuses each multiply-add (one rounding instead of two), so it differs from
+//! them in the last bits.
 //! `asm_notes/untransform_skeleton.md` walks through the listing.
 
 pub mod scalar;
 
 #[cfg(all(target_arch = "x86_64", not(miri)))]
 pub mod asm;
+#[cfg(target_arch = "x86_64")]
+pub mod avx2;
 #[cfg(target_arch = "x86_64")]
 pub mod intrinsics;
 
@@ -33,6 +42,8 @@ use crate::types::JointMat;
 /// The forms of [`untransform_skeleton()`], fastest first: the order [`Impl::Auto`] tries
 /// them in (the README's measurements).
 static FORMS: &[SkeletonForm] = &[
+    #[cfg(target_arch = "x86_64")]
+    form!(Avx2 => avx2::untransform_skeleton, needs AVX2_FMA),
     #[cfg(all(target_arch = "x86_64", not(miri)))]
     form!(Asm => asm::untransform_skeleton),
     #[cfg(target_arch = "x86_64")]
@@ -61,7 +72,9 @@ routine_api!(FORMS, "untransform_skeleton()", SkeletonKernel);
 ///
 /// [`Impl::Scalar`], [`Impl::Intrinsics`] and [`Impl::Asm`] agree bit for bit
 /// on every input whose results are not NaNs (NaN results are NaNs in all
-/// three). An empty range (`start > end`, or an exhausted range) returns
+/// three). [`Impl::Avx2`] (the successor, where the CPU has AVX2 and FMA,
+/// and then what [`Impl::Auto`] runs) fuses each multiply-add, so its results
+/// differ from theirs in the last bits. An empty range (`start > end`, or an exhausted range) returns
 /// `Ok(())` and touches nothing, as the listing's `jl done`; its bounds are
 /// not checked against the slices.
 ///

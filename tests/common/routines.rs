@@ -315,7 +315,8 @@ fn skeleton_bad_calls<R: Routine<Out = JointMat>>(f: SkeletonFn, n: usize) -> Ve
             move |imp, out| f(imp, out, &p3, n - 1..=n - 1),
             Error::InvalidParent { joint: n - 1, parent: n as i32 - 1 },
         ),
-        bad::<R>("no such form", move |_, out| f(Impl::Avx2, out, &[], 0..=0), Error::Unsupported(Impl::Avx2)),
+        // `Impl::Sse2`: a form no skeleton routine has (they have `Avx2`).
+        bad::<R>("no such form", move |_, out| f(Impl::Sse2, out, &[], 0..=0), Error::Unsupported(Impl::Sse2)),
     ]
 }
 
@@ -390,9 +391,9 @@ skeleton_routine!(
     TransformSkeletonMovssShufps,
     "transform_skeleton_movss_shufps",
     animasm::transform_skeleton_movss_shufps,
-    // The variant has the same forms (and no `forms()`/`resolve()` of its own).
-    animasm::transform_skeleton::forms,
-    animasm::transform_skeleton::resolve,
+    // The variant's own table: the listing forms, no successor.
+    animasm::transform_skeleton::movss_shufps::forms,
+    animasm::transform_skeleton::movss_shufps::resolve,
     transform_oracle,
     1e-5,
     1e-4
@@ -452,10 +453,11 @@ impl Routine for TransformJoints {
                 move |imp, out| animasm::transform_joints(imp, out, &m2[..n], &m2),
                 Error::LengthMismatch { what: "joints2", expected: n, found: n + 1 },
             ),
+            // `Impl::Sse2`: a form the routine does not have (it has `Avx2`).
             bad::<Self>(
                 "no such form",
-                |_, out| animasm::transform_joints(Impl::Avx2, out, &[], &[]),
-                Error::Unsupported(Impl::Avx2),
+                |_, out| animasm::transform_joints(Impl::Sse2, out, &[], &[]),
+                Error::Unsupported(Impl::Sse2),
             ),
         ]
     }
