@@ -1,0 +1,201 @@
+//! The successor of Appendix A (`Impl::Avx2`): `SlerpJoints` rewritten for a
+//! 2026 core with AVX2 and FMA, eight joints per iteration, written with
+//! `core::arch::x86_64` intrinsics (no `asm!`).
+//!
+//! Copyright (C) 2005 Id Software, Inc., written by J.M.P. van Waveren (the
+//! algorithm, `SlerpOptimized`, and its coefficients). Port licensed under
+//! the GNU LGPL 2.1 or later.
+//!
+//! **What it is.** The listing's algorithm, `SlerpOptimized` of section 5 as
+//! Appendix A vectorises it: `sin` from `sqrt(1 - cos²)` with `rsqrtps` and
+//! one Newton-Raphson step, the angle from the paper's `ATanPositive`
+//! polynomial with `rcpps` and one Newton-Raphson step for the division, the
+//! two sines from `SinZeroHalfPI`, the same `SIMD_SP_*` coefficients
+//! (`src/x86/consts.rs`), the same patch of `1 - cos²` (`SIMD_SP_tiny`,
+//! `SIMD_SP_absMask`) instead of a linear fallback, the same
+//! `omega - lerp · omega`, and the translations as `t + lerp · (b - t)`. The
+//! arithmetic is `crate::x86::slerp_core8::slerp_scales`; this file holds the
+//! loop, the loads and the stores.
+//!
+//! **What changed from the 2005 listing, and why.** The listing spends its
+//! time on data movement, not on the slerp: per four joints two
+//! `TRANSPOSE_4x4` (24 `shufps`/`unpck*` and 8 `movaps` copies), four
+//! `movlps`/`movhps` pairs, two `movss`+`shufps` broadcasts of `lerp`, eight
+//! spills of the transposed columns to the stack and their reloads, and a
+//! 1-wide loop of 116 instructions per joint for the `numJoints % 4` tail
+//! (and for all joints when there are four or fewer). Every `shufps`,
+//! `unpcklps` and `movhlps` queues on one shuffle port on Intel cores (port
+//! 5) and on two of the four FP pipes on Zen. Here:
+//! - each joint's `q` and `t` halves are loaded straight into the layout the
+//!   arithmetic needs: one 128-bit load and one `vinsertf128` from memory
+//!   per pair of joints (`jk` in the low lane, `j(k+4)` in the high lane),
+//!   which are load-port operations, not shuffles; the results go back with
+//!   a 128-bit store and a `vextractf128` to memory, again no shuffle;
+//! - no transpose: the four dot products per lane are summed with six
+//!   in-lane shuffles and three adds (`hsum4`), the slerp runs on one SoA
+//!   register of eight dot products, and each joint's two scales are
+//!   broadcast back over its quaternion with one `vpermilps` each: 14 in-lane
+//!   shuffles per eight joints where the listing needs 48 (24 per four);
+//! - constants and `lerp` are broadcast from memory (`vbroadcastss`) and
+//!   stay in registers; nothing is spilled;
+//! - every multiply that feeds an add is one FMA (`1 - cos²`, the
+//!   Newton-Raphson steps, the three Horner polynomials, the final blend
+//!   `J · scale0 + B · scale1`, the translations);
+//! - no 1-wide loop: the last `numJoints % 8` index entries go through one
+//!   padded block of eight, whose index is copied to a stack `[i32; 8]` and
+//!   padded with the last valid entry (a padding lane loads, computes and
+//!   stores exactly what the lane of that entry does), so the kernel reads
+//!   and writes nothing that the index does not name;
+//! - the shortest-arc test is the C's `cosom < 0` (a compare and an `and`
+//!   instead of the listing's `and` with the sign bit).
+//!
+//! **Listing behaviours** (the errata of `asm_notes/slerp_joints.md`):
+//! - kept: E4, a NaN `lerp` copies the indexed blend joints (the listing's
+//!   prologue, `lerp <= 0` returns, `!(lerp < 1)` copies); E5, translations
+//!   as `t + lerp · (b - t)` (now one FMA, so rounded once: `b == t` still
+//!   gives `t` exactly and `b - t` can still overflow); E7, no linear
+//!   fallback (`1 - cos² == ±0` becomes `1e-10`, a negative value its
+//!   absolute value); E8, an atan tie `sin == |cos|` takes the listing's
+//!   `π/2 - ...` branch; E9, the constants' values;
+//! - corrected: E1 and E2, every joint goes through the same 8-wide code
+//!   whatever the count and its position in `index` (a joint's result does
+//!   not depend on the list it is in; the dot product is summed as
+//!   `(x·x' + y·y') + (z·z' + w·w')` everywhere); E3, a dot product of `-0.0`
+//!   keeps the blend quaternion, as the C's `cosom >= 0.0f` does;
+//! - changed: E6, within one block of eight index entries every load comes
+//!   before any store, so a joint named twice in one block is interpolated
+//!   once, rotation and translation, from its original value (the listing
+//!   lerps the translation twice and the rotation once; the C both twice);
+//!   entries in different blocks are interpolated one after the other, as
+//!   in the C.
+//!
+//! NaN or infinite components: a joint whose quaternions give a NaN or
+//! infinite dot product gets a NaN rotation (all four components; its
+//! translation is lerped as usual), as the listing's; lanes do not mix, so
+//! the other joints of the block are not affected.
+
+use crate::types::{JOINTQUAT_Q_OFFSET, JOINTQUAT_T_OFFSET, JointQuat};
+use crate::x86::slerp_core8::{hsum4, lane, load_pair, slerp_scales, store_pair};
+use core::arch::x86_64::*;
+
+/// The successor of `SlerpJoints` (Appendix A) with AVX2 and FMA: for every
+/// `j` in `index[0..num_joints]`, slerps `joints[j].q` towards
+/// `blend_joints[j].q` (shorter arc, `cosom < 0` flips) and lerps
+/// `joints[j].t` towards `blend_joints[j].t` by `lerp`, in place, eight
+/// index entries per block.
+///
+/// As the listing: `lerp <= 0` returns at once; `!(lerp < 1)` (NaN
+/// included) copies the indexed blend joints; a `num_joints <= 0` does
+/// nothing. See the module documentation for what differs from the listing.
+///
+/// # Safety
+///
+/// - the CPU supports AVX2 and FMA;
+/// - `joints` and `blend_joints` do not overlap (no alignment is needed
+///   beyond the type's);
+/// - `num_joints <= super::MAX_JOINTS`, and `index` points to `num_joints`
+///   readable `i32` when `num_joints > 0`;
+/// - every entry `j` of `index` satisfies `0 <= j`, with `joints.add(j)`
+///   valid for reads and writes and `blend_joints.add(j)` valid for reads.
+#[inline(never)]
+#[target_feature(enable = "avx2,fma")]
+pub unsafe fn slerp_joints(
+    joints: *mut JointQuat,
+    blend_joints: *const JointQuat,
+    lerp: f32,
+    index: *const i32,
+    num_joints: i32,
+) {
+    if lerp <= 0.0 || num_joints <= 0 {
+        return;
+    }
+    let n = num_joints as usize;
+    if !(lerp < 1.0) {
+        for i in 0..n {
+            // SAFETY: `i < num_joints` entries of `index` are readable; the
+            // entry names a joint of both lists (32 bytes each, unaligned
+            // 256-bit access), and the lists do not overlap.
+            unsafe {
+                let j = *index.add(i) as usize;
+                _mm256_storeu_ps(joints.add(j).cast(), _mm256_loadu_ps(blend_joints.add(j).cast()));
+            }
+        }
+        return;
+    }
+    let lerp8 = _mm256_set1_ps(lerp);
+    let mut i = 0;
+    while n - i >= 8 {
+        // SAFETY: entries `i..i + 8` of `index` are readable (`i + 8 <= n`)
+        // and each names a joint of both lists (caller's contract).
+        unsafe { block(joints, blend_joints, lerp8, index.add(i)) };
+        i += 8;
+    }
+    if i < n {
+        // SAFETY: entries `i..n` and `n - 1` of `index` are readable; the
+        // stack copy holds only entries of `index`, so `block` reads and
+        // writes only joints the index names.
+        unsafe {
+            let mut pad = [*index.add(n - 1); 8];
+            core::ptr::copy_nonoverlapping(index.add(i), pad.as_mut_ptr(), n - i);
+            block(joints, blend_joints, lerp8, pad.as_ptr());
+        }
+    }
+}
+
+/// One block: the eight joints named by `idx[0..8]`. Every load comes
+/// before the first store.
+///
+/// # Safety
+///
+/// `idx` points to 8 readable `i32`, each a joint of both lists, which do
+/// not overlap; AVX2 and FMA are available.
+#[inline]
+#[target_feature(enable = "avx2,fma")]
+unsafe fn block(joints: *mut JointQuat, blend: *const JointQuat, lerp8: __m256, idx: *const i32) {
+    // SAFETY: the caller guarantees the 8 index entries and that each names
+    // a joint of both lists: `joints.add(j)` / `blend.add(j)` are valid
+    // 32-byte `JointQuat`s, of which `q` (offset 0) and `t` (offset 16) are
+    // each read or written as 16 bytes; the lists do not overlap.
+    unsafe {
+        let j: [usize; 8] = [
+            *idx as usize,
+            *idx.add(1) as usize,
+            *idx.add(2) as usize,
+            *idx.add(3) as usize,
+            *idx.add(4) as usize,
+            *idx.add(5) as usize,
+            *idx.add(6) as usize,
+            *idx.add(7) as usize,
+        ];
+        let jq = |k: usize| joints.add(j[k]).cast::<f32>().wrapping_add(JOINTQUAT_Q_OFFSET / 4);
+        let jt = |k: usize| joints.add(j[k]).cast::<f32>().wrapping_add(JOINTQUAT_T_OFFSET / 4);
+        let bq = |k: usize| blend.add(j[k]).cast::<f32>().wrapping_add(JOINTQUAT_Q_OFFSET / 4);
+        let bt = |k: usize| blend.add(j[k]).cast::<f32>().wrapping_add(JOINTQUAT_T_OFFSET / 4);
+
+        let qj = [load_pair(jq(0), jq(4)), load_pair(jq(1), jq(5)), load_pair(jq(2), jq(6)), load_pair(jq(3), jq(7))];
+        let qb = [load_pair(bq(0), bq(4)), load_pair(bq(1), bq(5)), load_pair(bq(2), bq(6)), load_pair(bq(3), bq(7))];
+        let tj = [load_pair(jt(0), jt(4)), load_pair(jt(1), jt(5)), load_pair(jt(2), jt(6)), load_pair(jt(3), jt(7))];
+        let tb = [load_pair(bt(0), bt(4)), load_pair(bt(1), bt(5)), load_pair(bt(2), bt(6)), load_pair(bt(3), bt(7))];
+
+        let cosom = hsum4(&[
+            _mm256_mul_ps(qj[0], qb[0]),
+            _mm256_mul_ps(qj[1], qb[1]),
+            _mm256_mul_ps(qj[2], qb[2]),
+            _mm256_mul_ps(qj[3], qb[3]),
+        ]);
+        let (scale0, scale1) = slerp_scales(cosom, lerp8);
+
+        let r = [
+            _mm256_fmadd_ps(qj[0], lane::<0>(scale0), _mm256_mul_ps(qb[0], lane::<0>(scale1))),
+            _mm256_fmadd_ps(qj[1], lane::<1>(scale0), _mm256_mul_ps(qb[1], lane::<1>(scale1))),
+            _mm256_fmadd_ps(qj[2], lane::<2>(scale0), _mm256_mul_ps(qb[2], lane::<2>(scale1))),
+            _mm256_fmadd_ps(qj[3], lane::<3>(scale0), _mm256_mul_ps(qb[3], lane::<3>(scale1))),
+        ];
+        let t: [__m256; 4] = core::array::from_fn(|k| _mm256_fmadd_ps(lerp8, _mm256_sub_ps(tb[k], tj[k]), tj[k]));
+
+        for k in 0..4 {
+            store_pair(jq(k), jq(k + 4), r[k]);
+            store_pair(jt(k), jt(k + 4), t[k]);
+        }
+    }
+}

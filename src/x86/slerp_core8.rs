@@ -1,0 +1,193 @@
+//! The 8-wide pieces that the AVX2 + FMA successors of `slerp_joints` and
+//! `lerp_joints` (`Impl::Avx2`) share: the joint-pair layout, the horizontal
+//! sum of four such registers, the lane broadcast and the slerp arithmetic of
+//! Appendix A (`SlerpOptimized`) on eight lanes with fused multiply-adds.
+//!
+//! **Layout.** A block handles eight joints `j0..j7` (eight index entries).
+//! A *pair register* holds the 16-byte half (`q` or `t`) of joint `jk` in
+//! its low 128-bit lane and that of joint `j(k+4)` in its high lane, `k` in
+//! `0..4`: it is one 128-bit load and one `vinsertf128` from memory
+//! ([`load_pair`]), neither of which queues on a shuffle port, and it is
+//! stored back with one 128-bit store and one `vextractf128` to memory
+//! ([`store_pair`]). [`hsum4`] turns the four pair registers of products
+//! into one *SoA register* `(s0, s1, s2, s3 | s4, s5, s6, s7)` (lane `k` of
+//! the low half is joint `jk`, of the high half joint `j(k+4)`), and
+//! [`lane`] broadcasts lane `k` of each half of a SoA register to all four
+//! floats of that half, which is exactly the pair register layout again.
+//!
+//! Copyright (C) 2005 Id Software, Inc., written by J.M.P. van Waveren (the
+//! algorithm and its coefficients). Port licensed under the GNU LGPL 2.1 or
+//! later.
+
+use crate::x86::consts::{
+    SIMD_SP_ABS_MASK, SIMD_SP_ATAN_C0, SIMD_SP_ATAN_C1, SIMD_SP_ATAN_C2, SIMD_SP_ATAN_C3, SIMD_SP_ATAN_C4,
+    SIMD_SP_ATAN_C5, SIMD_SP_ATAN_C6, SIMD_SP_ATAN_C7, SIMD_SP_HALF_PI, SIMD_SP_ONE, SIMD_SP_RSQRT_C0,
+    SIMD_SP_RSQRT_C1, SIMD_SP_SIGN_BIT, SIMD_SP_SIN_C0, SIMD_SP_SIN_C1, SIMD_SP_SIN_C2, SIMD_SP_SIN_C3,
+    SIMD_SP_SIN_C4, SIMD_SP_TINY,
+};
+use core::arch::x86_64::*;
+
+/// `_mm256_shuffle_ps` immediate `R_SHUFFLE_PS( 0, 2, 0, 2 )`: the even
+/// floats of each 128-bit lane of `a`, then of `b`.
+const EVEN: i32 = crate::x86::shuffle::r_shuffle_ps(0, 2, 0, 2);
+/// `R_SHUFFLE_PS( 1, 3, 1, 3 )`: the odd floats.
+const ODD: i32 = crate::x86::shuffle::r_shuffle_ps(1, 3, 1, 3);
+
+/// A float constant of `src/x86/consts.rs` in all eight lanes (LLVM emits a
+/// `vbroadcastss` from the constant pool or a memory operand).
+#[inline]
+#[target_feature(enable = "avx2,fma")]
+pub(crate) fn splat(c: &'static crate::x86::consts::Align16<[f32; 4]>) -> __m256 {
+    _mm256_set1_ps(c.0[0])
+}
+
+/// A bit-pattern constant of `src/x86/consts.rs` in all eight lanes.
+#[inline]
+#[target_feature(enable = "avx2,fma")]
+pub(crate) fn splat_bits(c: &'static crate::x86::consts::Align16<[u32; 4]>) -> __m256 {
+    _mm256_castsi256_ps(_mm256_set1_epi32(c.0[0] as i32))
+}
+
+/// The pair register of the 16 bytes at `lo` (low lane) and at `hi` (high
+/// lane): `vmovups xmm, [lo]` + `vinsertf128 ymm, ymm, [hi], 1`.
+///
+/// # Safety
+///
+/// `lo` and `hi` are each valid for a 16-byte read (no alignment needed).
+#[inline]
+#[target_feature(enable = "avx2,fma")]
+pub(crate) unsafe fn load_pair(lo: *const f32, hi: *const f32) -> __m256 {
+    // SAFETY: the caller guarantees both 16-byte reads; unaligned loads.
+    unsafe { _mm256_loadu2_m128(hi, lo) }
+}
+
+/// Stores the low lane of `v` at `lo` and its high lane at `hi`
+/// (`vmovups [lo], xmm` + `vextractf128 [hi], ymm, 1`).
+///
+/// # Safety
+///
+/// `lo` and `hi` are each valid for a 16-byte write (no alignment needed).
+#[inline]
+#[target_feature(enable = "avx2,fma")]
+pub(crate) unsafe fn store_pair(lo: *mut f32, hi: *mut f32, v: __m256) {
+    // SAFETY: the caller guarantees both 16-byte writes; unaligned stores.
+    unsafe { _mm256_storeu2_m128(hi, lo, v) }
+}
+
+/// The four-float sums of four pair registers, as one SoA register: lane
+/// `k` of the low half is `x + y + z + w` of `p[k]`'s low lane, lane `k` of
+/// the high half that of `p[k]`'s high lane, summed as `(x + y) + (z + w)`
+/// (the order of `haddps` twice). Six in-lane shuffles and three adds; no
+/// `haddps` (two shuffles and an add each on Intel, microcoded wider on
+/// AMD) and no cross-lane shuffle.
+#[inline]
+#[target_feature(enable = "avx2,fma")]
+pub(crate) fn hsum4(p: &[__m256; 4]) -> __m256 {
+    // (0x, 0z, 1x, 1z) + (0y, 0w, 1y, 1w) = (0 x+y, 0 z+w, 1 x+y, 1 z+w)
+    let u01 = _mm256_add_ps(_mm256_shuffle_ps::<EVEN>(p[0], p[1]), _mm256_shuffle_ps::<ODD>(p[0], p[1]));
+    let u23 = _mm256_add_ps(_mm256_shuffle_ps::<EVEN>(p[2], p[3]), _mm256_shuffle_ps::<ODD>(p[2], p[3]));
+    // (0 x+y, 1 x+y, 2 x+y, 3 x+y) + (0 z+w, 1 z+w, 2 z+w, 3 z+w)
+    _mm256_add_ps(_mm256_shuffle_ps::<EVEN>(u01, u23), _mm256_shuffle_ps::<ODD>(u01, u23))
+}
+
+/// Lane `K` of each 128-bit half of the SoA register `v`, broadcast to the
+/// four floats of that half: the pair register of joints `jK` and
+/// `j(K+4)` (`vpermilps ymm, ymm, K * 0x55`, one in-lane shuffle).
+#[inline]
+#[target_feature(enable = "avx2,fma")]
+pub(crate) fn lane<const K: i32>(v: __m256) -> __m256 {
+    match K {
+        0 => _mm256_permute_ps::<0x00>(v),
+        1 => _mm256_permute_ps::<0x55>(v),
+        2 => _mm256_permute_ps::<0xAA>(v),
+        _ => _mm256_permute_ps::<0xFF>(v),
+    }
+}
+
+/// `rsqrtps` and one Newton-Raphson step, the listing's
+/// `-0.5 r (x r² - 3)` (section 6, constants `SIMD_SP_rsqrt_c0/c1`), with
+/// one fused `x r · r - 3`.
+#[inline]
+#[target_feature(enable = "avx2,fma")]
+pub(crate) fn rsqrt_nr(x: __m256) -> __m256 {
+    let r = _mm256_rsqrt_ps(x);
+    let e = _mm256_fmsub_ps(_mm256_mul_ps(x, r), r, splat(&SIMD_SP_RSQRT_C0));
+    _mm256_mul_ps(e, _mm256_mul_ps(r, splat(&SIMD_SP_RSQRT_C1)))
+}
+
+/// The signed scales `(scale0, scale1)` of `SlerpOptimized` for eight
+/// dot products `cosom` at `lerp` (broadcast): Appendix A's arithmetic from
+/// `movaps xmm1, xmm0` (after the dot product) to `xorps xmm6, xmm1`, with
+/// FMA where a multiply feeds an add:
+///
+/// - `1 - cos²` is one `vfnmadd` (rounded once); ±0 is replaced by
+///   `SIMD_SP_tiny` and a negative value made positive (`SIMD_SP_absMask`),
+///   as the listing does (no linear fallback, erratum E7 kept);
+/// - `sinom = 1 / sqrt(1 - cos²)` by [`rsqrt_nr`]; `sin = (1 - cos²) sinom`;
+/// - `omega = atan2(sin, |cos|)` by `ATanPositive`, selected as the listing
+///   does (`min`/`max`/`cmpeq`, so a tie `sin == |cos|` takes the `π/2 - ...`
+///   branch, erratum E8 kept), `1 / max` by `rcpps` and one Newton-Raphson
+///   step `r (2 - max r)`, the polynomial by Horner with FMA;
+/// - `omega1 = lerp omega`, `omega0 = omega - omega1` (the listing's form);
+/// - the two `SinZeroHalfPI` polynomials by Horner with FMA, interleaved;
+/// - `scale1` is negated where `cosom < 0`: the C's `cosom >= 0.0f` test,
+///   which keeps `scale1` for a dot product of `-0.0` (erratum E3
+///   corrected), not the listing's sign bit.
+#[inline]
+#[target_feature(enable = "avx2,fma")]
+pub(crate) fn slerp_scales(cosom: __m256, lerp: __m256) -> (__m256, __m256) {
+    let sign_bit = splat_bits(&SIMD_SP_SIGN_BIT);
+    let one = splat(&SIMD_SP_ONE);
+    let zero = _mm256_setzero_ps();
+    // scale1's sign: negative where cosom < 0 (false for -0.0 and NaN).
+    let flip = _mm256_and_ps(_mm256_cmp_ps::<_CMP_LT_OQ>(cosom, zero), sign_bit);
+    let abs_cos = _mm256_andnot_ps(sign_bit, cosom);
+
+    // sinSqr = 1 - cos², made safe for rsqrt as the listing does.
+    let mut sin_sqr = _mm256_fnmadd_ps(cosom, cosom, one);
+    let tiny = _mm256_and_ps(_mm256_cmp_ps::<_CMP_EQ_OQ>(sin_sqr, zero), splat(&SIMD_SP_TINY));
+    sin_sqr = _mm256_or_ps(_mm256_and_ps(sin_sqr, splat_bits(&SIMD_SP_ABS_MASK)), tiny);
+    let sinom = rsqrt_nr(sin_sqr);
+    let sin = _mm256_mul_ps(sin_sqr, sinom);
+
+    // omega = ATanPositive( y = sin, x = |cos| ), the listing's selection.
+    let min = _mm256_min_ps(abs_cos, sin);
+    let max = _mm256_max_ps(sin, abs_cos);
+    let y_ge_x = _mm256_cmp_ps::<_CMP_EQ_OQ>(abs_cos, min);
+    let r = _mm256_rcp_ps(max);
+    let r = _mm256_mul_ps(r, _mm256_fnmadd_ps(max, r, _mm256_add_ps(one, one)));
+    let a = _mm256_xor_ps(_mm256_mul_ps(min, r), _mm256_and_ps(y_ge_x, sign_bit));
+    let offset = _mm256_and_ps(y_ge_x, splat(&SIMD_SP_HALF_PI));
+    let s = _mm256_mul_ps(a, a);
+    let mut p = splat(&SIMD_SP_ATAN_C0);
+    p = _mm256_fmadd_ps(p, s, splat(&SIMD_SP_ATAN_C1));
+    p = _mm256_fmadd_ps(p, s, splat(&SIMD_SP_ATAN_C2));
+    p = _mm256_fmadd_ps(p, s, splat(&SIMD_SP_ATAN_C3));
+    p = _mm256_fmadd_ps(p, s, splat(&SIMD_SP_ATAN_C4));
+    p = _mm256_fmadd_ps(p, s, splat(&SIMD_SP_ATAN_C5));
+    p = _mm256_fmadd_ps(p, s, splat(&SIMD_SP_ATAN_C6));
+    p = _mm256_fmadd_ps(p, s, splat(&SIMD_SP_ATAN_C7));
+    p = _mm256_fmadd_ps(p, s, one);
+    let omega = _mm256_fmadd_ps(p, a, offset);
+
+    let omega1 = _mm256_mul_ps(lerp, omega);
+    let omega0 = _mm256_sub_ps(omega, omega1);
+
+    // SinZeroHalfPI of both angles, interleaved.
+    let s0 = _mm256_mul_ps(omega0, omega0);
+    let s1 = _mm256_mul_ps(omega1, omega1);
+    let c0 = splat(&SIMD_SP_SIN_C0);
+    let mut p0 = _mm256_fmadd_ps(c0, s0, splat(&SIMD_SP_SIN_C1));
+    let mut p1 = _mm256_fmadd_ps(c0, s1, splat(&SIMD_SP_SIN_C1));
+    p0 = _mm256_fmadd_ps(p0, s0, splat(&SIMD_SP_SIN_C2));
+    p1 = _mm256_fmadd_ps(p1, s1, splat(&SIMD_SP_SIN_C2));
+    p0 = _mm256_fmadd_ps(p0, s0, splat(&SIMD_SP_SIN_C3));
+    p1 = _mm256_fmadd_ps(p1, s1, splat(&SIMD_SP_SIN_C3));
+    p0 = _mm256_fmadd_ps(p0, s0, splat(&SIMD_SP_SIN_C4));
+    p1 = _mm256_fmadd_ps(p1, s1, splat(&SIMD_SP_SIN_C4));
+    p0 = _mm256_fmadd_ps(p0, s0, one);
+    p1 = _mm256_fmadd_ps(p1, s1, one);
+    let scale0 = _mm256_mul_ps(_mm256_mul_ps(omega0, p0), sinom);
+    let scale1 = _mm256_mul_ps(_mm256_mul_ps(omega1, p1), sinom);
+    (scale0, _mm256_xor_ps(scale1, flip))
+}
