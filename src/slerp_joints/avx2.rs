@@ -74,8 +74,8 @@
 //! translation is lerped as usual), as the listing's; lanes do not mix, so
 //! the other joints of the block are not affected.
 
-use crate::types::{JOINTQUAT_Q_OFFSET, JOINTQUAT_T_OFFSET, JointQuat};
-use crate::x86::slerp_core8::{hsum4, lane, load_pair, slerp_scales, store_pair};
+use crate::types::{JOINTQUAT_Q_OFFSET as Q, JOINTQUAT_T_OFFSET as T, JointQuat};
+use crate::x86::slerp_core8::{each, hsum4, lane, load_pair, slerp_scales, store_pair};
 use core::arch::x86_64::*;
 
 /// The successor of `SlerpJoints` (Appendix A) with AVX2 and FMA: for every
@@ -124,78 +124,126 @@ pub unsafe fn slerp_joints(
     }
     let lerp8 = _mm256_set1_ps(lerp);
     let mut i = 0;
-    while n - i >= 8 {
-        // SAFETY: entries `i..i + 8` of `index` are readable (`i + 8 <= n`)
-        // and each names a joint of both lists (caller's contract).
-        unsafe { block(joints, blend_joints, lerp8, index.add(i)) };
-        i += 8;
+    while n - i >= GROUP {
+        // SAFETY: entries `i..i + GROUP` of `index` are readable (`i + GROUP
+        // <= n`) and each names a joint of both lists (caller's contract).
+        unsafe { group::<BLOCKS>(joints, blend_joints, lerp8, index.add(i)) };
+        i += GROUP;
     }
-    if i < n {
-        // SAFETY: entries `i..n` and `n - 1` of `index` are readable; the
-        // stack copy holds only entries of `index`, so `block` reads and
+    // The rest, eight entries at a time; the last block padded with the last
+    // entry.
+    let mut pad = [0i32; 8];
+    while i < n {
+        // SAFETY: entries `i..min(i + 8, n)` and `n - 1` of `index` are
+        // readable; `pad` holds only entries of `index`, so `group` reads and
         // writes only joints the index names.
         unsafe {
-            let mut pad = [*index.add(n - 1); 8];
-            core::ptr::copy_nonoverlapping(index.add(i), pad.as_mut_ptr(), n - i);
-            block(joints, blend_joints, lerp8, pad.as_ptr());
+            let block = if n - i >= 8 {
+                index.add(i)
+            } else {
+                pad.fill(*index.add(n - 1));
+                core::ptr::copy_nonoverlapping(index.add(i), pad.as_mut_ptr(), n - i);
+                pad.as_ptr()
+            };
+            group::<1>(joints, blend_joints, lerp8, block);
         }
+        i += 8;
     }
 }
 
-/// One block: the eight joints named by `idx[0..8]`. Every load comes
-/// before the first store.
+/// Blocks of eight joints per group (per iteration of the main loop).
+const BLOCKS: usize = 3;
+/// Index entries per group.
+const GROUP: usize = 8 * BLOCKS;
+
+/// One group: the `8 N` joints named by `idx[0..8 N]`, in `N` interleaved
+/// blocks of eight. Every load of the group comes before its first store.
 ///
 /// # Safety
 ///
-/// `idx` points to 8 readable `i32`, each a joint of both lists, which do
-/// not overlap; AVX2 and FMA are available.
-#[inline]
+/// `idx` points to `8 N` readable `i32`, each a joint of both lists, which
+/// do not overlap; AVX2 and FMA are available.
+#[inline(never)]
 #[target_feature(enable = "avx2,fma")]
-unsafe fn block(joints: *mut JointQuat, blend: *const JointQuat, lerp8: __m256, idx: *const i32) {
-    // SAFETY: the caller guarantees the 8 index entries and that each names
-    // a joint of both lists: `joints.add(j)` / `blend.add(j)` are valid
+unsafe fn group<const N: usize>(joints: *mut JointQuat, blend: *const JointQuat, lerp8: __m256, idx: *const i32) {
+    // SAFETY: the caller guarantees the `8 N` index entries and that each
+    // names a joint of both lists: `joints.add(j)` / `blend.add(j)` are valid
     // 32-byte `JointQuat`s, of which `q` (offset 0) and `t` (offset 16) are
     // each read or written as 16 bytes; the lists do not overlap.
     unsafe {
-        let j: [usize; 8] = [
-            *idx as usize,
-            *idx.add(1) as usize,
-            *idx.add(2) as usize,
-            *idx.add(3) as usize,
-            *idx.add(4) as usize,
-            *idx.add(5) as usize,
-            *idx.add(6) as usize,
-            *idx.add(7) as usize,
-        ];
-        let jq = |k: usize| joints.add(j[k]).cast::<f32>().wrapping_add(JOINTQUAT_Q_OFFSET / 4);
-        let jt = |k: usize| joints.add(j[k]).cast::<f32>().wrapping_add(JOINTQUAT_T_OFFSET / 4);
-        let bq = |k: usize| blend.add(j[k]).cast::<f32>().wrapping_add(JOINTQUAT_Q_OFFSET / 4);
-        let bt = |k: usize| blend.add(j[k]).cast::<f32>().wrapping_add(JOINTQUAT_T_OFFSET / 4);
+        let mut j = [[0usize; 8]; N];
+        for v in 0..N {
+            for k in 0..8 {
+                j[v][k] = *idx.add(8 * v + k) as usize;
+            }
+        }
+        let (jq, jt) = (Q / 4, T / 4);
 
-        let qj = [load_pair(jq(0), jq(4)), load_pair(jq(1), jq(5)), load_pair(jq(2), jq(6)), load_pair(jq(3), jq(7))];
-        let qb = [load_pair(bq(0), bq(4)), load_pair(bq(1), bq(5)), load_pair(bq(2), bq(6)), load_pair(bq(3), bq(7))];
-        let tj = [load_pair(jt(0), jt(4)), load_pair(jt(1), jt(5)), load_pair(jt(2), jt(6)), load_pair(jt(3), jt(7))];
-        let tb = [load_pair(bt(0), bt(4)), load_pair(bt(1), bt(5)), load_pair(bt(2), bt(6)), load_pair(bt(3), bt(7))];
+        // The dot products, pair by pair, summed into one SoA register per block.
+        let cosom: [__m256; N] = each!(|v| {
+            let mut p = [_mm256_setzero_ps(); 4];
+            for k in 0..4 {
+                let qj = pair(joints, &j[v], k, jq);
+                let qb = pair(blend, &j[v], k, jq);
+                p[k] = _mm256_mul_ps(qj, qb);
+            }
+            hsum4(&p)
+        });
+        let (scale0, scale1) = slerp_scales::<N>(cosom, lerp8);
 
-        let cosom = hsum4(&[
-            _mm256_mul_ps(qj[0], qb[0]),
-            _mm256_mul_ps(qj[1], qb[1]),
-            _mm256_mul_ps(qj[2], qb[2]),
-            _mm256_mul_ps(qj[3], qb[3]),
-        ]);
-        let (scale0, scale1) = slerp_scales(cosom, lerp8);
-
-        let r = [
-            _mm256_fmadd_ps(qj[0], lane::<0>(scale0), _mm256_mul_ps(qb[0], lane::<0>(scale1))),
-            _mm256_fmadd_ps(qj[1], lane::<1>(scale0), _mm256_mul_ps(qb[1], lane::<1>(scale1))),
-            _mm256_fmadd_ps(qj[2], lane::<2>(scale0), _mm256_mul_ps(qb[2], lane::<2>(scale1))),
-            _mm256_fmadd_ps(qj[3], lane::<3>(scale0), _mm256_mul_ps(qb[3], lane::<3>(scale1))),
-        ];
-        let t: [__m256; 4] = core::array::from_fn(|k| _mm256_fmadd_ps(lerp8, _mm256_sub_ps(tb[k], tj[k]), tj[k]));
-
-        for k in 0..4 {
-            store_pair(jq(k), jq(k + 4), r[k]);
-            store_pair(jt(k), jt(k + 4), t[k]);
+        // J · scale0 + B · scale1 (the quaternions loaded again: cheaper than
+        // keeping 8 N registers live across the slerp) and the translations.
+        let mut r = [[_mm256_setzero_ps(); 4]; N];
+        for v in 0..N {
+            let s0 = [lane::<0>(scale0[v]), lane::<1>(scale0[v]), lane::<2>(scale0[v]), lane::<3>(scale0[v])];
+            let s1 = [lane::<0>(scale1[v]), lane::<1>(scale1[v]), lane::<2>(scale1[v]), lane::<3>(scale1[v])];
+            for k in 0..4 {
+                let qj = pair(joints, &j[v], k, jq);
+                let qb = pair(blend, &j[v], k, jq);
+                r[v][k] = _mm256_fmadd_ps(qj, s0[k], _mm256_mul_ps(qb, s1[k]));
+            }
+        }
+        for v in 0..N {
+            for k in 0..4 {
+                store_pair(at(joints, j[v][k], jq), at(joints, j[v][k + 4], jq), r[v][k]);
+            }
+        }
+        // The translations: every `t` load of the group before its first `t`
+        // store (the `q` stores above do not touch the `t` halves).
+        let mut t = [[_mm256_setzero_ps(); 4]; N];
+        for v in 0..N {
+            for k in 0..4 {
+                let tj = pair(joints, &j[v], k, jt);
+                let tb = pair(blend, &j[v], k, jt);
+                t[v][k] = _mm256_fmadd_ps(lerp8, _mm256_sub_ps(tb, tj), tj);
+            }
+        }
+        for v in 0..N {
+            for k in 0..4 {
+                store_pair(at(joints, j[v][k], jt), at(joints, j[v][k + 4], jt), t[v][k]);
+            }
         }
     }
 }
+
+/// The float at `off` floats into joint `j` of `list` (address arithmetic
+/// only).
+#[inline(always)]
+fn at(list: *const JointQuat, j: usize, off: usize) -> *mut f32 {
+    list.wrapping_add(j).cast::<f32>().wrapping_add(off).cast_mut()
+}
+
+/// The pair register of the 16-byte halves at `off` floats into joints
+/// `j[k]` (low lane) and `j[k + 4]` (high lane) of `list`.
+///
+/// # Safety
+///
+/// `list.add(j[k])` and `list.add(j[k + 4])` are valid joints for reads.
+#[inline]
+#[target_feature(enable = "avx2,fma")]
+unsafe fn pair(list: *const JointQuat, j: &[usize; 8], k: usize, off: usize) -> __m256 {
+    // SAFETY: the caller guarantees both joints; `off` is 0 or 4 floats, a
+    // 16-byte half inside the 32-byte joint.
+    unsafe { load_pair(at(list, j[k], off), at(list, j[k + 4], off)) }
+}
+

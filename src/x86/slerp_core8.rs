@@ -115,10 +115,28 @@ pub(crate) fn rsqrt_nr(x: __m256) -> __m256 {
     _mm256_mul_ps(e, _mm256_mul_ps(r, splat(&SIMD_SP_RSQRT_C1)))
 }
 
-/// The signed scales `(scale0, scale1)` of `SlerpOptimized` for eight
-/// dot products `cosom` at `lerp` (broadcast): Appendix A's arithmetic from
-/// `movaps xmm1, xmm0` (after the dot product) to `xorps xmm6, xmm1`, with
-/// FMA where a multiply feeds an add:
+/// `[f(0), .., f(N - 1)]` of `__m256` for the `N` of the enclosing
+/// function: one step of `N` independent blocks, written so that the steps of
+/// the blocks interleave in program order. A loop, not
+/// `core::array::from_fn`: closures do not inherit `#[target_feature]` and
+/// are not always inlined.
+macro_rules! each {
+    (|$v:ident| $e:expr) => {{
+        let mut out = [core::arch::x86_64::_mm256_setzero_ps(); N];
+        for $v in 0..N {
+            out[$v] = $e;
+        }
+        out
+    }};
+}
+pub(crate) use each;
+
+/// The signed scales `(scale0, scale1)` of `SlerpOptimized` for `N`
+/// registers of eight dot products `cosom` at `lerp` (broadcast): Appendix
+/// A's arithmetic from `movaps xmm1, xmm0` (after the dot product) to `xorps
+/// xmm6, xmm1`, with FMA where a multiply feeds an add. The `N` registers
+/// are independent chains, interleaved step by step: one chain is about 100
+/// cycles of latency, and interleaving is what lets the core overlap them.
 ///
 /// - `1 - cos²` is one `vfnmadd` (rounded once); ±0 is replaced by
 ///   `SIMD_SP_tiny` and a negative value made positive (`SIMD_SP_absMask`),
@@ -127,67 +145,76 @@ pub(crate) fn rsqrt_nr(x: __m256) -> __m256 {
 /// - `omega = atan2(sin, |cos|)` by `ATanPositive`, selected as the listing
 ///   does (`min`/`max`/`cmpeq`, so a tie `sin == |cos|` takes the `π/2 - ...`
 ///   branch, erratum E8 kept), `1 / max` by `rcpps` and one Newton-Raphson
-///   step `r (2 - max r)`, the polynomial by Horner with FMA;
+///   step `r (2 - max r)`;
+/// - the `ATanPositive` and `SinZeroHalfPI` polynomials with the paper's
+///   coefficients, evaluated with FMA in Estrin's scheme (pairs of terms
+///   first, then powers `s²`, `s⁴`) instead of Horner's: the same polynomial,
+///   rounded differently, with a dependency chain of 5 FMA latencies instead
+///   of 9 (atan) and 4 instead of 6 (sin);
 /// - `omega1 = lerp omega`, `omega0 = omega - omega1` (the listing's form);
-/// - the two `SinZeroHalfPI` polynomials by Horner with FMA, interleaved;
 /// - `scale1` is negated where `cosom < 0`: the C's `cosom >= 0.0f` test,
 ///   which keeps `scale1` for a dot product of `-0.0` (erratum E3
 ///   corrected), not the listing's sign bit.
 #[inline]
 #[target_feature(enable = "avx2,fma")]
-pub(crate) fn slerp_scales(cosom: __m256, lerp: __m256) -> (__m256, __m256) {
+pub(crate) fn slerp_scales<const N: usize>(cosom: [__m256; N], lerp: __m256) -> ([__m256; N], [__m256; N]) {
     let sign_bit = splat_bits(&SIMD_SP_SIGN_BIT);
+    let abs_mask = splat_bits(&SIMD_SP_ABS_MASK);
     let one = splat(&SIMD_SP_ONE);
     let zero = _mm256_setzero_ps();
     // scale1's sign: negative where cosom < 0 (false for -0.0 and NaN).
-    let flip = _mm256_and_ps(_mm256_cmp_ps::<_CMP_LT_OQ>(cosom, zero), sign_bit);
-    let abs_cos = _mm256_andnot_ps(sign_bit, cosom);
+    let flip: [__m256; N] = each!(|v| _mm256_and_ps(_mm256_cmp_ps::<_CMP_LT_OQ>(cosom[v], zero), sign_bit));
+    let abs_cos: [__m256; N] = each!(|v| _mm256_and_ps(cosom[v], abs_mask));
 
     // sinSqr = 1 - cos², made safe for rsqrt as the listing does.
-    let mut sin_sqr = _mm256_fnmadd_ps(cosom, cosom, one);
-    let tiny = _mm256_and_ps(_mm256_cmp_ps::<_CMP_EQ_OQ>(sin_sqr, zero), splat(&SIMD_SP_TINY));
-    sin_sqr = _mm256_or_ps(_mm256_and_ps(sin_sqr, splat_bits(&SIMD_SP_ABS_MASK)), tiny);
-    let sinom = rsqrt_nr(sin_sqr);
-    let sin = _mm256_mul_ps(sin_sqr, sinom);
+    let sin_sqr: [__m256; N] = each!(|v| _mm256_fnmadd_ps(cosom[v], cosom[v], one));
+    let tiny: [__m256; N] =
+        each!(|v| _mm256_and_ps(_mm256_cmp_ps::<_CMP_EQ_OQ>(sin_sqr[v], zero), splat(&SIMD_SP_TINY)));
+    let sin_sqr: [__m256; N] = each!(|v| _mm256_or_ps(_mm256_and_ps(sin_sqr[v], abs_mask), tiny[v]));
+    let sinom: [__m256; N] = each!(|v| rsqrt_nr(sin_sqr[v]));
+    let sin: [__m256; N] = each!(|v| _mm256_mul_ps(sin_sqr[v], sinom[v]));
 
     // omega = ATanPositive( y = sin, x = |cos| ), the listing's selection.
-    let min = _mm256_min_ps(abs_cos, sin);
-    let max = _mm256_max_ps(sin, abs_cos);
-    let y_ge_x = _mm256_cmp_ps::<_CMP_EQ_OQ>(abs_cos, min);
-    let r = _mm256_rcp_ps(max);
-    let r = _mm256_mul_ps(r, _mm256_fnmadd_ps(max, r, _mm256_add_ps(one, one)));
-    let a = _mm256_xor_ps(_mm256_mul_ps(min, r), _mm256_and_ps(y_ge_x, sign_bit));
-    let offset = _mm256_and_ps(y_ge_x, splat(&SIMD_SP_HALF_PI));
-    let s = _mm256_mul_ps(a, a);
-    let mut p = splat(&SIMD_SP_ATAN_C0);
-    p = _mm256_fmadd_ps(p, s, splat(&SIMD_SP_ATAN_C1));
-    p = _mm256_fmadd_ps(p, s, splat(&SIMD_SP_ATAN_C2));
-    p = _mm256_fmadd_ps(p, s, splat(&SIMD_SP_ATAN_C3));
-    p = _mm256_fmadd_ps(p, s, splat(&SIMD_SP_ATAN_C4));
-    p = _mm256_fmadd_ps(p, s, splat(&SIMD_SP_ATAN_C5));
-    p = _mm256_fmadd_ps(p, s, splat(&SIMD_SP_ATAN_C6));
-    p = _mm256_fmadd_ps(p, s, splat(&SIMD_SP_ATAN_C7));
-    p = _mm256_fmadd_ps(p, s, one);
-    let omega = _mm256_fmadd_ps(p, a, offset);
+    let min: [__m256; N] = each!(|v| _mm256_min_ps(abs_cos[v], sin[v]));
+    let max: [__m256; N] = each!(|v| _mm256_max_ps(sin[v], abs_cos[v]));
+    let y_ge_x: [__m256; N] = each!(|v| _mm256_cmp_ps::<_CMP_EQ_OQ>(abs_cos[v], min[v]));
+    let r: [__m256; N] = each!(|v| _mm256_rcp_ps(max[v]));
+    let two = _mm256_add_ps(one, one);
+    let r: [__m256; N] = each!(|v| _mm256_mul_ps(r[v], _mm256_fnmadd_ps(max[v], r[v], two)));
+    let a: [__m256; N] =
+        each!(|v| _mm256_xor_ps(_mm256_mul_ps(min[v], r[v]), _mm256_and_ps(y_ge_x[v], sign_bit)));
+    let offset: [__m256; N] = each!(|v| _mm256_and_ps(y_ge_x[v], splat(&SIMD_SP_HALF_PI)));
+    let s: [__m256; N] = each!(|v| _mm256_mul_ps(a[v], a[v]));
+    // ((c0 s + c1) s² + (c2 s + c3)) s⁴ + ((c4 s + c5) s² + (c6 s + c7)),
+    // then · s + 1, then · a + offset.
+    let s2: [__m256; N] = each!(|v| _mm256_mul_ps(s[v], s[v]));
+    let s4: [__m256; N] = each!(|v| _mm256_mul_ps(s2[v], s2[v]));
+    let a01: [__m256; N] = each!(|v| _mm256_fmadd_ps(splat(&SIMD_SP_ATAN_C0), s[v], splat(&SIMD_SP_ATAN_C1)));
+    let a23: [__m256; N] = each!(|v| _mm256_fmadd_ps(splat(&SIMD_SP_ATAN_C2), s[v], splat(&SIMD_SP_ATAN_C3)));
+    let a45: [__m256; N] = each!(|v| _mm256_fmadd_ps(splat(&SIMD_SP_ATAN_C4), s[v], splat(&SIMD_SP_ATAN_C5)));
+    let a67: [__m256; N] = each!(|v| _mm256_fmadd_ps(splat(&SIMD_SP_ATAN_C6), s[v], splat(&SIMD_SP_ATAN_C7)));
+    let b03: [__m256; N] = each!(|v| _mm256_fmadd_ps(a01[v], s2[v], a23[v]));
+    let b47: [__m256; N] = each!(|v| _mm256_fmadd_ps(a45[v], s2[v], a67[v]));
+    let q: [__m256; N] = each!(|v| _mm256_fmadd_ps(b03[v], s4[v], b47[v]));
+    let p: [__m256; N] = each!(|v| _mm256_fmadd_ps(q[v], s[v], one));
+    let omega: [__m256; N] = each!(|v| _mm256_fmadd_ps(p[v], a[v], offset[v]));
 
-    let omega1 = _mm256_mul_ps(lerp, omega);
-    let omega0 = _mm256_sub_ps(omega, omega1);
+    let omega1: [__m256; N] = each!(|v| _mm256_mul_ps(lerp, omega[v]));
+    let omega0: [__m256; N] = each!(|v| _mm256_sub_ps(omega[v], omega1[v]));
 
-    // SinZeroHalfPI of both angles, interleaved.
-    let s0 = _mm256_mul_ps(omega0, omega0);
-    let s1 = _mm256_mul_ps(omega1, omega1);
-    let c0 = splat(&SIMD_SP_SIN_C0);
-    let mut p0 = _mm256_fmadd_ps(c0, s0, splat(&SIMD_SP_SIN_C1));
-    let mut p1 = _mm256_fmadd_ps(c0, s1, splat(&SIMD_SP_SIN_C1));
-    p0 = _mm256_fmadd_ps(p0, s0, splat(&SIMD_SP_SIN_C2));
-    p1 = _mm256_fmadd_ps(p1, s1, splat(&SIMD_SP_SIN_C2));
-    p0 = _mm256_fmadd_ps(p0, s0, splat(&SIMD_SP_SIN_C3));
-    p1 = _mm256_fmadd_ps(p1, s1, splat(&SIMD_SP_SIN_C3));
-    p0 = _mm256_fmadd_ps(p0, s0, splat(&SIMD_SP_SIN_C4));
-    p1 = _mm256_fmadd_ps(p1, s1, splat(&SIMD_SP_SIN_C4));
-    p0 = _mm256_fmadd_ps(p0, s0, one);
-    p1 = _mm256_fmadd_ps(p1, s1, one);
-    let scale0 = _mm256_mul_ps(_mm256_mul_ps(omega0, p0), sinom);
-    let scale1 = _mm256_mul_ps(_mm256_mul_ps(omega1, p1), sinom);
-    (scale0, _mm256_xor_ps(scale1, flip))
+    // SinZeroHalfPI of both angles: ((c0 x + c1) x² + (c2 x + c3)) x + c4,
+    // then · x + 1, then · omega, with x = omega².
+    let mut scale = [omega0, omega1];
+    for w in &mut scale {
+        let x: [__m256; N] = each!(|v| _mm256_mul_ps(w[v], w[v]));
+        let x2: [__m256; N] = each!(|v| _mm256_mul_ps(x[v], x[v]));
+        let a01: [__m256; N] = each!(|v| _mm256_fmadd_ps(splat(&SIMD_SP_SIN_C0), x[v], splat(&SIMD_SP_SIN_C1)));
+        let a23: [__m256; N] = each!(|v| _mm256_fmadd_ps(splat(&SIMD_SP_SIN_C2), x[v], splat(&SIMD_SP_SIN_C3)));
+        let b: [__m256; N] = each!(|v| _mm256_fmadd_ps(a01[v], x2[v], a23[v]));
+        let c: [__m256; N] = each!(|v| _mm256_fmadd_ps(b[v], x[v], splat(&SIMD_SP_SIN_C4)));
+        let p: [__m256; N] = each!(|v| _mm256_fmadd_ps(c[v], x[v], one));
+        *w = each!(|v| _mm256_mul_ps(_mm256_mul_ps(w[v], p[v]), sinom[v]));
+    }
+    let [scale0, scale1] = scale;
+    (scale0, each!(|v| _mm256_xor_ps(scale1[v], flip[v])))
 }
