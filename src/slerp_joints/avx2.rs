@@ -246,4 +246,3 @@ unsafe fn pair(list: *const JointQuat, j: &[usize; 8], k: usize, off: usize) -> 
     // 16-byte half inside the 32-byte joint.
     unsafe { load_pair(at(list, j[k], off), at(list, j[k + 4], off)) }
 }
-

@@ -21,9 +21,8 @@
 
 use crate::x86::consts::{
     SIMD_SP_ABS_MASK, SIMD_SP_ATAN_C0, SIMD_SP_ATAN_C1, SIMD_SP_ATAN_C2, SIMD_SP_ATAN_C3, SIMD_SP_ATAN_C4,
-    SIMD_SP_ATAN_C5, SIMD_SP_ATAN_C6, SIMD_SP_ATAN_C7, SIMD_SP_HALF_PI, SIMD_SP_ONE, SIMD_SP_RSQRT_C0,
-    SIMD_SP_RSQRT_C1, SIMD_SP_SIGN_BIT, SIMD_SP_SIN_C0, SIMD_SP_SIN_C1, SIMD_SP_SIN_C2, SIMD_SP_SIN_C3,
-    SIMD_SP_SIN_C4, SIMD_SP_TINY,
+    SIMD_SP_ATAN_C5, SIMD_SP_ATAN_C6, SIMD_SP_ATAN_C7, SIMD_SP_HALF_PI, SIMD_SP_ONE, SIMD_SP_RSQRT_C1,
+    SIMD_SP_SIGN_BIT, SIMD_SP_SIN_C0, SIMD_SP_SIN_C1, SIMD_SP_SIN_C2, SIMD_SP_SIN_C3, SIMD_SP_SIN_C4, SIMD_SP_TINY,
 };
 use core::arch::x86_64::*;
 
@@ -104,15 +103,18 @@ pub(crate) fn lane<const K: i32>(v: __m256) -> __m256 {
     }
 }
 
-/// `rsqrtps` and one Newton-Raphson step, the listing's
-/// `-0.5 r (x r² - 3)` (section 6, constants `SIMD_SP_rsqrt_c0/c1`), with
-/// one fused `x r · r - 3`.
+/// `rsqrtps` and one Newton-Raphson step: the listing's step
+/// `-0.5 r (x r² - 3)` (section 6), rewritten as `r - (-0.5 r)(1 - x r · r)`
+/// (the same step, `SIMD_SP_rsqrt_c1` = -0.5) so that FMA rounds the small
+/// correction `1 - x r²` once and adds it to `r` last: the error of the
+/// refined value drops from about 2 ulp to below 1 (the successor's slerp
+/// against the f64 oracle: 3.34e-7 where the listing's form gives 4.53e-7).
 #[inline]
 #[target_feature(enable = "avx2,fma")]
 pub(crate) fn rsqrt_nr(x: __m256) -> __m256 {
     let r = _mm256_rsqrt_ps(x);
-    let e = _mm256_fmsub_ps(_mm256_mul_ps(x, r), r, splat(&SIMD_SP_RSQRT_C0));
-    _mm256_mul_ps(e, _mm256_mul_ps(r, splat(&SIMD_SP_RSQRT_C1)))
+    let e = _mm256_fnmadd_ps(_mm256_mul_ps(x, r), r, splat(&SIMD_SP_ONE));
+    _mm256_fnmadd_ps(_mm256_mul_ps(r, splat(&SIMD_SP_RSQRT_C1)), e, r)
 }
 
 /// `[f(0), .., f(N - 1)]` of `__m256` for the `N` of the enclosing
@@ -179,10 +181,8 @@ pub(crate) fn slerp_scales<const N: usize>(cosom: [__m256; N], lerp: __m256) -> 
     let max: [__m256; N] = each!(|v| _mm256_max_ps(sin[v], abs_cos[v]));
     let y_ge_x: [__m256; N] = each!(|v| _mm256_cmp_ps::<_CMP_EQ_OQ>(abs_cos[v], min[v]));
     let r: [__m256; N] = each!(|v| _mm256_rcp_ps(max[v]));
-    let two = _mm256_add_ps(one, one);
-    let r: [__m256; N] = each!(|v| _mm256_mul_ps(r[v], _mm256_fnmadd_ps(max[v], r[v], two)));
-    let a: [__m256; N] =
-        each!(|v| _mm256_xor_ps(_mm256_mul_ps(min[v], r[v]), _mm256_and_ps(y_ge_x[v], sign_bit)));
+    let r: [__m256; N] = each!(|v| _mm256_fmadd_ps(r[v], _mm256_fnmadd_ps(max[v], r[v], one), r[v]));
+    let a: [__m256; N] = each!(|v| _mm256_xor_ps(_mm256_mul_ps(min[v], r[v]), _mm256_and_ps(y_ge_x[v], sign_bit)));
     let offset: [__m256; N] = each!(|v| _mm256_and_ps(y_ge_x[v], splat(&SIMD_SP_HALF_PI)));
     let s: [__m256; N] = each!(|v| _mm256_mul_ps(a[v], a[v]));
     // ((c0 s + c1) s² + (c2 s + c3)) s⁴ + ((c4 s + c5) s² + (c6 s + c7)),
