@@ -14,6 +14,8 @@ pub mod scalar;
 #[cfg(all(target_arch = "x86_64", not(miri)))]
 pub mod asm;
 #[cfg(target_arch = "x86_64")]
+pub mod avx2;
+#[cfg(target_arch = "x86_64")]
 pub mod intrinsics;
 
 use crate::dispatch::{Impl, form, routine_api, select};
@@ -26,6 +28,8 @@ use crate::types::JointQuat;
 /// them in (the README's measurements: the intrinsics twin is as fast as
 /// the asm listing or faster on the CPUs measured).
 static FORMS: &[JointForm] = &[
+    #[cfg(target_arch = "x86_64")]
+    form!(Avx2 => avx2::lerp_joints, needs AVX2_FMA),
     #[cfg(target_arch = "x86_64")]
     form!(Intrinsics => intrinsics::lerp_joints),
     #[cfg(all(target_arch = "x86_64", not(miri)))]

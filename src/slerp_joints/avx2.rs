@@ -75,7 +75,7 @@
 //! the other joints of the block are not affected.
 
 use crate::types::{JOINTQUAT_Q_OFFSET as Q, JOINTQUAT_T_OFFSET as T, JointQuat};
-use crate::x86::slerp_core8::{each, hsum4, lane, load_pair, slerp_scales, store_pair};
+use crate::x86::slerp_core8::{at, each, hsum4, lane, pair, slerp_scales, store_pair};
 use core::arch::x86_64::*;
 
 /// The successor of `SlerpJoints` (Appendix A) with AVX2 and FMA: for every
@@ -224,25 +224,4 @@ unsafe fn group<const N: usize>(joints: *mut JointQuat, blend: *const JointQuat,
             }
         }
     }
-}
-
-/// The float at `off` floats into joint `j` of `list` (address arithmetic
-/// only).
-#[inline(always)]
-fn at(list: *const JointQuat, j: usize, off: usize) -> *mut f32 {
-    list.wrapping_add(j).cast::<f32>().wrapping_add(off).cast_mut()
-}
-
-/// The pair register of the 16-byte halves at `off` floats into joints
-/// `j[k]` (low lane) and `j[k + 4]` (high lane) of `list`.
-///
-/// # Safety
-///
-/// `list.add(j[k])` and `list.add(j[k + 4])` are valid joints for reads.
-#[inline]
-#[target_feature(enable = "avx2,fma")]
-unsafe fn pair(list: *const JointQuat, j: &[usize; 8], k: usize, off: usize) -> __m256 {
-    // SAFETY: the caller guarantees both joints; `off` is 0 or 4 floats, a
-    // 16-byte half inside the 32-byte joint.
-    unsafe { load_pair(at(list, j[k], off), at(list, j[k + 4], off)) }
 }

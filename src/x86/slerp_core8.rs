@@ -19,6 +19,7 @@
 //! algorithm and its coefficients). Port licensed under the GNU LGPL 2.1 or
 //! later.
 
+use crate::types::JointQuat;
 use crate::x86::consts::{
     SIMD_SP_ABS_MASK, SIMD_SP_ATAN_C0, SIMD_SP_ATAN_C1, SIMD_SP_ATAN_C2, SIMD_SP_ATAN_C3, SIMD_SP_ATAN_C4,
     SIMD_SP_ATAN_C5, SIMD_SP_ATAN_C6, SIMD_SP_ATAN_C7, SIMD_SP_HALF_PI, SIMD_SP_ONE, SIMD_SP_RSQRT_C1,
@@ -217,4 +218,25 @@ pub(crate) fn slerp_scales<const N: usize>(cosom: [__m256; N], lerp: __m256) -> 
     }
     let [scale0, scale1] = scale;
     (scale0, each!(|v| _mm256_xor_ps(scale1[v], flip[v])))
+}
+
+/// The float at `off` floats into joint `j` of `list` (address arithmetic
+/// only).
+#[inline(always)]
+pub(crate) fn at(list: *const JointQuat, j: usize, off: usize) -> *mut f32 {
+    list.wrapping_add(j).cast::<f32>().wrapping_add(off).cast_mut()
+}
+
+/// The pair register of the 16-byte halves at `off` floats into joints
+/// `j[k]` (low lane) and `j[k + 4]` (high lane) of `list`.
+///
+/// # Safety
+///
+/// `list.add(j[k])` and `list.add(j[k + 4])` are valid joints for reads.
+#[inline]
+#[target_feature(enable = "avx2,fma")]
+pub(crate) unsafe fn pair(list: *const JointQuat, j: &[usize; 8], k: usize, off: usize) -> __m256 {
+    // SAFETY: the caller guarantees both joints; `off` is 0 or 4 floats, a
+    // 16-byte half inside the 32-byte joint.
+    unsafe { load_pair(at(list, j[k], off), at(list, j[k + 4], off)) }
 }
