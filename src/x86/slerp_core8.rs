@@ -76,10 +76,10 @@ pub(crate) unsafe fn store_pair(lo: *mut f32, hi: *mut f32, v: __m256) {
 
 /// The four-float sums of four pair registers, as one SoA register: lane
 /// `k` of the low half is `x + y + z + w` of `p[k]`'s low lane, lane `k` of
-/// the high half that of `p[k]`'s high lane, summed as `(x + y) + (z + w)`
-/// (the order of `haddps` twice). Six in-lane shuffles and three adds; no
-/// `haddps` (two shuffles and an add each on Intel, microcoded wider on
-/// AMD) and no cross-lane shuffle.
+/// the high half that of `p[k]`'s high lane, summed as `(x + y) + (z + w)`.
+/// Written as six in-lane shuffles and three adds; LLVM recognises the
+/// pattern and emits three `vhaddps` (the same operations: two shuffles and
+/// an add each), all within 128-bit lanes, no cross-lane shuffle.
 #[inline]
 #[target_feature(enable = "avx2,fma")]
 pub(crate) fn hsum4(p: &[__m256; 4]) -> __m256 {
