@@ -86,7 +86,7 @@ pub unsafe fn lerp_joints(
         return;
     }
     let n = num_joints as usize;
-    if !(lerp < 1.0) {
+    if lerp >= 1.0 || lerp.is_nan() {
         for i in 0..n {
             // SAFETY: `i < num_joints` entries of `index` are readable; the
             // entry names a joint of both lists (32 bytes each, unaligned
@@ -141,6 +141,9 @@ const GROUP: usize = 8 * BLOCKS;
 ///
 /// `idx` points to `8 N` readable `i32`, each a joint of both lists, which
 /// do not overlap; AVX2 and FMA are available.
+// The blocks and pairs are indexed on purpose: `v` and `k` address several
+// arrays in step, in the order the steps should interleave.
+#[allow(clippy::needless_range_loop)]
 #[inline(never)]
 #[target_feature(enable = "avx2,fma")]
 unsafe fn group<const N: usize>(

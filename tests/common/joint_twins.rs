@@ -341,7 +341,14 @@ fn t_scale(a: &JointQuat, b: &JointQuat) -> f64 {
 /// translation within 2.5e-7 of the translations' scale) and checks that
 /// joints not in `index` are untouched.
 #[track_caller]
-fn check_successor(r: &JointRoutine, joints: &[JointQuat], blend: &[JointQuat], lerp: f32, index: &[i32], out: &[JointQuat]) {
+fn check_successor(
+    r: &JointRoutine,
+    joints: &[JointQuat],
+    blend: &[JointQuat],
+    lerp: f32,
+    index: &[i32],
+    out: &[JointQuat],
+) {
     let scalar = run(r.scalar, joints, blend, lerp, index);
     for j in 0..joints.len() {
         let ctx = format!("{} avx2 n={} joint {j} lerp {lerp}", r.name, joints.len());
@@ -447,10 +454,18 @@ pub fn successor_special_values(r: &JointRoutine) {
                     a[c] = bad;
                     target.q = Quat::from_array(a);
                     let out = run(k, &j2, &b2, 0.3, &index);
-                    assert!(out[pos].q.to_array().iter().all(|v| v.is_nan()), "{name} n={n} {bad} at {pos}: {:?}", out[pos].q);
+                    assert!(
+                        out[pos].q.to_array().iter().all(|v| v.is_nan()),
+                        "{name} n={n} {bad} at {pos}: {:?}",
+                        out[pos].q
+                    );
                     assert_eq!(out[pos].t, want_others[pos].t, "{name}: translation of the {bad} joint");
                     for j in (0..n).filter(|&j| j != pos) {
-                        assert_bit_identical(&out[j..=j], &want_others[j..=j], &format!("{name} n={n}: {bad} at {pos}, joint {j}"));
+                        assert_bit_identical(
+                            &out[j..=j],
+                            &want_others[j..=j],
+                            &format!("{name} n={n}: {bad} at {pos}, joint {j}"),
+                        );
                     }
                 }
             }
@@ -572,8 +587,8 @@ pub fn successor_same_result_in_any_position_and_count(r: &JointRoutine) {
     let b = JointQuat::new(Quat::new(1.0, 1e-4, -1.0, -1e-4), Vec4::default());
     let one = run(k, &[a], &[b], 0.5, &[0]);
     let many = run(k, &[a; 9], &[b; 9], 0.5, &(0..9).collect::<Vec<_>>());
-    for j in 0..9 {
-        assert_eq!(q_bits(&many[j].q), q_bits(&one[0].q), "{} joint {j}", r.name);
+    for (j, m) in many.iter().enumerate() {
+        assert_eq!(q_bits(&m.q), q_bits(&one[0].q), "{} joint {j}", r.name);
     }
 }
 
@@ -587,8 +602,8 @@ pub fn successor_negative_zero_dot_product_keeps_the_blend_quaternion(r: &JointR
     assert!(want_c.x < -0.1);
     for n in [1usize, 5, 8, 9, 30] {
         let out = run(k, &vec![a; n], &vec![b; n], 0.3, &(0..n as i32).collect::<Vec<_>>());
-        for j in 0..n {
-            let q = out[j].q;
+        for (j, o) in out.iter().enumerate() {
+            let q = o.q;
             assert!(q.x < -0.1, "{} n={n} joint {j}: {q:?}", r.name);
             assert!((q.x - want_c.x).abs() < 1e-6 && (q.w - want_c.w).abs() < 1e-6, "{} {q:?} {want_c:?}", r.name);
         }
