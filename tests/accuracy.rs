@@ -39,11 +39,24 @@ fn atan_positive() {
 /// slerp the error stays below 5e-7.
 #[test]
 fn sse_slerp_against_slerp_and_f64() {
-    for imp in animasm::slerp_joints::forms().filter(|&i| i != Impl::Scalar) {
+    let mut listing_vs_f64 = 0f64;
+    for imp in animasm::slerp_joints::forms().filter(|&i| matches!(i, Impl::Asm | Impl::Intrinsics)) {
         let (vs_c, vs_f64) = slerp_errors(imp);
         eprintln!("slerp_joints {imp}: vs Slerp {vs_c:e} (paper {PAPER_SSE_SLERP_VS_SLERP:e}), vs f64 {vs_f64:e}");
         assert!(vs_c <= 2f64.powi(-21), "{imp}: {vs_c:e}");
         assert!(vs_f64 <= 5e-7, "{imp}: {vs_f64:e}");
+        listing_vs_f64 = listing_vs_f64.max(vs_f64);
+    }
+    // The successor (`Impl::Avx2`: FMA, Estrin-evaluated polynomials) is held
+    // to the f64 oracle, no worse than the listing (4.66e-7 measured, 4.53e-7
+    // for the successor on Zen 3); against the C `Slerp` it rounds
+    // differently from the listing (5.36e-7 measured, above the paper's
+    // 2^-21, which is a figure of the listing against the C).
+    for imp in animasm::slerp_joints::forms().filter(|&i| i == Impl::Avx2) {
+        let (vs_c, vs_f64) = slerp_errors(imp);
+        eprintln!("slerp_joints {imp}: vs Slerp {vs_c:e}, vs f64 {vs_f64:e} (listing {listing_vs_f64:e})");
+        assert!(vs_f64 <= 5e-7 && (listing_vs_f64 == 0.0 || vs_f64 <= listing_vs_f64), "{imp}: {vs_f64:e}");
+        assert!(vs_c <= 6e-7, "{imp}: {vs_c:e}");
     }
     let (vs_c, vs_f64) = slerp_errors(Impl::Scalar);
     eprintln!("slerp_joints scalar: vs Slerp {vs_c:e}, vs f64 {vs_f64:e}");

@@ -6,6 +6,10 @@
 //!   [`scalar::slerp_joints`] (the loop over `Slerp`) as "C".
 //! - [`intrinsics`]: Appendix A with SSE intrinsics, bit-identical to the asm.
 //! - [`asm`]: Appendix A in `asm!`, instruction for instruction.
+//! - [`avx2`]: the successor (`Impl::Avx2`, AVX2 + FMA): the listing's algorithm
+//!   on eight joints per block, three blocks of eight per iteration, with a padded last block
+//!   instead of the 1-wide loop; the fastest form where the CPU has AVX2 and
+//!   FMA (`asm_notes/slerp_joints.md`, "Successor: Impl::Avx2").
 //!
 //! `asm_notes/slerp_joints.md` walks through the listing and its errata.
 
@@ -13,6 +17,8 @@ pub mod scalar;
 
 #[cfg(all(target_arch = "x86_64", not(miri)))]
 pub mod asm;
+#[cfg(target_arch = "x86_64")]
+pub mod avx2;
 #[cfg(target_arch = "x86_64")]
 pub mod intrinsics;
 
@@ -24,8 +30,11 @@ use crate::types::JointQuat;
 
 /// The forms of [`slerp_joints()`], fastest first: the order [`Impl::Auto`] tries
 /// them in (the README's measurements: the intrinsics twin is as fast as
-/// the asm listing or faster on the CPUs measured).
+/// the asm listing or faster on the CPUs measured; the AVX2 + FMA successor
+/// is faster than both, see `asm_notes/slerp_joints.md`).
 static FORMS: &[JointForm] = &[
+    #[cfg(target_arch = "x86_64")]
+    form!(Avx2 => avx2::slerp_joints, needs AVX2_FMA),
     #[cfg(target_arch = "x86_64")]
     form!(Intrinsics => intrinsics::slerp_joints),
     #[cfg(all(target_arch = "x86_64", not(miri)))]
@@ -65,7 +74,9 @@ routine_api!(FORMS, "slerp_joints()", JointKernel);
 /// computes it: duplicate entries in `index` (within one group of four of the
 /// 4-wide loop the translation of a duplicated joint is interpolated twice but
 /// its rotation once, from the original value; the scalar port interpolates
-/// both twice), non-unit quaternions, and NaN or infinite values in the
+/// both twice; [`Impl::Avx2`] interpolates a joint named twice within one
+/// group of 24 entries (8 in the last blocks) once, rotation and
+/// translation), non-unit quaternions, and NaN or infinite values in the
 /// joints.
 pub fn slerp_joints(
     imp: Impl,

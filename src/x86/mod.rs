@@ -9,3 +9,5 @@ pub mod consts;
 pub(crate) mod shuffle;
 #[cfg(target_arch = "x86_64")]
 pub(crate) mod slerp_core;
+#[cfg(target_arch = "x86_64")]
+pub(crate) mod slerp_core8;

@@ -38,6 +38,8 @@ pub struct JointRoutine {
     pub intrinsics: Kernel,
     /// The scalar C port.
     pub scalar: Kernel,
+    /// `kernel(imp)` of its module: the raw kernel of any form.
+    pub kernel_of: fn(Impl) -> Result<Kernel, Error>,
     /// The C's per-quaternion routine.
     pub c: CQuat,
     /// The f64 oracle of the rotation.
@@ -60,6 +62,7 @@ pub const SLERP: JointRoutine = JointRoutine {
     #[cfg(target_arch = "x86_64")]
     intrinsics: animasm::slerp_joints::intrinsics::slerp_joints,
     scalar: animasm::slerp_joints::scalar::slerp_joints,
+    kernel_of: animasm::slerp_joints::kernel,
     c: animasm::slerp_joints::scalar::slerp,
     oracle: slerp_f64,
     bound: 5e-7,
@@ -76,6 +79,7 @@ pub const LERP: JointRoutine = JointRoutine {
     #[cfg(target_arch = "x86_64")]
     intrinsics: animasm::lerp_joints::intrinsics::lerp_joints,
     scalar: animasm::lerp_joints::scalar::lerp_joints,
+    kernel_of: animasm::lerp_joints::kernel,
     c: animasm::lerp_joints::scalar::lerp,
     oracle: lerp_f64,
     bound: 3e-7,
@@ -437,6 +441,63 @@ macro_rules! joint_routine_tests {
             #[test]
             fn duplicate_index_in_a_group_of_four() {
                 t::duplicate_index_in_a_group_of_four(R);
+            }
+        }
+
+        // ------------------------------------- the successor (`Impl::Avx2`) ---
+
+        /// The AVX2 + FMA successor: its own behaviours (the listing
+        /// behaviours it keeps or corrects, `asm_notes/<routine>.md`,
+        /// "Successor: Impl::Avx2"). Each test prints and returns where the
+        /// CPU lacks AVX2 or FMA.
+        #[cfg(all(target_arch = "x86_64", not(miri)))]
+        mod successor {
+            use super::R;
+            use crate::common::joint_twins as t;
+
+            #[test]
+            fn successor_every_count_0_to_67_against_scalar_and_oracle() {
+                t::successor_every_count(R);
+            }
+
+            #[test]
+            fn successor_fox_poses() {
+                t::successor_fox_poses(R);
+            }
+
+            #[test]
+            fn successor_special_values() {
+                t::successor_special_values(R);
+            }
+
+            #[test]
+            fn successor_duplicate_and_shuffled_indices() {
+                t::successor_duplicate_and_shuffled_indices(R);
+            }
+
+            #[test]
+            fn successor_buffers_end_at_the_allocation() {
+                t::successor_buffers_end_at_the_allocation(R);
+            }
+
+            #[test]
+            fn successor_same_result_in_any_position_and_count() {
+                t::successor_same_result_in_any_position_and_count(R);
+            }
+
+            #[test]
+            fn successor_negative_zero_dot_product_keeps_the_blend_quaternion() {
+                t::successor_negative_zero_dot_product_keeps_the_blend_quaternion(R);
+            }
+
+            #[test]
+            fn successor_nan_lerp_copies_the_blend_joints() {
+                t::successor_nan_lerp_copies_the_blend_joints(R);
+            }
+
+            #[test]
+            fn successor_translations_are_t_plus_lerp_times_difference_fused() {
+                t::successor_translations_fused(R);
             }
         }
     };

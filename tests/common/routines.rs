@@ -78,7 +78,7 @@ fn joint_bad_calls<R: Routine<Out = JointQuat>>(f: JointFn, n: usize) -> Vec<Bad
             move |imp, out| f(imp, out, &b3, 0.5, &[-1]),
             Error::IndexOutOfRange { position: 0, value: -1, len: n },
         ),
-        bad::<R>("no such form", move |_, out| f(Impl::Avx2, out, &[], 0.5, &[]), Error::Unsupported(Impl::Avx2)),
+        bad::<R>("no such form", move |_, out| f(Impl::Sse2, out, &[], 0.5, &[]), Error::Unsupported(Impl::Sse2)),
     ]
 }
 
