@@ -55,6 +55,8 @@ pub mod scalar;
 #[cfg(all(target_arch = "x86_64", not(miri)))]
 pub mod asm;
 #[cfg(target_arch = "x86_64")]
+pub mod avx2;
+#[cfg(target_arch = "x86_64")]
 pub mod intrinsics;
 
 use crate::dispatch::{Form, Impl, alignment_of, form, routine_api, select};
@@ -67,6 +69,8 @@ type Kernel = unsafe fn(*mut JointMat, *const JointQuat, i32);
 /// The forms of [`quats_to_mats()`], fastest first: the order [`Impl::Auto`]
 /// tries them in (the README's measurements).
 static FORMS: &[Form<Kernel>] = &[
+    #[cfg(target_arch = "x86_64")]
+    form!(Avx2 => avx2::quats_to_mats, needs AVX2_FMA),
     #[cfg(all(target_arch = "x86_64", not(miri)))]
     form!(Asm => asm::quats_to_mats),
     #[cfg(target_arch = "x86_64")]
