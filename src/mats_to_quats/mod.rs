@@ -33,6 +33,8 @@ pub mod scalar;
 #[cfg(all(target_arch = "x86_64", not(miri)))]
 pub mod asm;
 #[cfg(target_arch = "x86_64")]
+pub mod avx2;
+#[cfg(target_arch = "x86_64")]
 pub mod intrinsics;
 
 use crate::dispatch::{Form, Impl, alignment_of, form, routine_api, select};
@@ -48,6 +50,8 @@ type Kernel = unsafe fn(*mut JointQuat, *const JointMat, i32);
 /// to 1e-6, so `Auto` never picks it over a SIMD form: `Auto` trades no
 /// accuracy for speed.
 static FORMS: &[Form<Kernel>] = &[
+    #[cfg(target_arch = "x86_64")]
+    form!(Avx2 => avx2::mats_to_quats, needs AVX2_FMA),
     #[cfg(target_arch = "x86_64")]
     form!(Intrinsics => intrinsics::mats_to_quats),
     #[cfg(all(target_arch = "x86_64", not(miri)))]
