@@ -772,7 +772,8 @@ mod successor {
         let out = run(k, &mats);
         let e = max_err_vs_oracle(&out, &mats);
         let e_asm = max_err_vs_oracle(&run(ASM, &mats), &mats);
-        let norm = out.iter().map(|j| (q64(j).iter().map(|v| v * v).sum::<f64>().sqrt() - 1.0).abs()).fold(0.0, f64::max);
+        let norm =
+            out.iter().map(|j| (q64(j).iter().map(|v| v * v).sum::<f64>().sqrt() - 1.0).abs()).fold(0.0, f64::max);
         println!("random rotations: avx2 {e:.3e} (|q| - 1 up to {norm:.3e}), asm {e_asm:.3e}");
         assert!(e < SSE_BOUND && norm < SSE_BOUND && e <= e_asm * 1.1, "avx2 {e:e}, asm {e_asm:e}");
     }

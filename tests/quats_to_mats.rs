@@ -757,7 +757,11 @@ mod successor {
             assert_mats_same(out, &want, false, &format!("n={n}: vs the fused model"));
             assert!(max_rotation_error(out, q) <= BOUND, "n={n}: vs the f64 formula");
             let c = run(c_quats_to_mats, q);
-            let d = out.iter().zip(&c).flat_map(|(a, b)| a.mat.iter().zip(b.mat).map(|(u, v)| (u - v).abs())).fold(0.0f32, f32::max);
+            let d = out
+                .iter()
+                .zip(&c)
+                .flat_map(|(a, b)| a.mat.iter().zip(b.mat).map(|(u, v)| (u - v).abs()))
+                .fold(0.0f32, f32::max);
             assert!(f64::from(d) <= BOUND, "n={n}: {d:e} from the scalar port");
             assert_translation_copied(out, q, &format!("n={n}"));
         }
@@ -867,7 +871,12 @@ mod successor {
     fn successor_identical_opposite_and_zero_quaternions() {
         let Some(k) = avx2() else { return };
         let t = Vec4::new(1.5, -2.5, 3.5, 9.0);
-        for q in [Quat::new(0.0, 0.0, 0.0, 0.0), Quat::IDENTITY, Quat::new(0.0, 0.0, 0.0, -1.0), Quat::new(-0.0, -0.0, -0.0, -0.0)] {
+        for q in [
+            Quat::new(0.0, 0.0, 0.0, 0.0),
+            Quat::IDENTITY,
+            Quat::new(0.0, 0.0, 0.0, -1.0),
+            Quat::new(-0.0, -0.0, -0.0, -0.0),
+        ] {
             let m = run(k, &[JointQuat::new(q, t)])[0].mat;
             assert_eq!(
                 m.map(f32::to_bits),
@@ -962,7 +971,9 @@ mod successor {
                 assert!((a.mat[e] - b.mat[e]).abs() <= 4e-6 * b.mat[e].abs().max(1.0), "joint {i} element {e}");
             }
         }
-        assert!(out.iter().any(|m| (m.mat[0] * m.mat[0] + m.mat[1] * m.mat[1] + m.mat[2] * m.mat[2] - 1.0).abs() > 0.1));
+        assert!(
+            out.iter().any(|m| (m.mat[0] * m.mat[0] + m.mat[1] * m.mat[1] + m.mat[2] * m.mat[2] - 1.0).abs() > 0.1)
+        );
     }
 
     /// Kept, E4: the diagonal is summed as the listing sums `m[0][0]` and

@@ -142,10 +142,14 @@ fn transpose(a: __m256, b: __m256, c: __m256, d: __m256) -> [__m256; 4] {
 #[target_feature(enable = "avx2,fma")]
 unsafe fn block(quats: *mut JointQuat, mats: *const JointMat) {
     let mf = mats.cast::<f32>();
-    // SAFETY: row `r` of joint `j` is floats `12j + 4r..12j + 4r + 4`,
-    // j < 8, r < 3: inside the eight matrices (caller).
-    let rows: [[__m256; 4]; 3] =
-        core::array::from_fn(|r| core::array::from_fn(|k| unsafe { load_pair(mf.add(24 * k + 4 * r), mf.add(24 * k + 12 + 4 * r)) }));
+    let mut rows = [[_mm256_setzero_ps(); 4]; 3];
+    for (r, row) in rows.iter_mut().enumerate() {
+        for (k, v) in row.iter_mut().enumerate() {
+            // SAFETY: row `r` of joint `j` is floats `12j + 4r..12j + 4r + 4`,
+            // j = 2k or 2k + 1 < 8, r < 3: inside the eight matrices (caller).
+            *v = unsafe { load_pair(mf.add(24 * k + 4 * r), mf.add(24 * k + 12 + 4 * r)) };
+        }
+    }
     // Lanes 0-3: joints 0, 2, 4, 6; lanes 4-7: joints 1, 3, 5, 7.
     let [m00, m01, m02, tx] = transpose(rows[0][0], rows[0][1], rows[0][2], rows[0][3]);
     let [m10, m11, m12, ty] = transpose(rows[1][0], rows[1][1], rows[1][2], rows[1][3]);
@@ -179,7 +183,10 @@ unsafe fn block(quats: *mut JointQuat, mats: *const JointMat) {
     // s = rsqrt(t) / 2 with Appendix B's Newton-Raphson step:
     // (r * -0.25) * (t r r - 3).
     let r = _mm256_rsqrt_ps(t);
-    let s = _mm256_mul_ps(_mm256_mul_ps(r, _mm256_set1_ps(-0.25)), _mm256_fmsub_ps(_mm256_mul_ps(t, r), r, _mm256_set1_ps(3.0)));
+    let s = _mm256_mul_ps(
+        _mm256_mul_ps(r, _mm256_set1_ps(-0.25)),
+        _mm256_fmsub_ps(_mm256_mul_ps(t, r), r, _mm256_set1_ps(3.0)),
+    );
 
     // In the order k0..k3.
     let v0 = _mm256_mul_ps(s, t);

@@ -45,7 +45,9 @@
 //!   `num_joints <= 0` converts nothing as the C's `for`;
 //! - changed: the products are fused (one rounding fewer per element), so
 //!   the off-diagonal elements are no longer bit-identical to the C's; the
-//!   listing's double store of `m[0][3]` (E-"not errata") is gone.
+//!   listing's double store of `m[0][3]` ("not errata, but worth knowing")
+//!   is gone.
+//!
 //! E1 to E3 and E5 are about the listing's text (undefined macros, a
 //! comment) and do not apply.
 //!
