@@ -165,15 +165,17 @@ unsafe fn block(quats: *mut JointQuat, mats: *const JointMat) {
     let c0 = _mm256_cmp_ps::<_CMP_NLT_UQ>(trace, zero); // w
     let c1 = _mm256_and_ps(_mm256_cmp_ps::<_CMP_NLT_UQ>(m00, m11), _mm256_cmp_ps::<_CMP_NLT_UQ>(m00, m22)); // x
     let c2 = _mm256_cmp_ps::<_CMP_NLT_UQ>(m11, m22); // y
-    // The case number e (w 3, x 0, y 1, z 2) as two masks: b0 = w | y,
-    // b1 = w | z (the if/else chain: y is !c0 & !c1 & c2, z is !c0 & !c1 & !c2).
+    // The case number e (w 3, x 0, y 1, z 2) as two masks: b0 = w | y
+    // (bit 0 of e) and nb1 = x | y (bit 1 of e clear). The if/else chain:
+    // y is !c0 & !c1 & c2, x is !c0 & c1, so x | y is !c0 & (c1 | c2).
     let b0 = _mm256_or_ps(c0, _mm256_andnot_ps(c1, c2));
-    let b1 = _mm256_or_ps(c0, _mm256_andnot_ps(_mm256_or_ps(c1, c2), _mm256_castsi256_ps(_mm256_set1_epi32(-1))));
+    let nb1 = _mm256_andnot_ps(c0, _mm256_or_ps(c1, c2));
     // The blueprint's sign multipliers as sign bits: s0 = -1 for y and z
-    // (b0 ^ b1), s1 = -1 for x and z (!b0), s2 = -1 for x and y (!b1).
-    let s0 = _mm256_and_ps(_mm256_xor_ps(b0, b1), sign);
+    // (bit 0 ^ bit 1 of e: b0 == nb1), s1 = -1 for x and z (!b0), s2 = -1
+    // for x and y (nb1).
+    let s0 = _mm256_andnot_ps(_mm256_xor_ps(b0, nb1), sign);
     let s1 = _mm256_andnot_ps(b0, sign);
-    let s2 = _mm256_andnot_ps(b1, sign);
+    let s2 = _mm256_and_ps(nb1, sign);
 
     // t = (s0 m00 + s1 m11) + (s2 m22 + 1), in the listing's pairs.
     let t = _mm256_add_ps(
@@ -199,10 +201,10 @@ unsafe fn block(quats: *mut JointQuat, mats: *const JointMat) {
     let a1 = _mm256_blendv_ps(v1, v0, b0);
     let a2 = _mm256_blendv_ps(v2, v3, b0);
     let a3 = _mm256_blendv_ps(v3, v2, b0);
-    let qx = _mm256_blendv_ps(a0, a2, b1);
-    let qy = _mm256_blendv_ps(a1, a3, b1);
-    let qz = _mm256_blendv_ps(a2, a0, b1);
-    let qw = _mm256_blendv_ps(a3, a1, b1);
+    let qx = _mm256_blendv_ps(a2, a0, nb1);
+    let qy = _mm256_blendv_ps(a3, a1, nb1);
+    let qz = _mm256_blendv_ps(a0, a2, nb1);
+    let qw = _mm256_blendv_ps(a1, a3, nb1);
 
     // [q_2k | q_2k+1] and [t_2k | t_2k+1], then [q_j | t_j].
     let q = transpose(qx, qy, qz, qw);

@@ -14,7 +14,7 @@
 //!   (the four cases chosen per lane as the listing chooses them, the
 //!   blueprint's store order as two layers of blends), `rsqrt` with one
 //!   Newton-Raphson step, the tail through a zero-padded stack block. The
-//!   fastest form where the CPU has AVX2 and FMA (3.95x the listing, 1.82x
+//!   fastest form where the CPU has AVX2 and FMA (4.0x the listing, 1.84x
 //!   the scalar port on an AMD EPYC, Zen 3), as accurate as the listing; it
 //!   keeps the listing's case choice (errata E1, E2) and `t` in pairs (E4),
 //!   and gives `+0.0` for zero components where the listing gives `-0.0`
