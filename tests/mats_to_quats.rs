@@ -685,3 +685,357 @@ mod listing {
         assert!(!same_bits(a[3].q.y, b[3].q.y));
     }
 }
+
+// ---------------------------------------------------------------------------
+// The successor, `Impl::Avx2` (issue 12; `asm_notes/mats_to_quats.md`,
+// "Successor: Impl::Avx2"). Skipped, with a message, where the CPU lacks AVX2
+// or FMA.
+
+#[cfg(target_arch = "x86_64")]
+mod successor {
+    use super::*;
+    use core::arch::x86_64::*;
+    use proptest::prelude::*;
+
+    /// The listing, for comparisons.
+    const ASM: Kernel = animasm::mats_to_quats::asm::mats_to_quats;
+
+    /// The successor's raw kernel, or `None` (and a message) on a CPU
+    /// without AVX2 and FMA.
+    fn avx2() -> Option<Kernel> {
+        match animasm::mats_to_quats::kernel(Impl::Avx2) {
+            Ok(k) => Some(k),
+            Err(e) => {
+                eprintln!("mats_to_quats: Impl::Avx2 (needs avx2 and fma) skipped: {e}");
+                None
+            }
+        }
+    }
+
+    fn one(k: Kernel, m: &JointMat) -> JointQuat {
+        run(k, core::slice::from_ref(m))[0]
+    }
+
+    fn q_bits(j: &JointQuat) -> [u32; 4] {
+        j.q.to_array().map(f32::to_bits)
+    }
+
+    /// Every count 0..=67 (every tail length of the 8-wide loop, up to eight
+    /// blocks): nothing written past `n` (`run` checks two sentinels),
+    /// within [`SSE_BOUND`] of the oracle, the listing's sign (same case)
+    /// and value within `2 * SSE_BOUND`, the scalar port's within
+    /// [`C_BOUND`], translations bit for bit and `q[7] = +0.0`.
+    #[test]
+    fn successor_every_count_0_to_67() {
+        let Some(k) = avx2() else { return };
+        let mats = random_mats(0x5ecc, 67);
+        for n in 0..=67 {
+            let m = &mats[..n];
+            let out = run(k, m);
+            assert_translations(&out, m, &format!("n={n}"));
+            let e = max_err_vs_oracle(&out, m);
+            assert!(e < SSE_BOUND, "n={n}: {e:e} from the oracle");
+            for (i, (a, b)) in out.iter().zip(run(ASM, m)).enumerate() {
+                assert!(signed_diff(q64(a), q64(&b)) < 2.0 * SSE_BOUND, "n={n} joint {i}: {:?} vs {:?}", a.q, b.q);
+            }
+            for (i, (a, b)) in out.iter().zip(run(C_KERNELS[0].1, m)).enumerate() {
+                assert!(signed_diff(q64(a), q64(&b)) < C_BOUND + SSE_BOUND, "n={n} joint {i}: vs the scalar port");
+            }
+        }
+    }
+
+    /// Buffers that end exactly at their allocation's end (a `Vec` of exactly
+    /// `n` elements on both sides) for every tail length: under
+    /// `scripts/memcheck.sh` an access past either end is reported.
+    #[test]
+    fn successor_buffers_ending_at_the_allocation_end() {
+        let Some(k) = avx2() else { return };
+        for n in 0..=67usize {
+            let mats: Vec<JointMat> = random_mats(700 + n as u64, n);
+            let mut out: Vec<JointQuat> = Vec::with_capacity(n);
+            out.resize(n, sentinel_joint());
+            assert_eq!((mats.capacity(), out.capacity()), (n, n));
+            // SAFETY: both Vecs hold exactly `n` elements, are aligned for
+            // their types and distinct; AVX2 and FMA are present (`avx2()`).
+            unsafe { k(out.as_mut_ptr(), mats.as_ptr(), n as i32) };
+            assert_translations(&out, &mats, &format!("n={n}"));
+            assert!(max_err_vs_oracle(&out, &mats) < SSE_BOUND, "n={n}");
+        }
+    }
+
+    /// 100 000 random rotations: within [`SSE_BOUND`] of the oracle, unit
+    /// length within it, and no less accurate than the listing.
+    #[test]
+    fn successor_accuracy_no_worse_than_the_listing() {
+        let Some(k) = avx2() else { return };
+        let mats = random_mats(2, 100_000);
+        let out = run(k, &mats);
+        let e = max_err_vs_oracle(&out, &mats);
+        let e_asm = max_err_vs_oracle(&run(ASM, &mats), &mats);
+        let norm =
+            out.iter().map(|j| (q64(j).iter().map(|v| v * v).sum::<f64>().sqrt() - 1.0).abs()).fold(0.0, f64::max);
+        println!("random rotations: avx2 {e:.3e} (|q| - 1 up to {norm:.3e}), asm {e_asm:.3e}");
+        assert!(e < SSE_BOUND && norm < SSE_BOUND && e <= e_asm * 1.1, "avx2 {e:e}, asm {e_asm:e}");
+    }
+
+    /// The real Fox poses (rest pose and every keyed rotation, about 10% with
+    /// w < 0) and the round trip quaternion -> matrix -> quaternion; the Fox
+    /// inverse bind matrices (glTF's column-vector convention) give the
+    /// conjugate, transposed the oracle's quaternion.
+    #[test]
+    fn successor_fox_poses() {
+        let Some(k) = avx2() else { return };
+        let rest = fox::rest_pose();
+        let keyed = fox::all_keyed_rotations();
+        let mut qs: Vec<[f64; 4]> = rest.iter().map(|j| j.q.to_array().map(f64::from)).collect();
+        qs.extend(keyed.iter().map(|q| q.map(f64::from)));
+        let ts: Vec<[f64; 3]> =
+            rest.iter().map(|j| [j.t.x, j.t.y, j.t.z].map(f64::from)).cycle().take(qs.len()).collect();
+        let mats: Vec<JointMat> = qs.iter().zip(&ts).map(|(&q, &t)| mat_of(q, t)).collect();
+        let out = run(k, &mats);
+        assert_translations(&out, &mats, "Fox");
+        let err = max_err_vs_oracle(&out, &mats);
+        let err_asm = max_err_vs_oracle(&run(ASM, &mats), &mats);
+        let unit = |q: &[f64; 4]| q.map(|v| v / q.iter().map(|v| v * v).sum::<f64>().sqrt());
+        let back = qs.iter().zip(&out).map(|(q, j)| quat_diff_up_to_sign(q64(j), unit(q))).fold(0.0, f64::max);
+        println!("Fox: avx2 vs oracle {err:.3e} (asm {err_asm:.3e}), round trip {back:.3e}");
+        assert!(err < SSE_BOUND && back < SSE_BOUND && err <= err_asm * 1.1);
+        let ib = fox::inverse_bind();
+        let as_is: Vec<JointMat> = ib.iter().map(|m| JointMat { mat: *m }).collect();
+        let transposed: Vec<JointMat> = as_is
+            .iter()
+            .map(|m| JointMat {
+                mat: core::array::from_fn(|i| if i % 4 == 3 { m.mat[i] } else { m.mat[(i % 4) * 4 + i / 4] }),
+            })
+            .collect();
+        let (t, r) = (run(k, &transposed), run(k, &as_is));
+        for (i, m) in as_is.iter().enumerate() {
+            let want = mat3_to_quat_f64(mat3(m));
+            let conj = [-want[0], -want[1], -want[2], want[3]];
+            assert!(quat_diff_up_to_sign(q64(&t[i]), want) < SSE_BOUND, "joint {i}");
+            assert!(quat_diff_up_to_sign(q64(&r[i]), conj) < SSE_BOUND, "joint {i}");
+        }
+    }
+
+    /// Kept, E1: a trace of exactly 0 takes the `w` case (`q` with w > 0,
+    /// where the C returns `-q`), in a full block and in the tail; the zero
+    /// matrix gives `(0, 0, 0, ~0.5)`.
+    #[test]
+    fn successor_e1_kept_trace_exactly_zero_takes_the_w_case() {
+        let Some(k) = avx2() else { return };
+        let q = [0.5, 0.5, -0.5, 0.5];
+        let m = mat_of(q, [0.0; 3]);
+        assert_eq!([m.mat[0], m.mat[5], m.mat[10]], [0.0; 3]);
+        for n in [1, 7, 8, 9, 16] {
+            for j in run(k, &vec![m; n]) {
+                assert!(signed_diff(q64(&j), q) < SSE_BOUND && j.q.w > 0.0, "{:?}", j.q);
+            }
+        }
+        let j = one(k, &JointMat { mat: [0.0; 12] });
+        assert!(j.q.w > 0.49 && q_bits(&j)[..3] == [0; 3], "{:?}", j.q);
+    }
+
+    /// Kept, E1: equal diagonal elements take the earlier of x, y, z (the
+    /// listing's `>=`), so the successor returns the listing's quaternion,
+    /// not the C's negation.
+    #[test]
+    fn successor_e1_kept_equal_diagonal_elements_take_the_earlier_case() {
+        let Some(k) = avx2() else { return };
+        let a = core::f64::consts::FRAC_1_SQRT_2;
+        for (q, listing_k) in [([a, -a, 0.0, 0.0], 0), ([a, 0.0, -a, 0.0], 0), ([0.0, a, -a, 0.0], 1)] {
+            let m = mat_of(q, [0.0; 3]);
+            for n in [1, 8, 11] {
+                for j in run(k, &vec![m; n]) {
+                    let v = j.q.to_array();
+                    assert!(v[listing_k] > 0.0 && signed_diff(q64(&j), q) < SSE_BOUND, "{q:?}: {v:?}");
+                }
+            }
+        }
+        let mut m = JointMat { mat: [0.0; 12] };
+        m.mat[10] = -1.0;
+        let j = one(k, &m);
+        assert!(j.q.x > 0.7 && j.q.y == 0.0, "diag(0, 0, -1): {:?}", j.q);
+    }
+
+    /// Kept, E2: a NaN trace (here `inf + -inf`) takes the `w` case, as the
+    /// listing's unordered `cmpnltps`: four NaN components; the translation
+    /// is still copied and nothing else is written.
+    #[test]
+    fn successor_e2_kept_nan_trace_takes_the_w_case() {
+        let Some(k) = avx2() else { return };
+        let mut m = JointMat::IDENTITY;
+        m.mat[0] = f32::INFINITY;
+        m.mat[5] = f32::NEG_INFINITY;
+        m.mat[3] = 7.0;
+        for n in [1, 8, 9] {
+            for j in run(k, &vec![m; n]) {
+                assert!(j.q.to_array().iter().all(|v| v.is_nan()), "{:?}", j.q);
+                assert_eq!(j.t.to_array().map(f32::to_bits), [7.0f32, 0.0, 0.0, 0.0].map(f32::to_bits));
+            }
+        }
+        let mut m = JointMat::IDENTITY;
+        m.mat[5] = f32::NAN;
+        assert!(one(k, &m).q.to_array().iter().all(|v| v.is_nan()));
+    }
+
+    /// Corrected, E3: the off-diagonal components are `(m01 - s2 m10) * s`
+    /// (the C's order), so an exact zero comes out `+0.0`: the identity
+    /// gives `(+0, +0, +0, 1)` where the listing gives `(-0, -0, -0, 1)`;
+    /// `diag(-0, -0, -0)` (trace `-0.0 >= 0`: the `w` case, `t = 1`) gives
+    /// `(+0, +0, +0, ~0.5)`.
+    #[test]
+    fn successor_e3_corrected_zero_components_are_positive() {
+        let Some(k) = avx2() else { return };
+        for n in [1, 8, 13] {
+            for j in run(k, &vec![JointMat::IDENTITY; n]) {
+                assert_eq!(q_bits(&j)[..3], [0; 3], "{:?}", j.q);
+                assert!((f64::from(j.q.w) - 1.0).abs() < SSE_BOUND);
+            }
+        }
+        assert_eq!(q_bits(&one(ASM, &JointMat::IDENTITY))[..3], [0x8000_0000; 3], "the listing's -0.0");
+        let mut m = JointMat::IDENTITY;
+        m.mat[0] = -0.0;
+        m.mat[5] = -0.0;
+        m.mat[10] = -0.0;
+        let j = one(k, &m);
+        assert_eq!(q_bits(&j)[..3], [0; 3], "{:?}", j.q);
+        assert!((f64::from(j.q.w) - 0.5).abs() < SSE_BOUND, "{:?}", j.q);
+    }
+
+    /// Kept, E4: `t = (s0 m00 + s1 m11) + (s2 m22 + 1)`, in the listing's
+    /// pairs. Replaying the divisor component `t * s` (this CPU's
+    /// `vrsqrtps`, the successor's fused Newton-Raphson step) reproduces the
+    /// kernel bit for bit with the pairs; with the C's left-to-right sum
+    /// some joints differ.
+    #[test]
+    fn successor_e4_kept_t_is_summed_in_pairs() {
+        let Some(k) = avx2() else { return };
+        #[target_feature(enable = "avx2,fma")]
+        fn replay(t: f32) -> f32 {
+            let r = _mm256_cvtss_f32(_mm256_rsqrt_ps(_mm256_set1_ps(t)));
+            let s = (r * -0.25) * (t * r).mul_add(r, -3.0);
+            s * t
+        }
+        let mats = random_mats(9, 4000);
+        let out = run(k, &mats);
+        let mut differ = 0;
+        for (m, j) in mats.iter().zip(&out) {
+            let d = [m.mat[0], m.mat[5], m.mat[10]];
+            let (k0, s) = if d[0] + d[1] + d[2] >= 0.0 {
+                (3, [1.0, 1.0, 1.0])
+            } else if d[0] >= d[1] && d[0] >= d[2] {
+                (0, [1.0, -1.0, -1.0])
+            } else if d[1] >= d[2] {
+                (1, [-1.0, 1.0, -1.0])
+            } else {
+                (2, [-1.0f32, -1.0, 1.0])
+            };
+            let pairs = (s[0] * d[0] + s[1] * d[1]) + (s[2] * d[2] + 1.0);
+            let c = ((s[0] * d[0] + s[1] * d[1]) + s[2] * d[2]) + 1.0;
+            // SAFETY: `avx2()` found AVX2 and FMA.
+            let (rp, rc) = unsafe { (replay(pairs), replay(c)) };
+            let got = j.q.to_array()[k0];
+            assert_eq!(got.to_bits(), rp.to_bits(), "{:?}", m.mat);
+            differ += usize::from(rc.to_bits() != got.to_bits());
+        }
+        println!("t summed as the C sums it would change q[k0] in {differ} of 4000 joints");
+        assert!(differ > 0);
+    }
+
+    /// Kept: the translation is copied bit for bit (signalling NaN, `-0.0`,
+    /// NaN payloads) and `q[7]` is written as `+0.0`, for every count.
+    #[test]
+    fn successor_translation_copied_and_q7_zero() {
+        let Some(k) = avx2() else { return };
+        for n in 0..=20 {
+            let mut mats = random_mats(300 + n as u64, n);
+            for m in &mut mats {
+                m.mat[3] = f32::from_bits(0x7F80_0001);
+                m.mat[7] = -0.0;
+                m.mat[11] = f32::from_bits(0xFFC0_1234);
+            }
+            assert_translations(&run(k, &mats), &mats, &format!("{n} joints"));
+        }
+    }
+
+    /// Special values (the tie, zero, NaN, infinite, subnormal, huge and
+    /// scaled matrices of `edge_mats`) in every lane of a block and of the
+    /// tail, among random rotations: each joint's result is the one it gets
+    /// alone, bit for bit (NaN as NaN): the lanes are independent, whatever
+    /// their neighbours hold.
+    #[test]
+    fn successor_special_values_in_every_lane() {
+        let Some(k) = avx2() else { return };
+        let filler = random_mats(21, 19);
+        let alone: Vec<JointQuat> = filler.iter().map(|m| one(k, m)).collect();
+        for (what, edge) in edge_mats() {
+            let e = one(k, &edge);
+            for lane in 0..19 {
+                let mut mats = filler.clone();
+                mats[lane] = edge;
+                let out = run(k, &mats);
+                let mut want = alone.clone();
+                want[lane] = e;
+                assert_bit_identical(&out, &want, &format!("{what} in lane {lane}"));
+            }
+        }
+    }
+
+    /// Shuffled and repeated matrices give the same quaternions, shuffled and
+    /// repeated, bit for bit.
+    #[test]
+    fn successor_shuffled_and_duplicate_matrices() {
+        let Some(k) = avx2() else { return };
+        let mats = random_mats(41, 45);
+        let out = run(k, &mats);
+        let mut rng = common::inputs::Rng::new(42);
+        let perm: Vec<usize> = (0..60).map(|_| rng.below(mats.len())).collect();
+        let shuffled: Vec<JointMat> = perm.iter().map(|&i| mats[i]).collect();
+        let out2 = run(k, &shuffled);
+        let want: Vec<JointQuat> = perm.iter().map(|&i| out[i]).collect();
+        assert_bit_identical(&out2, &want, "shuffled");
+    }
+
+    /// Corrected: the count is not the listing's 32-bit arithmetic; a count
+    /// <= 0 converts nothing.
+    #[test]
+    fn successor_negative_count_converts_nothing() {
+        let Some(k) = avx2() else { return };
+        let mats = random_mats(6, 9);
+        for n in [-1, -8, i32::MIN, 0] {
+            let mut out = vec![sentinel_joint(); 9];
+            // SAFETY: a count <= 0 reads and writes nothing.
+            unsafe { k(out.as_mut_ptr(), mats.as_ptr(), n) };
+            assert_bit_identical(&out, &[sentinel_joint(); 9], &format!("count {n}"));
+        }
+    }
+
+    /// The safe function with `Impl::Avx2` is the raw kernel, and `Auto`
+    /// picks it on this CPU (the fastest form, first in `FORMS`).
+    #[test]
+    fn successor_through_the_safe_function() {
+        let Some(k) = avx2() else { return };
+        let mats = random_mats(10, 37);
+        let mut out = vec![sentinel_joint(); 37];
+        animasm::mats_to_quats::mats_to_quats(Impl::Avx2, &mut out, &mats).unwrap();
+        assert_bit_identical(&out, &run(k, &mats), "Avx2");
+        assert_eq!(animasm::mats_to_quats::resolve(Impl::Auto), Ok(Impl::Avx2));
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(256))]
+
+        /// Any bits in every float of up to 20 matrices: nothing written past
+        /// the end, translations copied, `q[7] = +0.0`, and each joint's
+        /// result the one it gets alone.
+        #[test]
+        fn successor_arbitrary_bits(mats in proptest::collection::vec(any::<[u32; 12]>(), 0..20)) {
+            let Some(k) = avx2() else { return Ok(()) };
+            let mats: Vec<JointMat> = mats.iter().map(|b| JointMat { mat: b.map(f32::from_bits) }).collect();
+            let out = run(k, &mats);
+            assert_translations(&out, &mats, "arbitrary bits");
+            let alone: Vec<JointQuat> = mats.iter().map(|m| one(k, m)).collect();
+            assert_bit_identical(&out, &alone, "arbitrary bits");
+        }
+    }
+}

@@ -202,8 +202,8 @@ impl Routine for QuatsToMats {
             ),
             bad::<Self>(
                 "no such form",
-                |_, out| animasm::quats_to_mats(Impl::Avx2, out, &[]),
-                Error::Unsupported(Impl::Avx2),
+                |_, out| animasm::quats_to_mats(Impl::Sse2, out, &[]),
+                Error::Unsupported(Impl::Sse2),
             ),
         ]
     }

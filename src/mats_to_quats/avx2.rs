@@ -1,0 +1,221 @@
+//! The successor of Appendix B (`ConvertJointMatsToJointQuats`) for a core
+//! with AVX2 and FMA (issue 12): eight matrices per iteration, all of them in
+//! structure-of-arrays form, branch-free, with `core::arch::x86_64`
+//! intrinsics.
+//!
+//! **What the form is.** Each iteration loads the rows of eight
+//! [`JointMat`]s as pairs `[row r of joint 2k | row r of joint 2k + 1]` (one
+//! 128-bit load and one `vinsertf128` from memory each) and transposes them
+//! in-lane into the twelve eight-lane vectors `m00 .. m22`, `tx ty tz`
+//! (lanes 0-3: the even joints, lanes 4-7: the odd ones). It then runs the
+//! blueprint of section 4 on all eight lanes at once: the case of each lane
+//! (`w` if the trace is `>= 0`, else `x`, `y` or `z`, chosen as the listing
+//! chooses) gives two mask bits, the sign multipliers `s0 s1 s2` are sign
+//! bits derived from them, `t = (s0 m00 + s1 m11) + (s2 m22 + 1)`,
+//! `s = rsqrt(t) / 2` with one Newton-Raphson step, `q[k0] = s t`,
+//! `q[k1] = (m01 - s2 m10) s`, `q[k2] = (m20 - s1 m02) s`,
+//! `q[k3] = (m12 - s0 m21) s`, and the store order `k0 .. k3` becomes two
+//! layers of `vblendvps` (the case's permutation is `c -> c xor e` for the
+//! case number `e`). Four in-lane transposes and lane-crossing
+//! `vperm2f128` turn `x y z w` and `tx ty tz 0` back into eight
+//! [`JointQuat`]s, stored with 256-bit unaligned stores. A tail of 1 to 7
+//! joints goes through the same block on a zero-padded stack copy (no
+//! one-at-a-time loop, no access outside the lists).
+//!
+//! **What changed from the 2005 listing, and why.** The listing gathers the
+//! diagonals one float at a time (30 instructions, 18 of them shuffles),
+//! computes the case masks four wide, and then writes each joint with scalar
+//! code through a byte table of store indices (`movzx` per component) and
+//! rotates its registers a lane at a time (15 `shufps`): 33 shuffle uops per
+//! four joints on one port, one dependency chain of about 64 cycles per
+//! iteration, and 248 micro-ops per iteration, more than the reorder buffer
+//! holds, so iterations barely overlap. The successor has no scalar part and
+//! no store-index table: the blueprint's permutation is data (two blend
+//! layers) instead of addresses, the off-diagonal sums are eight wide too,
+//! and the eight joints' chains are independent. What remains is the change
+//! of layout (in-lane `unpck` shuffles and four `vperm2f128` per eight
+//! joints), and the arithmetic, about 45 vector operations for eight joints.
+//!
+//! **Listing behaviours kept and corrected** (`asm_notes/mats_to_quats.md`,
+//! "Successor: Impl::Avx2"; each is tested in `tests/mats_to_quats.rs`,
+//! `mod successor`):
+//! - kept, E1: the comparisons are `>=` (`_CMP_NLT_UQ`, the listing's
+//!   `cmpnltps`): a trace of exactly 0 takes `w`, ties take the earlier case;
+//! - kept, E2: a NaN trace takes the `w` case (unordered compares are true);
+//! - corrected, E3: the off-diagonal components are `(m01 - s2 m10) * s`,
+//!   the C's order, so a zero difference gives `+0.0` (the identity matrix
+//!   gives `(+0, +0, +0, 1)`) where the listing gives `-0.0`;
+//! - kept, E4: `t` is summed in pairs, `(s0 m00 + s1 m11) + (s2 m22 + 1)`;
+//! - kept (not the C's E5): `rsqrt` with one Newton-Raphson step, Appendix
+//!   B's correct one (not section 4's snippet, E6); the product `t r r` uses
+//!   one FMA;
+//! - kept: the translation copied bit for bit and `t.w = +0.0`;
+//! - corrected: the 32-bit count arithmetic; `num_joints <= 0` converts
+//!   nothing.
+//!
+//! Constants: `SIMD_SP_rsqrt_c0 = 3.0` and `SIMD_SP_mat2quat_rsqrt_c1 =
+//! -0.25` (`crate::x86::consts`), `SIMD_SP_one` and `SIMD_SP_signBit`,
+//! broadcast to eight lanes.
+
+use crate::types::{JointMat, JointQuat};
+use core::arch::x86_64::*;
+
+/// Joints per block.
+const BLOCK: usize = 8;
+
+/// `ConvertJointMatsToJointQuats` for AVX2 and FMA: writes the quaternion of
+/// the rotation part of `joint_mats[i]` (paper convention) and its
+/// translation `(m03, m13, m23, 0)` into `joint_quats[i]` for `i` in
+/// `0..num_joints`, eight joints per iteration, the last 1 to 7 through a
+/// zero-padded stack block. A `num_joints <= 0` converts nothing.
+///
+/// # Safety
+///
+/// The CPU must support AVX2 and FMA. If `num_joints > 0`: `joint_mats` is
+/// valid for reads of `num_joints` [`JointMat`] and `joint_quats` for writes
+/// of `num_joints` [`JointQuat`], both aligned for their types, and the two
+/// lists do not overlap.
+#[target_feature(enable = "avx2,fma")]
+pub unsafe fn mats_to_quats(joint_quats: *mut JointQuat, joint_mats: *const JointMat, num_joints: i32) {
+    let n = num_joints.max(0) as usize;
+    let full = n / BLOCK * BLOCK;
+    let mut i = 0;
+    while i < full {
+        // SAFETY: `i + 8 <= n`: joints `i..i + 8` of both lists are valid
+        // (caller's contract) and do not overlap.
+        unsafe { block(joint_quats.add(i), joint_mats.add(i)) };
+        i += BLOCK;
+    }
+    let rest = n - full;
+    if rest > 0 {
+        let mut m = [JointMat::default(); BLOCK];
+        let mut q = [JointQuat::default(); BLOCK];
+        // SAFETY: the `rest < 8` joints from `full` are the lists' last
+        // (caller's contract); the stack arrays hold eight elements, are
+        // aligned and distinct from the lists.
+        unsafe {
+            core::ptr::copy_nonoverlapping(joint_mats.add(full), m.as_mut_ptr(), rest);
+            block(q.as_mut_ptr(), m.as_ptr());
+            core::ptr::copy_nonoverlapping(q.as_ptr(), joint_quats.add(full), rest);
+        }
+    }
+}
+
+/// `[lo | hi]` from two 16-byte loads (the second as `vinsertf128`'s memory
+/// operand).
+///
+/// # Safety
+///
+/// AVX; `lo` and `hi` valid for reads of 16 bytes.
+#[inline]
+#[target_feature(enable = "avx2,fma")]
+unsafe fn load_pair(lo: *const f32, hi: *const f32) -> __m256 {
+    // SAFETY: both pointers are valid for 16-byte reads (caller);
+    // `loadu` takes any alignment.
+    unsafe { _mm256_insertf128_ps::<1>(_mm256_castps128_ps256(_mm_loadu_ps(lo)), _mm_loadu_ps(hi)) }
+}
+
+/// In-lane 4x4 transpose of four vectors (two independent 4x4 transposes,
+/// one per 128-bit half).
+#[inline]
+#[target_feature(enable = "avx2,fma")]
+fn transpose(a: __m256, b: __m256, c: __m256, d: __m256) -> [__m256; 4] {
+    let ab_lo = _mm256_castps_pd(_mm256_unpacklo_ps(a, b)); // a0 b0 a1 b1
+    let cd_lo = _mm256_castps_pd(_mm256_unpacklo_ps(c, d)); // c0 d0 c1 d1
+    let ab_hi = _mm256_castps_pd(_mm256_unpackhi_ps(a, b)); // a2 b2 a3 b3
+    let cd_hi = _mm256_castps_pd(_mm256_unpackhi_ps(c, d)); // c2 d2 c3 d3
+    [
+        _mm256_castpd_ps(_mm256_unpacklo_pd(ab_lo, cd_lo)), // a0 b0 c0 d0
+        _mm256_castpd_ps(_mm256_unpackhi_pd(ab_lo, cd_lo)), // a1 b1 c1 d1
+        _mm256_castpd_ps(_mm256_unpacklo_pd(ab_hi, cd_hi)), // a2 b2 c2 d2
+        _mm256_castpd_ps(_mm256_unpackhi_pd(ab_hi, cd_hi)), // a3 b3 c3 d3
+    ]
+}
+
+/// Eight joints: `quats[0..8]` from `mats[0..8]`.
+///
+/// # Safety
+///
+/// AVX2 and FMA; `mats` valid for reads of eight [`JointMat`], `quats` for
+/// writes of eight [`JointQuat`], not overlapping.
+#[inline]
+#[target_feature(enable = "avx2,fma")]
+unsafe fn block(quats: *mut JointQuat, mats: *const JointMat) {
+    let mf = mats.cast::<f32>();
+    let mut rows = [[_mm256_setzero_ps(); 4]; 3];
+    for (r, row) in rows.iter_mut().enumerate() {
+        for (k, v) in row.iter_mut().enumerate() {
+            // SAFETY: row `r` of joint `j` is floats `12j + 4r..12j + 4r + 4`,
+            // j = 2k or 2k + 1 < 8, r < 3: inside the eight matrices (caller).
+            *v = unsafe { load_pair(mf.add(24 * k + 4 * r), mf.add(24 * k + 12 + 4 * r)) };
+        }
+    }
+    // Lanes 0-3: joints 0, 2, 4, 6; lanes 4-7: joints 1, 3, 5, 7.
+    let [m00, m01, m02, tx] = transpose(rows[0][0], rows[0][1], rows[0][2], rows[0][3]);
+    let [m10, m11, m12, ty] = transpose(rows[1][0], rows[1][1], rows[1][2], rows[1][3]);
+    let [m20, m21, m22, tz] = transpose(rows[2][0], rows[2][1], rows[2][2], rows[2][3]);
+
+    let zero = _mm256_setzero_ps();
+    let one = _mm256_set1_ps(1.0);
+    let sign = _mm256_set1_ps(-0.0);
+
+    // The listing's conditions, `cmpnltps` (`>=`, true when unordered); the
+    // trace summed as the C and the listing sum it.
+    let trace = _mm256_add_ps(_mm256_add_ps(m00, m11), m22);
+    let c0 = _mm256_cmp_ps::<_CMP_NLT_UQ>(trace, zero); // w
+    let c1 = _mm256_and_ps(_mm256_cmp_ps::<_CMP_NLT_UQ>(m00, m11), _mm256_cmp_ps::<_CMP_NLT_UQ>(m00, m22)); // x
+    let c2 = _mm256_cmp_ps::<_CMP_NLT_UQ>(m11, m22); // y
+    // The case number e (w 3, x 0, y 1, z 2) as two masks: b0 = w | y
+    // (bit 0 of e) and nb1 = x | y (bit 1 of e clear). The if/else chain:
+    // y is !c0 & !c1 & c2, x is !c0 & c1, so x | y is !c0 & (c1 | c2).
+    let b0 = _mm256_or_ps(c0, _mm256_andnot_ps(c1, c2));
+    let nb1 = _mm256_andnot_ps(c0, _mm256_or_ps(c1, c2));
+    // The blueprint's sign multipliers as sign bits: s0 = -1 for y and z
+    // (bit 0 ^ bit 1 of e: b0 == nb1), s1 = -1 for x and z (!b0), s2 = -1
+    // for x and y (nb1).
+    let s0 = _mm256_andnot_ps(_mm256_xor_ps(b0, nb1), sign);
+    let s1 = _mm256_andnot_ps(b0, sign);
+    let s2 = _mm256_and_ps(nb1, sign);
+
+    // t = (s0 m00 + s1 m11) + (s2 m22 + 1), in the listing's pairs.
+    let t = _mm256_add_ps(
+        _mm256_add_ps(_mm256_xor_ps(m00, s0), _mm256_xor_ps(m11, s1)),
+        _mm256_add_ps(_mm256_xor_ps(m22, s2), one),
+    );
+    // s = rsqrt(t) / 2 with Appendix B's Newton-Raphson step:
+    // (r * -0.25) * (t r r - 3).
+    let r = _mm256_rsqrt_ps(t);
+    let s = _mm256_mul_ps(
+        _mm256_mul_ps(r, _mm256_set1_ps(-0.25)),
+        _mm256_fmsub_ps(_mm256_mul_ps(t, r), r, _mm256_set1_ps(3.0)),
+    );
+
+    // In the order k0..k3.
+    let v0 = _mm256_mul_ps(s, t);
+    let v1 = _mm256_mul_ps(_mm256_sub_ps(m01, _mm256_xor_ps(m10, s2)), s);
+    let v2 = _mm256_mul_ps(_mm256_sub_ps(m20, _mm256_xor_ps(m02, s1)), s);
+    let v3 = _mm256_mul_ps(_mm256_sub_ps(m12, _mm256_xor_ps(m21, s0)), s);
+    // Component c is v[c ^ e]: swap neighbours where bit 0 of e is set, then
+    // pairs where bit 1 is.
+    let a0 = _mm256_blendv_ps(v0, v1, b0);
+    let a1 = _mm256_blendv_ps(v1, v0, b0);
+    let a2 = _mm256_blendv_ps(v2, v3, b0);
+    let a3 = _mm256_blendv_ps(v3, v2, b0);
+    let qx = _mm256_blendv_ps(a2, a0, nb1);
+    let qy = _mm256_blendv_ps(a3, a1, nb1);
+    let qz = _mm256_blendv_ps(a0, a2, nb1);
+    let qw = _mm256_blendv_ps(a1, a3, nb1);
+
+    // [q_2k | q_2k+1] and [t_2k | t_2k+1], then [q_j | t_j].
+    let q = transpose(qx, qy, qz, qw);
+    let tt = transpose(tx, ty, tz, zero);
+    let out = quats.cast::<f32>();
+    for k in 0..4 {
+        // SAFETY: floats `16k..16k + 16` are joints 2k and 2k + 1, inside
+        // the eight (caller); `storeu` takes any alignment.
+        unsafe {
+            _mm256_storeu_ps(out.add(16 * k), _mm256_permute2f128_ps::<0x20>(q[k], tt[k]));
+            _mm256_storeu_ps(out.add(16 * k + 8), _mm256_permute2f128_ps::<0x31>(q[k], tt[k]));
+        }
+    }
+}

@@ -1,0 +1,203 @@
+//! The successor of Appendix A (`ConvertJointQuatsToJointMats`) for a core
+//! with AVX2 and FMA (issue 12): eight joints per iteration in
+//! structure-of-arrays form, with `core::arch::x86_64` intrinsics.
+//!
+//! **What the form is.** Each iteration loads eight [`JointQuat`]s as four
+//! pairs (`[q_2k | q_2k+1]` and `[t_2k | t_2k+1]`, one 128-bit load and one
+//! `vinsertf128` from memory each), transposes them in-lane into eight-lane
+//! vectors `x y z w` and `tx ty tz` (lanes 0-3 hold the even joints, lanes
+//! 4-7 the odd ones), computes the nine rotation elements of section 3's
+//! matrix `M` with three products and nine fused multiply-adds, transposes
+//! the twelve result vectors back in-lane (row `r` of joints `2k` and `2k+1`
+//! in one register) and writes each pair of matrices (96 bytes) with three
+//! unaligned 256-bit stores, the halves put together with `vblendps`: row 1
+//! is computed with its two 128-bit halves swapped (one `vperm2f128` per
+//! vector), so that `[r0_a | r1_a]`, `[r2_a | r0_b]` and `[r1_b | r2_b]` are
+//! blends of the transposed rows rather than lane-crossing shuffles. A tail
+//! of 1 to 7 joints goes through the same block on a stack copy (the
+//! quaternions copied in, zero-padded, the matrices copied out): no
+//! one-at-a-time loop and no access outside the two lists.
+//!
+//! **What changed from the 2005 listing, and why.** The listing converts
+//! one joint per iteration with ten shuffles (four `pshufd`, four `shufps`,
+//! `movhlps`, a register `movss`) for three multiplies and four additions:
+//! on a modern core those shuffles all queue on the shuffle port(s) and set
+//! its speed (the note's llvm-mca figures: port 5 full on Skylake), and two
+//! 4-byte stores per joint overwrite lane 3 after the row store. Eight lanes
+//! make the arithmetic nearly free (17 vector operations for eight joints);
+//! what remains is the change of layout, 43 shuffles per eight joints (5.4 per
+//! joint, half the listing's) plus 12 blends, which run on any vector ALU
+//! pipe. FMA fuses each product into its sum: `xy2 + wz2` is `fma(x, y2,
+//! wz2)` and the diagonal `(1 - zz2) - yy2` is two `vfnmadd`, two roundings
+//! where the listing has three, so the successor is at least as accurate.
+//!
+//! **Listing behaviours kept and corrected** (`asm_notes/quats_to_mats.md`,
+//! "Successor: Impl::Avx2"; each is tested in `tests/quats_to_mats.rs`,
+//! `mod successor`):
+//! - kept: section 3's matrix `M` (the transpose of the column-vector
+//!   matrix), no normalisation of the quaternion, `t.w` never stored, the
+//!   translation copied bit for bit (NaN payloads included: it only goes
+//!   through shuffles and blends);
+//! - kept: E4's summation order of `m[0][0] = (1 - zz2) - yy2` and
+//!   `m[1][1] = (1 - zz2) - xx2` (now fused); `m[2][2]` is `(1 - yy2) - xx2`
+//!   (fused), where the listing sums `(1 - xx2) - yy2`;
+//! - corrected: E6 (the 32-bit count arithmetic): the count is a `usize`, a
+//!   `num_joints <= 0` converts nothing as the C's `for`;
+//! - changed: the products are fused (one rounding fewer per element), so
+//!   the off-diagonal elements are no longer bit-identical to the C's; the
+//!   listing's double store of `m[0][3]` ("not errata, but worth knowing")
+//!   is gone.
+//!
+//! E1 to E3 and E5 are about the listing's text (undefined macros, a
+//! comment) and do not apply.
+//!
+//! Constants: `1.0` is `SIMD_SP_one` (`crate::x86::consts::SIMD_SP_ONE`),
+//! broadcast to eight lanes.
+
+use crate::types::{JointMat, JointQuat};
+use core::arch::x86_64::*;
+
+/// Joints per block.
+const BLOCK: usize = 8;
+
+/// `ConvertJointQuatsToJointMats` for AVX2 and FMA: writes section 3's matrix
+/// of `joint_quats[i]` into `joint_mats[i]` for `i` in `0..num_joints`, eight
+/// joints per iteration, the last 1 to 7 through a zero-padded stack block.
+/// A `num_joints <= 0` converts nothing.
+///
+/// # Safety
+///
+/// The CPU must support AVX2 and FMA. If `num_joints > 0`: `joint_quats` is
+/// valid for reads of `num_joints` [`JointQuat`] and `joint_mats` for writes
+/// of `num_joints` [`JointMat`], both aligned for their types (16 bytes; no
+/// more is needed), and the two lists do not overlap.
+#[target_feature(enable = "avx2,fma")]
+pub unsafe fn quats_to_mats(joint_mats: *mut JointMat, joint_quats: *const JointQuat, num_joints: i32) {
+    let n = num_joints.max(0) as usize;
+    let full = n / BLOCK * BLOCK;
+    let mut i = 0;
+    while i < full {
+        // SAFETY: `i + 8 <= n`: joints `i..i + 8` of both lists are valid
+        // (caller's contract) and do not overlap.
+        unsafe { block(joint_mats.add(i), joint_quats.add(i)) };
+        i += BLOCK;
+    }
+    let rest = n - full;
+    if rest > 0 {
+        let mut q = [JointQuat::default(); BLOCK];
+        let mut m = [JointMat::default(); BLOCK];
+        // SAFETY: the `rest < 8` joints from `full` are the lists' last
+        // (caller's contract); the stack arrays hold eight elements, are
+        // aligned and distinct from the lists.
+        unsafe {
+            core::ptr::copy_nonoverlapping(joint_quats.add(full), q.as_mut_ptr(), rest);
+            block(m.as_mut_ptr(), q.as_ptr());
+            core::ptr::copy_nonoverlapping(m.as_ptr(), joint_mats.add(full), rest);
+        }
+    }
+}
+
+/// `[lo | hi]` from two 16-byte loads (the second as `vinsertf128`'s memory
+/// operand).
+///
+/// # Safety
+///
+/// AVX; `lo` and `hi` valid for reads of 16 bytes.
+#[inline]
+#[target_feature(enable = "avx2,fma")]
+unsafe fn load_pair(lo: *const f32, hi: *const f32) -> __m256 {
+    // SAFETY: both pointers are valid for 16-byte reads (caller);
+    // `loadu` takes any alignment.
+    unsafe { _mm256_insertf128_ps::<1>(_mm256_castps128_ps256(_mm_loadu_ps(lo)), _mm_loadu_ps(hi)) }
+}
+
+/// In-lane 4x4 transpose of four vectors (two independent 4x4 transposes,
+/// one per 128-bit half).
+#[inline]
+#[target_feature(enable = "avx2,fma")]
+fn transpose(a: __m256, b: __m256, c: __m256, d: __m256) -> [__m256; 4] {
+    let ab_lo = _mm256_unpacklo_ps(a, b); // a0 b0 a1 b1
+    let cd_lo = _mm256_unpacklo_ps(c, d); // c0 d0 c1 d1
+    let ab_hi = _mm256_unpackhi_ps(a, b); // a2 b2 a3 b3
+    let cd_hi = _mm256_unpackhi_ps(c, d); // c2 d2 c3 d3
+    let (ab_lo, cd_lo, ab_hi, cd_hi) =
+        (_mm256_castps_pd(ab_lo), _mm256_castps_pd(cd_lo), _mm256_castps_pd(ab_hi), _mm256_castps_pd(cd_hi));
+    [
+        _mm256_castpd_ps(_mm256_unpacklo_pd(ab_lo, cd_lo)), // a0 b0 c0 d0
+        _mm256_castpd_ps(_mm256_unpackhi_pd(ab_lo, cd_lo)), // a1 b1 c1 d1
+        _mm256_castpd_ps(_mm256_unpacklo_pd(ab_hi, cd_hi)), // a2 b2 c2 d2
+        _mm256_castpd_ps(_mm256_unpackhi_pd(ab_hi, cd_hi)), // a3 b3 c3 d3
+    ]
+}
+
+/// Swaps the two 128-bit halves.
+#[inline]
+#[target_feature(enable = "avx2,fma")]
+fn swap_halves(v: __m256) -> __m256 {
+    _mm256_permute2f128_ps::<0x01>(v, v)
+}
+
+/// Eight joints: `mats[0..8]` from `quats[0..8]`.
+///
+/// # Safety
+///
+/// AVX2 and FMA; `quats` valid for reads of eight [`JointQuat`], `mats` for
+/// writes of eight [`JointMat`], not overlapping.
+#[inline]
+#[target_feature(enable = "avx2,fma")]
+unsafe fn block(mats: *mut JointMat, quats: *const JointQuat) {
+    let qf = quats.cast::<f32>();
+    // SAFETY: joint `j`'s `q` is floats `8j..8j + 4` and its `t` floats
+    // `8j + 4..8j + 8`, j < 8: inside the eight joints (caller).
+    let (qp, tp): ([__m256; 4], [__m256; 4]) = unsafe {
+        (
+            core::array::from_fn(|k| load_pair(qf.add(16 * k), qf.add(16 * k + 8))),
+            core::array::from_fn(|k| load_pair(qf.add(16 * k + 4), qf.add(16 * k + 12))),
+        )
+    };
+    // Lanes 0-3: joints 0, 2, 4, 6; lanes 4-7: joints 1, 3, 5, 7.
+    let [x, y, z, w] = transpose(qp[0], qp[1], qp[2], qp[3]);
+    let [tx, ty, tz, _] = transpose(tp[0], tp[1], tp[2], tp[3]);
+
+    let one = _mm256_set1_ps(1.0);
+    let x2 = _mm256_add_ps(x, x);
+    let y2 = _mm256_add_ps(y, y);
+    let z2 = _mm256_add_ps(z, z);
+    let wx2 = _mm256_mul_ps(w, x2);
+    let wy2 = _mm256_mul_ps(w, y2);
+    let wz2 = _mm256_mul_ps(w, z2);
+    let one_zz2 = _mm256_fnmadd_ps(z, z2, one); // 1 - zz2
+    let one_yy2 = _mm256_fnmadd_ps(y, y2, one); // 1 - yy2
+
+    let m00 = _mm256_fnmadd_ps(y, y2, one_zz2); // (1 - zz2) - yy2
+    let m01 = _mm256_fmadd_ps(x, y2, wz2); //      xy2 + wz2
+    let m02 = _mm256_fmsub_ps(x, z2, wy2); //      xz2 - wy2
+    let m10 = _mm256_fmsub_ps(x, y2, wz2); //      xy2 - wz2
+    let m11 = _mm256_fnmadd_ps(x, x2, one_zz2); // (1 - zz2) - xx2
+    let m12 = _mm256_fmadd_ps(y, z2, wx2); //      yz2 + wx2
+    let m20 = _mm256_fmadd_ps(x, z2, wy2); //      xz2 + wy2
+    let m21 = _mm256_fmsub_ps(y, z2, wx2); //      yz2 - wx2
+    let m22 = _mm256_fnmadd_ps(x, x2, one_yy2); // (1 - yy2) - xx2
+
+    // Row r of joints 2k (low half) and 2k + 1 (high half) in o_r[k]; row 1
+    // with its halves swapped.
+    let o0 = transpose(m00, m01, m02, tx);
+    let o1 = transpose(swap_halves(m10), swap_halves(m11), swap_halves(m12), swap_halves(ty));
+    let o2 = transpose(m20, m21, m22, tz);
+
+    let out = mats.cast::<f32>();
+    for k in 0..4 {
+        // o0 = [r0_a | r0_b], o1 = [r1_b | r1_a], o2 = [r2_a | r2_b] for the
+        // joints a = 2k, b = 2k + 1, whose 24 floats are contiguous.
+        let s0 = _mm256_blend_ps::<0xF0>(o0[k], o1[k]); // r0_a | r1_a
+        let s1 = _mm256_blend_ps::<0xF0>(o2[k], o0[k]); // r2_a | r0_b
+        let s2 = _mm256_blend_ps::<0xF0>(o1[k], o2[k]); // r1_b | r2_b
+        // SAFETY: floats `24k..24k + 24` are matrices 2k and 2k + 1, inside
+        // the eight (caller); `storeu` takes any alignment.
+        unsafe {
+            _mm256_storeu_ps(out.add(24 * k), s0);
+            _mm256_storeu_ps(out.add(24 * k + 8), s1);
+            _mm256_storeu_ps(out.add(24 * k + 16), s2);
+        }
+    }
+}
