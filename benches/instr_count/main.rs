@@ -32,6 +32,15 @@
 //! elements. Valgrind 3.19 runs AVX, AVX2 and FMA (not AVX-512, which no
 //! kernel uses).
 //!
+//! Each id routine also has an `avx2` bench: its `Impl::Avx2` successor (AVX2
+//! and FMA, 8 lanes), taken from the routine's table through the doc-hidden
+//! `kernel(Impl::Avx2)` rather than by path, on the same data. Where the
+//! build has no such form (`Error::Unsupported`) or the CPU, as valgrind
+//! presents it, lacks AVX2 or FMA (`Error::MissingCpuFeature`), the bench
+//! prints why on stderr and runs nothing (its count is the empty call's), so
+//! the run never stops on an instruction valgrind cannot execute. Valgrind
+//! 3.19 has no AVX-512, and the crate has no AVX-512 form.
+//!
 //! Needs valgrind and `gungraun-runner` of the same version as the `gungraun`
 //! library (`cargo install gungraun-runner --version 0.20.0`), then
 //! `cargo bench --bench instr_count`. x86_64 only (the asm and intrinsics
@@ -55,6 +64,27 @@ use matrices::{
     mats_to_quats_group, quats_to_mats_group, transform_joints_group, transform_skeleton_group,
     untransform_skeleton_group,
 };
+
+/// The raw kernel of `routine`'s `Impl::Avx2` successor (`kernel` is the
+/// routine's `kernel(Impl::Avx2)`), or `None` with a line on stderr saying
+/// why it is not run: the form is not in this build, or this CPU (as
+/// valgrind presents it) lacks a feature it needs. Called in the benches'
+/// setup, so it runs under valgrind, where the CPU detection sees what
+/// valgrind emulates.
+#[cfg(target_arch = "x86_64")]
+pub(crate) fn successor<K>(routine: &str, kernel: Result<K, animasm::Error>) -> Option<K> {
+    match kernel {
+        Ok(k) => Some(k),
+        Err(animasm::Error::Unsupported(_)) => {
+            eprintln!("{routine}: the Impl::Avx2 successor is not in this build: its `avx2` bench is not run");
+            None
+        }
+        Err(e) => {
+            eprintln!("{routine}: the Impl::Avx2 successor cannot run here ({e}): its `avx2` bench is not run");
+            None
+        }
+    }
+}
 
 #[cfg(target_arch = "x86_64")]
 main!(
