@@ -86,8 +86,48 @@ pub(crate) fn successor<K>(routine: &str, kernel: Result<K, animasm::Error>) -> 
     }
 }
 
+/// Prints, before the benchmarks run, which id routines' `Impl::Avx2`
+/// successors are in this build and run on this CPU (natively; each `avx2`
+/// bench checks again under valgrind, see [`successor`], whose own line
+/// gungraun shows only with `--nocapture`), so the run's output says which
+/// `avx2` counts are kernels and which are empty calls.
+#[cfg(target_arch = "x86_64")]
+fn successor_status() {
+    let status: [(&str, Result<animasm::Impl, animasm::Error>); 7] = [
+        ("slerp_joints", animasm::slerp_joints::resolve(animasm::Impl::Avx2)),
+        ("lerp_joints", animasm::lerp_joints::resolve(animasm::Impl::Avx2)),
+        ("quats_to_mats", animasm::quats_to_mats::resolve(animasm::Impl::Avx2)),
+        ("mats_to_quats", animasm::mats_to_quats::resolve(animasm::Impl::Avx2)),
+        ("transform_skeleton", animasm::transform_skeleton::resolve(animasm::Impl::Avx2)),
+        ("untransform_skeleton", animasm::untransform_skeleton::resolve(animasm::Impl::Avx2)),
+        ("transform_joints", animasm::transform_joints::resolve(animasm::Impl::Avx2)),
+    ];
+    for (routine, s) in status {
+        match s {
+            Ok(_) => {
+                eprintln!("instr_count: {routine}: the Impl::Avx2 successor runs here: its `avx2` bench counts it")
+            }
+            Err(animasm::Error::Unsupported(_)) => eprintln!(
+                "instr_count: {routine}: the Impl::Avx2 successor is not in this build: its `avx2` bench is skipped \
+                 (the count is the empty call's)"
+            ),
+            Err(e) => eprintln!(
+                "instr_count: {routine}: the Impl::Avx2 successor cannot run on this CPU ({e}): its `avx2` bench is \
+                 skipped (the count is the empty call's)"
+            ),
+        }
+    }
+}
+
 #[cfg(target_arch = "x86_64")]
 main!(
+    // Evaluated once, natively, in the process `cargo bench` starts (before
+    // the runner takes over), so its lines reach the terminal: a `setup`
+    // here or in a bench runs in a process whose output gungraun captures.
+    config = {
+        successor_status();
+        gungraun::LibraryBenchmarkConfig::default()
+    };
     library_benchmark_groups = slerp_joints_group,
     lerp_joints_group,
     quats_to_mats_group,
