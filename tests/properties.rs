@@ -86,7 +86,7 @@ fn each_impl<T: Clone>(
 /// checks the form first and returns `Err(Unsupported)` for any other).
 fn movss_shufps_forms() -> Vec<Impl> {
     animasm::transform_skeleton::forms()
-        .filter(|&imp| animasm::transform_skeleton_movss_shufps(imp, &mut [], &[], 1..=0).is_ok())
+        .filter(|&imp| animasm::transform_skeleton_movss_shufps(imp, &mut [], &[], RangeInclusive::new(1, 0)).is_ok())
         .collect()
 }
 
@@ -567,7 +567,8 @@ fn avx2_status(name: &str) -> Result<Impl, Error> {
         "untransform_skeleton" => animasm::untransform_skeleton::resolve(Impl::Avx2),
         "transform_joints" => animasm::transform_joints::resolve(Impl::Avx2),
         "transform_skeleton_movss_shufps" => {
-            animasm::transform_skeleton_movss_shufps(Impl::Avx2, &mut [], &[], 1..=0).map(|()| Impl::Avx2)
+            animasm::transform_skeleton_movss_shufps(Impl::Avx2, &mut [], &[], RangeInclusive::new(1, 0))
+                .map(|()| Impl::Avx2)
         }
         _ => animasm::transform_skeleton::resolve(Impl::Avx2),
     }

@@ -295,6 +295,8 @@ struct Instr {
     text: String,
     /// For a jump, its target address.
     target: Option<u64>,
+    /// For a direct call, its target address.
+    call: Option<u64>,
 }
 
 /// Parses `  4a2b3:\tmovaps xmm0,XMMWORD PTR [rip+0x1234]        # 4b000 <sym>`.
@@ -318,12 +320,10 @@ fn parse_objdump_line(line: &str) -> Option<Instr> {
     let clean = clean.split_whitespace().collect::<Vec<_>>().join(" ");
     let mut tokens = clean.split(' ');
     let mnemonic = tokens.next()?.to_ascii_lowercase();
-    let target = if mnemonic.starts_with('j') {
-        tokens.next().and_then(|t| u64::from_str_radix(t.trim_start_matches("0x"), 16).ok())
-    } else {
-        None
-    };
-    Some(Instr { addr, text: clean, target })
+    let operand = tokens.next().and_then(|t| u64::from_str_radix(t.trim_start_matches("0x"), 16).ok());
+    let target = if mnemonic.starts_with('j') { operand } else { None };
+    let call = if mnemonic == "call" { operand } else { None };
+    Some(Instr { addr, text: clean, target, call })
 }
 
 /// Every backward branch as (first, last) instruction indices of its loop.
@@ -407,11 +407,15 @@ pub struct SuccessorLoop {
     /// Backward branches (loops) of the kernel.
     pub loops: usize,
     /// Instructions of the chosen loop, from the branch target to the
-    /// backward branch, inclusive.
+    /// backward branch, inclusive, with its callees spliced in.
     pub instructions: usize,
     /// Backward branches inside the chosen loop (loops nested in it; their
     /// bodies count once in the estimate).
     pub nested: usize,
+    /// The functions the loop calls directly, whose instructions are spliced
+    /// into it (name and instruction count): a block kernel the compiler kept
+    /// out of line.
+    pub callees: Vec<String>,
     /// Elements (joints, matrices) one iteration handles.
     pub elements_per_iteration: f64,
     /// How [`Self::elements_per_iteration`] was found: `"pointer steps"`
@@ -516,15 +520,18 @@ const SUCCESSORS: &[Successor] = &[
 /// binary by its address (the load bias from this module's [`estimates`]),
 /// so it is found whatever its name; on a CPU that cannot run it, by its
 /// name `animasm::<routine>::avx2::<routine>`. Its inner loop is the
-/// largest loop of the kernel: of every backward branch (a jump to an
-/// address at or before it, within the kernel), the one whose body, from
-/// the target to the branch, has the most instructions (the 8-wide main
+/// largest loop of the kernel: of every backward branch (a jump, conditional
+/// or not, to an address at or before it, within the kernel, whose region
+/// holds no `ret`: a jump back to an exit block is no loop), the one whose
+/// body, from the target to the branch, has the most instructions (the 8-wide main
 /// loop: tails are masked or copied to a stack block, so they add no loop
 /// of their own; a loop nested in it is counted once and reported in
 /// [`SuccessorLoop::nested`]). The elements per iteration come from the
 /// loop's pointer steps (`add`/`sub`/`lea` of an immediate that is 1 to 16
 /// times a list's stride, or a counter used as a scaled index: the largest
-/// such count), else from the routine's expected width.
+/// such count), else from the routine's expected width. A direct call in
+/// the loop (a block kernel kept out of line) is replaced by the callee's
+/// instructions, one level deep, since llvm-mca does not follow calls.
 pub fn successor_estimates() -> Result<Vec<(&'static str, SuccessorEstimate)>, String> {
     llvm_mca_version().ok_or_else(|| format!("`{}` is not installed (or `--version` failed)", llvm_mca()))?;
     let exe = std::env::current_exe().map_err(|e| format!("current_exe: {e}"))?;
@@ -550,7 +557,7 @@ pub fn successor_estimates() -> Result<Vec<(&'static str, SuccessorEstimate)>, S
             Ok(fs) => {
                 // Aliases at one address: the successor's own name if it is one.
                 let f = fs.iter().find(|f| f.name == by_name).unwrap_or(&fs[0]);
-                match successor_loop(&exe, f, s) {
+                match successor_loop(&exe, &table, f, s) {
                     Ok(l) => SuccessorEstimate::Estimated(l),
                     Err(e) => SuccessorEstimate::Failed(e),
                 }
@@ -561,8 +568,8 @@ pub fn successor_estimates() -> Result<Vec<(&'static str, SuccessorEstimate)>, S
     Ok(out)
 }
 
-/// Disassembles `f`, takes its largest loop and runs llvm-mca on it.
-fn successor_loop(exe: &str, f: &crate::objdump::Function, s: &Successor) -> Result<SuccessorLoop, String> {
+/// The instructions of the function at `[start, start + size)` of `exe`.
+fn disassemble_range(exe: &str, start: u64, size: u64) -> Result<Vec<Instr>, String> {
     let listing = run(
         &objdump(),
         &[
@@ -571,16 +578,50 @@ fn successor_loop(exe: &str, f: &crate::objdump::Function, s: &Successor) -> Res
             "intel",
             "--no-show-raw-insn",
             "-C",
-            &format!("--start-address={:#x}", f.addr),
-            &format!("--stop-address={:#x}", f.addr + f.size),
+            &format!("--start-address={start:#x}"),
+            &format!("--stop-address={:#x}", start + size),
             exe,
         ],
     )?;
-    let instrs: Vec<Instr> = listing.lines().filter_map(parse_objdump_line).collect();
-    let all = loops(&instrs);
+    Ok(listing.lines().filter_map(parse_objdump_line).collect())
+}
+
+/// Disassembles `f`, takes its largest loop, splices into it the functions
+/// it calls directly (one level) and runs llvm-mca on it.
+fn successor_loop(
+    exe: &str,
+    table: &[crate::objdump::Function],
+    f: &crate::objdump::Function,
+    s: &Successor,
+) -> Result<SuccessorLoop, String> {
+    let instrs = disassemble_range(exe, f.addr, f.size)?;
+    // A backward jump whose region holds a `ret` is a jump back to an exit
+    // block laid out before the loop, not a loop.
+    let all: Vec<(usize, usize)> =
+        loops(&instrs).into_iter().filter(|&(s, e)| !instrs[s..=e].iter().any(|i| i.text == "ret")).collect();
     let &(start, end) = all.iter().max_by_key(|&&(s, e)| e - s).ok_or_else(|| format!("`{}` has no loop", f.name))?;
-    let body = &instrs[start..=end];
+    let own = &instrs[start..=end];
     let nested = all.iter().filter(|&&(s2, e2)| (s2, e2) != (start, end) && s2 >= start && e2 <= end).count();
+    // A direct call in the loop (a block kernel the compiler kept out of
+    // line) is replaced by the callee's instructions, its `ret` left out:
+    // llvm-mca does not follow calls. The callee's own jumps go to `.Lout`
+    // (llvm-mca reads the block as straight-line code).
+    let mut body: Vec<Instr> = Vec::new();
+    let mut callees = Vec::new();
+    for i in own {
+        match i.call.and_then(|t| table.iter().find(|g| g.addr == t)) {
+            Some(g) => {
+                let inner = disassemble_range(exe, g.addr, g.size)?;
+                callees.push(format!("{} ({} instr)", g.name, inner.len()));
+                body.extend(inner.into_iter().filter(|j| j.text != "ret").map(|mut j| {
+                    j.target = j.target.map(|_| u64::MAX);
+                    j
+                }));
+            }
+            None => body.push(i.clone()),
+        }
+    }
+    let body = body.as_slice();
     let source = mca_source(body);
     let mut cycles = [None, None];
     let mut mca_error = None;
@@ -590,7 +631,7 @@ fn successor_loop(exe: &str, f: &crate::objdump::Function, s: &Successor) -> Res
             Err(e) => mca_error = mca_error.or(Some(e)),
         }
     }
-    let (elements_per_iteration, elements_source) = match elements_from_steps(body, s.strides) {
+    let (elements_per_iteration, elements_source) = match elements_from_steps(own, s.strides) {
         Some(k) => (k as f64, "pointer steps"),
         None => (s.assumed, "assumed"),
     };
@@ -600,6 +641,7 @@ fn successor_loop(exe: &str, f: &crate::objdump::Function, s: &Successor) -> Res
         loops: all.len(),
         instructions: body.len(),
         nested,
+        callees,
         elements_per_iteration,
         elements_source,
         cycles_per_iteration: cycles,

@@ -96,9 +96,13 @@ fn successors(res: &Results) {
                         progress(&format!("llvm-mca, {routine} successor: {e}"));
                     }
                     let nested = if l.nested > 0 { format!(", {} nested", l.nested) } else { String::new() };
+                    let calls = match l.callees.len() {
+                        0 => String::new(),
+                        n => format!(", {n} call{} spliced", if n == 1 { "" } else { "s" }),
+                    };
                     vec![
                         routine.to_string(),
-                        format!("{} of {} instr{nested}", l.instructions, l.kernel_instructions),
+                        format!("{} instr{calls}{nested}", l.instructions),
                         format!(
                             "{}{}",
                             l.elements_per_iteration,
@@ -124,7 +128,8 @@ fn successors(res: &Results) {
         "{version}. The Impl::Avx2 successor of each id routine (AVX2 + FMA, 8 lanes), found in this binary at the \
          address `kernel(Impl::Avx2)` returns (\"not in this build\": the routine has no such form here). Inner \
          loop: the kernel's largest loop, the backward branch whose body (branch target to branch) has the most \
-         instructions; its size and the kernel's. elem/iter: elements one iteration handles, read off the \
+         instructions; its size, with the body of any function it calls directly spliced in (a block kernel \
+         the compiler kept out of line: llvm-mca does not follow calls). elem/iter: elements one iteration handles, read off the \
          loop's pointer steps (\"assumed\": the routine's expected width, where they say nothing). ZN3, SKL: \
          llvm-mca's block reciprocal throughput of that loop with -mcpu={zen} (this machine's family, AMD \
          Zen 3) and -mcpu={skl}, in core cycles per iteration and per element, every load in L1. Measured: the \
