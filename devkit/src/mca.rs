@@ -2,6 +2,13 @@
 //! `Impl::Avx2` successors' inner loops ([`successor_estimates`]), by
 //! `llvm-mca`.
 //!
+//! [`successor_estimates`] does the same for the `Impl::Avx2` successor of
+//! each id routine: it finds the kernel at the address `kernel(Impl::Avx2)`
+//! returns (or says the build has none), takes its largest loop (rule in its
+//! docs), splices in any block kernel the loop calls, reads the elements per
+//! iteration off the loop's pointer steps and runs llvm-mca with this
+//! machine's model (`znver3`) and Skylake's.
+//!
 //! [`estimates`] disassembles the running binary (`objdump -d -M intel`, as
 //! `tests/disasm.rs` does), takes each asm kernel's main loop (the labelled
 //! loop of `asm_notes/<routine>.listing.s`: in the disassembly, the backward
@@ -385,6 +392,27 @@ mod tests {
         let i = parse_objdump_line("   4a2b3:\tmovaps xmm0,XMMWORD PTR [rip+0x1234]        # 4b000 <x>").unwrap();
         assert_eq!(i.text, "movaps xmm0,XMMWORD PTR [rip+0x1234]");
         assert_eq!(parse_block_rthroughput("Total uOps:  100\nBlock RThroughput: 53.5\n"), Some(53.5));
+        let i = parse_objdump_line("   47000:\tcall   47250 <animasm::slerp_joints::avx2::block>").unwrap();
+        assert_eq!((i.call, i.target), (Some(0x47250), None));
+    }
+
+    #[test]
+    fn elements_per_iteration_from_steps() {
+        let body = |lines: &[&str]| -> Vec<Instr> { lines.iter().filter_map(|l| parse_objdump_line(l)).collect() };
+        // A pointer into `JointMat`s stepped by 8 matrices and a counter.
+        let b = body(&[
+            "   10:\tvmovups ymm0,YMMWORD PTR [rsi]",
+            "   14:\tadd    rsi,0x180",
+            "   18:\tadd    rcx,0xfffffffffffffff8",
+        ]);
+        assert_eq!(elements_from_steps(&b, &[48, 32]), Some(8));
+        // A counter used as a scaled index into `index`: it counts elements.
+        let b = body(&["   10:\tmov    eax,DWORD PTR [rdx+rcx*4]", "   14:\tadd    rcx,0x8"]);
+        assert_eq!(elements_from_steps(&b, &[4]), Some(8));
+        // One matrix and one parent per iteration.
+        let b = body(&["   10:\tadd    rax,0x30", "   14:\tadd    rdx,0x4"]);
+        assert_eq!(elements_from_steps(&b, &[48, 4]), Some(1));
+        assert_eq!(elements_from_steps(&body(&["   10:\tadd    rsp,0x40"]), &[4]), None);
     }
 }
 
