@@ -37,8 +37,12 @@
 use animasm::{Error, Impl, JointMat, JointQuat, Quat, Vec4};
 pub use libfuzzer_sys::arbitrary::Unstructured;
 
-/// Bytes to fuzz inputs. Every method returns something when the bytes run
-/// out (zeros, the smallest choice), so any byte string is an input.
+/// Bytes to fuzz inputs. When the bytes run out, every method goes on with a
+/// pseudo-random stream seeded by a hash of all the bytes (xorshift64*), so
+/// any byte string is an input, and a short one already gives lists of many
+/// distinct joints: libFuzzer starts from inputs of a few bytes and lengthens
+/// them slowly, and a zero-filled rest (identity quaternions, a zero factor)
+/// would leave the comparisons with the scalar port nothing to compare.
 ///
 /// The first byte decides whether the input may be bad (one time in four):
 /// only then do lengths, `index` entries, parents and ranges stray outside
@@ -48,6 +52,8 @@ pub use libfuzzer_sys::arbitrary::Unstructured;
 pub struct Gen<'a> {
     /// The bytes left.
     pub u: Unstructured<'a>,
+    /// The pseudo-random stream's state, used once `u` is empty.
+    rng: u64,
     /// Whether this input may hold bad lengths, indices, parents or ranges.
     pub bad: bool,
     /// Whether every float is moderate (no special value, no arbitrary bit
@@ -88,19 +94,31 @@ const SPECIAL: [u32; 24] = [
 impl<'a> Gen<'a> {
     /// A generator over `data`.
     pub fn new(data: &'a [u8]) -> Self {
+        // FNV-1a of the bytes, never zero (xorshift's fixed point).
+        let rng =
+            data.iter().fold(0xcbf2_9ce4_8422_2325u64, |h, &b| (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3)) | 1;
         let mut u = Unstructured::new(data);
         let first = u.arbitrary::<u8>().unwrap_or(0);
-        Gen { u, bad: first.is_multiple_of(4), tame: (first >> 2).is_multiple_of(2) }
+        Gen { u, rng, bad: first.is_multiple_of(4), tame: (first >> 2).is_multiple_of(2) }
     }
 
-    /// A byte.
+    /// The next value of the pseudo-random stream (xorshift64*).
+    fn next_random(&mut self) -> u64 {
+        self.rng ^= self.rng >> 12;
+        self.rng ^= self.rng << 25;
+        self.rng ^= self.rng >> 27;
+        self.rng.wrapping_mul(0x2545_f491_4f6c_dd1d)
+    }
+
+    /// A byte: the next input byte, or the stream's once they run out.
     pub fn byte(&mut self) -> u8 {
-        self.u.arbitrary().unwrap_or(0)
+        if self.u.is_empty() { (self.next_random() >> 56) as u8 } else { self.u.arbitrary().unwrap_or(0) }
     }
 
-    /// Four bytes.
+    /// Four bytes: the next four input bytes, or the stream's once they run
+    /// out.
     pub fn u32(&mut self) -> u32 {
-        self.u.arbitrary().unwrap_or(0)
+        if self.u.len() < 4 { (self.next_random() >> 32) as u32 } else { self.u.arbitrary().unwrap_or(0) }
     }
 
     /// Whether the next choice is "true", one time in `n`.
@@ -110,11 +128,8 @@ impl<'a> Gen<'a> {
 
     /// A length: mostly `0..=max_small`, sometimes up to `max`.
     pub fn len(&mut self, max_small: usize, max: usize) -> usize {
-        if self.one_in(8) {
-            self.u.int_in_range(0..=max).unwrap_or(0)
-        } else {
-            self.u.int_in_range(0..=max_small).unwrap_or(0)
-        }
+        let top = if self.one_in(8) { max } else { max_small };
+        self.u32() as usize % (top + 1)
     }
 
     /// A length that must be `n`: `n`, or, in a bad input, half of the time
@@ -140,7 +155,7 @@ impl<'a> Gen<'a> {
         match pick {
             0 | 1 => f32::from_bits(SPECIAL[self.byte() as usize % SPECIAL.len()]),
             2 | 3 => {
-                let v: i16 = self.u.arbitrary().unwrap_or(0);
+                let v = self.u32() as u16 as i16;
                 v as f32 / (1u32 << (self.byte() % 24)) as f32
             }
             4 | 5 => (self.u32() >> 8) as f32 / (1u32 << 23) as f32 * 2.0 - 1.0,
