@@ -689,8 +689,9 @@ fn vs_scalar_runs<T>(runs: &[Run<T>]) -> Option<(&Run<T>, Vec<&Run<T>>)> {
 /// The joint-list interpolators: every form against the scalar port, on
 /// every joint that `index` names exactly once (a repeated joint's result
 /// depends on the form's blocks, as documented) whose quaternion and blend
-/// quaternion are unit and whose translations are finite, for `0 < lerp <
-/// 1`. Rotations within `tol_rot`; translations within
+/// quaternion are unit and whose translations are at most 1e6 in magnitude
+/// (beyond, the listing's `t0 + (t1 - t0) lerp` can overflow where the C's
+/// form does not), for `0 < lerp < 1`. Rotations within `tol_rot`; translations within
 /// [`tol::JOINT_TRANSLATION`] times the larger of 1 and their magnitude.
 /// `slerp_joints`' shortest-arc choice is a sign test of the dot product:
 /// joints whose dot product is within 1e-5 of zero (where the forms may
@@ -716,7 +717,9 @@ pub fn joint_vs_scalar(
         let (a, b) = (joints[j], blend[j]);
         let dot: f64 = a.q.to_array().iter().zip(b.q.to_array()).map(|(&x, y)| f64::from(x) * f64::from(y)).sum();
         let t = a.t.to_array().into_iter().chain(b.t.to_array());
-        if !unit_quat(a.q) || !unit_quat(b.q) || dot.abs() < 1e-5 || !t.clone().all(f32::is_finite) {
+        // Translations of magnitude at most 1e6: beyond, `t1 - t0` (the
+        // listing's lerp) may overflow where the C's form does not.
+        if !unit_quat(a.q) || !unit_quat(b.q) || dot.abs() < 1e-5 || !t.clone().all(|v| v.abs() <= 1e6) {
             continue;
         }
         let scale = t.map(|v| f64::from(v.abs())).fold(1.0, f64::max);
