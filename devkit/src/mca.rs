@@ -412,6 +412,9 @@ mod tests {
         // One matrix and one parent per iteration.
         let b = body(&["   10:\tadd    rax,0x30", "   14:\tadd    rdx,0x4"]);
         assert_eq!(elements_from_steps(&b, &[48, 4]), Some(1));
+        // The same, walking backwards (`untransform_skeleton`).
+        let b = body(&["   10:\tadd    rax,0xffffffffffffffd0", "   14:\tadd    rdx,0xfffffffffffffffc"]);
+        assert_eq!(elements_from_steps(&b, &[48, 4]), Some(1));
         assert_eq!(elements_from_steps(&body(&["   10:\tadd    rsp,0x40"]), &[4]), None);
     }
 }
@@ -682,7 +685,8 @@ fn successor_loop(
 /// `add`/`sub` of an immediate to a register, or `lea r, [r+imm]`, where
 /// the register is a counter used as a scaled index (`[...+r*4]`: the
 /// immediate counts elements) or a pointer or byte offset (the immediate is
-/// `k` times one of `strides`, the first that divides it); `k` in `1..=16`.
+/// `k` times one of `strides`, the first that divides it; a negative step
+/// counts by its magnitude); `k` in `1..=16`.
 /// The largest `k` found (a loop steps its widest list by the whole block),
 /// `None` when no step fits.
 fn elements_from_steps(body: &[Instr], strides: &[u64]) -> Option<u64> {
@@ -715,6 +719,9 @@ fn elements_from_steps(body: &[Instr], strides: &[u64]) -> Option<u64> {
         else {
             continue;
         };
+        // objdump prints a negative step in two's complement
+        // (`add rax,0xffffffffffffffd0`): a loop that walks backwards.
+        let v = if v >= 1 << 63 { v.wrapping_neg() } else { v };
         if reg.starts_with('[') || reg == "rsp" || reg == "esp" {
             continue;
         }
