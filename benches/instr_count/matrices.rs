@@ -1,9 +1,12 @@
 //! The joint-matrix routines (*From Quaternion to Matrix and Back*, *The
-//! Skeleton Assembly Line*): the raw kernels and the glam peers.
+//! Skeleton Assembly Line*): the raw kernels (the listing's forms by path,
+//! the `Impl::Avx2` successors through `kernel(Impl::Avx2)`, left out with a
+//! line on stderr where they cannot run: see [`crate::successor`]) and the
+//! glam peers.
 
 use std::hint::black_box;
 
-use animasm::{JointMat, JointQuat};
+use animasm::{Error, Impl, JointMat, JointQuat};
 use glam::{Affine3A, Quat as GQuat, Vec4 as GVec4};
 use gungraun::{library_benchmark, library_benchmark_group};
 
@@ -19,15 +22,26 @@ use devkit::setup::{self, JOINTS, SKELETON_RANGE};
 /// `quats_to_mats`'s raw kernels.
 type QuatsToMatsKernel = unsafe fn(*mut JointMat, *const JointQuat, i32);
 
-/// A `quats_to_mats` kernel, its quaternions and its matrices.
+/// A `quats_to_mats` kernel (`None`: not run here), its quaternions and its
+/// matrices.
 struct QuatsToMatsRun {
-    kernel: QuatsToMatsKernel,
+    kernel: Option<QuatsToMatsKernel>,
     quats: Vec<JointQuat>,
     mats: Vec<JointMat>,
 }
 
 /// Setup (not counted): the joint lists' first list for `kernel`.
 fn quats_to_mats_input(kernel: QuatsToMatsKernel) -> QuatsToMatsRun {
+    QuatsToMatsRun {
+        kernel: Some(kernel),
+        quats: setup::quats_to_mats_input(),
+        mats: vec![JointMat::default(); JOINTS],
+    }
+}
+
+/// Setup (not counted): [`quats_to_mats_input`] for the successor.
+fn quats_to_mats_successor(kernel: Result<QuatsToMatsKernel, Error>) -> QuatsToMatsRun {
+    let kernel = crate::successor("quats_to_mats", kernel);
     QuatsToMatsRun { kernel, quats: setup::quats_to_mats_input(), mats: vec![JointMat::default(); JOINTS] }
 }
 
@@ -49,12 +63,15 @@ fn glam_quats_to_mats_input() -> GlamQuatsToMats {
 #[bench::scalar(animasm::quats_to_mats::scalar::quats_to_mats)]
 #[bench::intrinsics(animasm::quats_to_mats::intrinsics::quats_to_mats)]
 #[bench::asm(animasm::quats_to_mats::asm::quats_to_mats)]
+#[bench::avx2(args = (animasm::quats_to_mats::kernel(Impl::Avx2)), setup = quats_to_mats_successor)]
 fn quats_to_mats(mut run: QuatsToMatsRun) -> QuatsToMatsRun {
+    let Some(kernel) = run.kernel else { return run };
     let mats = black_box(run.mats.as_mut_ptr());
     let quats = black_box(run.quats.as_ptr());
     // SAFETY: both lists hold `JOINTS` elements (16-byte aligned `Vec`s
-    // of 16-byte aligned types, two allocations); `JOINTS <= MAX_JOINTS`.
-    unsafe { (run.kernel)(mats, quats, JOINTS as i32) };
+    // of 16-byte aligned types, two allocations); `JOINTS <= MAX_JOINTS`;
+    // a successor is `Some` only where this CPU runs it.
+    unsafe { kernel(mats, quats, JOINTS as i32) };
     black_box(run)
 }
 
@@ -73,15 +90,26 @@ fn quats_to_mats_peer(mut g: GlamQuatsToMats) -> GlamQuatsToMats {
 /// `mats_to_quats`'s raw kernels.
 type MatsToQuatsKernel = unsafe fn(*mut JointQuat, *const JointMat, i32);
 
-/// A `mats_to_quats` kernel, its matrices and its joints.
+/// A `mats_to_quats` kernel (`None`: not run here), its matrices and its
+/// joints.
 struct MatsToQuatsRun {
-    kernel: MatsToQuatsKernel,
+    kernel: Option<MatsToQuatsKernel>,
     mats: Vec<JointMat>,
     quats: Vec<JointQuat>,
 }
 
 /// Setup (not counted): random rigid matrices for `kernel`.
 fn mats_to_quats_input(kernel: MatsToQuatsKernel) -> MatsToQuatsRun {
+    MatsToQuatsRun {
+        kernel: Some(kernel),
+        mats: setup::mats_to_quats_input(),
+        quats: vec![JointQuat::default(); JOINTS],
+    }
+}
+
+/// Setup (not counted): [`mats_to_quats_input`] for the successor.
+fn mats_to_quats_successor(kernel: Result<MatsToQuatsKernel, Error>) -> MatsToQuatsRun {
+    let kernel = crate::successor("mats_to_quats", kernel);
     MatsToQuatsRun { kernel, mats: setup::mats_to_quats_input(), quats: vec![JointQuat::default(); JOINTS] }
 }
 
@@ -104,12 +132,15 @@ fn glam_mats_to_quats_input() -> GlamMatsToQuats {
 #[bench::scalar(animasm::mats_to_quats::scalar::mats_to_quats)]
 #[bench::intrinsics(animasm::mats_to_quats::intrinsics::mats_to_quats)]
 #[bench::asm(animasm::mats_to_quats::asm::mats_to_quats)]
+#[bench::avx2(args = (animasm::mats_to_quats::kernel(Impl::Avx2)), setup = mats_to_quats_successor)]
 fn mats_to_quats(mut run: MatsToQuatsRun) -> MatsToQuatsRun {
+    let Some(kernel) = run.kernel else { return run };
     let quats = black_box(run.quats.as_mut_ptr());
     let mats = black_box(run.mats.as_ptr());
     // SAFETY: both lists hold `JOINTS` elements (two allocations);
-    // `JOINTS <= MAX_JOINTS`.
-    unsafe { (run.kernel)(quats, mats, JOINTS as i32) };
+    // `JOINTS <= MAX_JOINTS`; a successor is `Some` only where this CPU
+    // runs it.
+    unsafe { kernel(quats, mats, JOINTS as i32) };
     black_box(run)
 }
 
@@ -128,9 +159,10 @@ fn mats_to_quats_peer(mut g: GlamMatsToQuats) -> GlamMatsToQuats {
 /// The skeleton routines' raw kernels.
 type SkeletonKernel = unsafe fn(*mut JointMat, *const i32, i32, i32);
 
-/// A skeleton kernel, its matrices and the hierarchy.
+/// A skeleton kernel (`None`: not run here), its matrices and the
+/// hierarchy.
 struct SkeletonRun {
-    kernel: SkeletonKernel,
+    kernel: Option<SkeletonKernel>,
     mats: Vec<JointMat>,
     parents: Vec<i32>,
 }
@@ -139,6 +171,7 @@ impl SkeletonRun {
     /// Runs the kernel once over [`SKELETON_RANGE`].
     #[inline(always)]
     fn run(&mut self) {
+        let Some(kernel) = self.kernel else { return };
         let mats = black_box(self.mats.as_mut_ptr());
         let parents = black_box(self.parents.as_ptr());
         let (first, last) = (*SKELETON_RANGE.start() as i32, *SKELETON_RANGE.end() as i32);
@@ -146,21 +179,34 @@ impl SkeletonRun {
         // `parents` `JOINTS` entries; `random_parents` gives every joint
         // `i >= 1` of the range a parent in `0..i`, so every joint and
         // parent is in `mats` and never the joint itself; `JOINTS` is
-        // far below the kernels' limits.
-        unsafe { (self.kernel)(mats, parents, black_box(first), black_box(last)) }
+        // far below the kernels' limits; a successor is `Some` only where
+        // this CPU runs it.
+        unsafe { kernel(mats, parents, black_box(first), black_box(last)) }
     }
 }
 
 /// Setup (not counted): the local skeleton for `kernel`.
 fn locals_input(kernel: SkeletonKernel) -> SkeletonRun {
     let (mats, parents) = setup::skeleton_locals();
-    SkeletonRun { kernel, mats, parents }
+    SkeletonRun { kernel: Some(kernel), mats, parents }
+}
+
+/// Setup (not counted): [`locals_input`] for the successor.
+fn locals_successor(kernel: Result<SkeletonKernel, Error>) -> SkeletonRun {
+    let (mats, parents) = setup::skeleton_locals();
+    SkeletonRun { kernel: crate::successor("transform_skeleton", kernel), mats, parents }
 }
 
 /// Setup (not counted): the global skeleton for `kernel`.
 fn globals_input(kernel: SkeletonKernel) -> SkeletonRun {
     let (mats, parents) = setup::skeleton_globals();
-    SkeletonRun { kernel, mats, parents }
+    SkeletonRun { kernel: Some(kernel), mats, parents }
+}
+
+/// Setup (not counted): [`globals_input`] for the successor.
+fn globals_successor(kernel: Result<SkeletonKernel, Error>) -> SkeletonRun {
+    let (mats, parents) = setup::skeleton_globals();
+    SkeletonRun { kernel: crate::successor("untransform_skeleton", kernel), mats, parents }
 }
 
 /// The same skeleton as glam affines.
@@ -188,6 +234,7 @@ fn glam_globals_input() -> GlamSkeleton {
 #[bench::asm(animasm::transform_skeleton::asm::transform_skeleton)]
 #[bench::intrinsics_movss_shufps(animasm::transform_skeleton::intrinsics::transform_skeleton_movss_shufps)]
 #[bench::asm_movss_shufps(animasm::transform_skeleton::asm::transform_skeleton_movss_shufps)]
+#[bench::avx2(args = (animasm::transform_skeleton::kernel(Impl::Avx2)), setup = locals_successor)]
 fn transform_skeleton(mut run: SkeletonRun) -> SkeletonRun {
     run.run();
     black_box(run)
@@ -207,6 +254,7 @@ fn transform_skeleton_peer(mut g: GlamSkeleton) -> GlamSkeleton {
 #[bench::scalar(animasm::untransform_skeleton::scalar::untransform_skeleton)]
 #[bench::intrinsics(animasm::untransform_skeleton::intrinsics::untransform_skeleton)]
 #[bench::asm(animasm::untransform_skeleton::asm::untransform_skeleton)]
+#[bench::avx2(args = (animasm::untransform_skeleton::kernel(Impl::Avx2)), setup = globals_successor)]
 fn untransform_skeleton(mut run: SkeletonRun) -> SkeletonRun {
     run.run();
     black_box(run)
@@ -229,7 +277,8 @@ type TransformJointsKernel = unsafe fn(*mut JointMat, *const JointMat, *const Jo
 
 /// A `transform_joints` kernel, its two input lists and the products.
 struct TransformJointsRun {
-    kernel: TransformJointsKernel,
+    /// `None`: a successor not run here.
+    kernel: Option<TransformJointsKernel>,
     a: Vec<JointMat>,
     b: Vec<JointMat>,
     r: Vec<JointMat>,
@@ -238,6 +287,13 @@ struct TransformJointsRun {
 /// Setup (not counted): two lists of random rigid matrices for `kernel`.
 fn transform_joints_input(kernel: TransformJointsKernel) -> TransformJointsRun {
     let (a, b) = setup::transform_joints_input();
+    TransformJointsRun { kernel: Some(kernel), a, b, r: vec![JointMat::default(); JOINTS] }
+}
+
+/// Setup (not counted): [`transform_joints_input`] for the successor.
+fn transform_joints_successor(kernel: Result<TransformJointsKernel, Error>) -> TransformJointsRun {
+    let (a, b) = setup::transform_joints_input();
+    let kernel = crate::successor("transform_joints", kernel);
     TransformJointsRun { kernel, a, b, r: vec![JointMat::default(); JOINTS] }
 }
 
@@ -259,12 +315,15 @@ fn glam_transform_joints_input() -> GlamTransformJoints {
 #[bench::scalar(animasm::transform_joints::scalar::transform_joints)]
 #[bench::intrinsics(animasm::transform_joints::intrinsics::transform_joints)]
 #[bench::asm(animasm::transform_joints::asm::transform_joints)]
+#[bench::avx2(args = (animasm::transform_joints::kernel(Impl::Avx2)), setup = transform_joints_successor)]
 fn transform_joints(mut run: TransformJointsRun) -> TransformJointsRun {
+    let Some(kernel) = run.kernel else { return run };
     let r = black_box(run.r.as_mut_ptr());
     let (a, b) = (black_box(run.a.as_ptr()), black_box(run.b.as_ptr()));
     // SAFETY: the three lists hold `JOINTS` 16-byte aligned matrices
-    // each, in three allocations; `JOINTS <= MAX_JOINTS`.
-    unsafe { (run.kernel)(r, a, b, JOINTS as i32) };
+    // each, in three allocations; `JOINTS <= MAX_JOINTS`; a successor is
+    // `Some` only where this CPU runs it.
+    unsafe { kernel(r, a, b, JOINTS as i32) };
     black_box(run)
 }
 

@@ -223,3 +223,70 @@ pub fn disassemble(symbol: &str) -> Vec<Disasm> {
     let exe = std::env::current_exe().expect("current_exe");
     disassemble_in(exe.to_str().expect("UTF-8 path"), symbol)
 }
+
+/// A function of a binary's symbol table.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Function {
+    /// Its address in the file (before any load bias).
+    pub addr: u64,
+    /// Its size in bytes.
+    pub size: u64,
+    /// Its demangled name, as [`normalize_symbol`] gives it.
+    pub name: String,
+}
+
+/// Runs objdump with `args`: its output, or why it could not be run (for
+/// callers that report instead of panicking, such as the report).
+pub fn try_run_objdump(args: &[&str]) -> Result<String, String> {
+    let tool = objdump();
+    let out = Command::new(&tool).args(args).output().map_err(|e| format!("running `{tool}`: {e}"))?;
+    if !out.status.success() {
+        return Err(format!(
+            "`{tool} {}` failed: {}\n{}",
+            args.join(" "),
+            out.status,
+            String::from_utf8_lossy(&out.stderr)
+        ));
+    }
+    Ok(String::from_utf8_lossy(&out.stdout).into_owned())
+}
+
+/// Every function (`F` symbol of non-zero size) of an `objdump -t -C` table,
+/// with its name normalised ([`normalize_symbol`]).
+pub fn functions(table: &str) -> Vec<Function> {
+    let mut out: Vec<Function> = Vec::new();
+    for line in table.lines() {
+        // `0000000000012340 g     F .text\t0000000000000567              name`
+        let Some((left, right)) = line.split_once('\t') else { continue };
+        let Some(addr) = left.split_whitespace().next().and_then(|a| u64::from_str_radix(a, 16).ok()) else {
+            continue;
+        };
+        if !left.split_whitespace().any(|f| f == "F") {
+            continue;
+        }
+        let Some((size, name)) = right.trim_start().split_once(char::is_whitespace) else { continue };
+        let Ok(size) = u64::from_str_radix(size, 16) else { continue };
+        let name = name.trim();
+        let f = Function { addr, size, name: normalize_symbol(name.strip_prefix(".hidden ").unwrap_or(name)) };
+        if size > 0 && !out.contains(&f) {
+            out.push(f);
+        }
+    }
+    out
+}
+
+/// The functions of `table` (from [`functions`]) that start at the file
+/// address of the running function `runtime`, given a function `anchor` of
+/// the same binary (its demangled name and its runtime address): the load
+/// bias of a position-independent executable is `anchor`'s runtime address
+/// minus its address in the file. Several names may share an address
+/// (aliases). `Err` when `anchor` is not in the table exactly once.
+pub fn functions_at(table: &[Function], anchor: (&str, usize), runtime: usize) -> Result<Vec<Function>, String> {
+    let found: Vec<&Function> = table.iter().filter(|f| f.name == anchor.0).collect();
+    let [a] = found.as_slice() else {
+        return Err(format!("`{}` is in the symbol table {} times, not once", anchor.0, found.len()));
+    };
+    let bias = (anchor.1 as u64).wrapping_sub(a.addr);
+    let addr = (runtime as u64).wrapping_sub(bias);
+    Ok(table.iter().filter(|f| f.addr == addr).cloned().collect())
+}

@@ -1,14 +1,17 @@
-//! llvm-mca's static estimates of the asm loop bodies ([`devkit::mca`])
-//! beside the measured ticks.
+//! llvm-mca's static estimates of the asm loop bodies and of the
+//! `Impl::Avx2` successors' inner loops ([`devkit::mca`]) beside the
+//! measured ticks.
 
 use crate::print::{Align::Left as L, Align::Right as R, heading, para, print_grid, progress};
 use crate::results::Results;
+use animasm::Impl;
 use devkit::mca;
 use devkit::timer;
 
-/// Section 6: llvm-mca's estimates of the asm loops beside the measured ticks.
+/// Section 6: llvm-mca's estimates of the asm loops and of the successors'
+/// inner loops beside the measured ticks.
 pub(crate) fn mca_section(res: &mut Results) {
-    heading("6. llvm-mca: static estimates of the asm loop bodies");
+    heading("6. llvm-mca: static estimates of the asm loop bodies and of the successors");
     let Some(version) = mca::llvm_mca_version() else {
         para(
             "llvm-mca is not installed, so there are no static estimates: `apt-get install llvm` gives llvm-mca \
@@ -48,4 +51,90 @@ pub(crate) fn mca_section(res: &mut Results) {
             res.mca_rows = rows.len();
         }
     }
+    successors(res);
+}
+
+/// The `Impl::Avx2` successors' inner loops: llvm-mca's cycles per iteration
+/// and per element (Zen 3 and Skylake models) beside the measured ticks per
+/// element at 1024 elements (`res.successor_ticks`, form `avx2`).
+fn successors(res: &Results) {
+    progress("running llvm-mca on the successors' inner loops");
+    let version = mca::llvm_mca_version().unwrap_or_default();
+    let rows = match mca::successor_estimates() {
+        Err(e) => {
+            para(&format!("{version}: no estimates of the successors ({e})."));
+            return;
+        }
+        Ok(rows) => rows,
+    };
+    let f = |v: Option<f64>| v.map_or("-".into(), |v| format!("{v:.2}"));
+    let [zen, skl] = mca::SUCCESSOR_CPUS;
+    let lines: Vec<Vec<String>> = rows
+        .iter()
+        .map(|(routine, estimate)| {
+            let measured = res
+                .successor_ticks
+                .iter()
+                .find(|t| t.routine == *routine && t.form == Impl::Avx2.name() && t.elements == 1024)
+                .map(|t| t.ticks);
+            match estimate {
+                mca::SuccessorEstimate::NotInBuild => {
+                    let mut row = vec![routine.to_string(), "not in this build".into()];
+                    row.extend(std::iter::repeat_n("-".to_string(), 5));
+                    row.push(f(measured));
+                    row
+                }
+                mca::SuccessorEstimate::Failed(e) => {
+                    progress(&format!("llvm-mca, {routine} successor: {e}"));
+                    let mut row = vec![routine.to_string(), "not estimated (see stderr)".into()];
+                    row.extend(std::iter::repeat_n("-".to_string(), 5));
+                    row.push(f(measured));
+                    row
+                }
+                mca::SuccessorEstimate::Estimated(l) => {
+                    if let Some(e) = &l.mca_error {
+                        progress(&format!("llvm-mca, {routine} successor: {e}"));
+                    }
+                    let nested = if l.nested > 0 { format!(", {} nested", l.nested) } else { String::new() };
+                    let calls = match l.callees.len() {
+                        0 => String::new(),
+                        n => format!(", {n} call{} spliced", if n == 1 { "" } else { "s" }),
+                    };
+                    vec![
+                        routine.to_string(),
+                        format!("{} instr{calls}{nested}", l.instructions),
+                        format!(
+                            "{}{}",
+                            l.elements_per_iteration,
+                            if l.elements_source == "assumed" { " (assumed)" } else { "" }
+                        ),
+                        f(l.cycles_per_iteration[0]),
+                        f(l.cycles_per_element(0)),
+                        f(l.cycles_per_iteration[1]),
+                        f(l.cycles_per_element(1)),
+                        f(measured),
+                    ]
+                }
+            }
+        })
+        .collect();
+    print_grid(
+        &["avx2 successor", "inner loop", "elem/iter", "ZN3 /iter", "ZN3 /elem", "SKL /iter", "SKL /elem", "measured"],
+        &[L, L, R, R, R, R, R, R],
+        &lines,
+    );
+    let unit = timer::UNIT;
+    para(&format!(
+        "{version}. The Impl::Avx2 successor of each id routine (AVX2 + FMA, 8 lanes), found in this binary at the \
+         address `kernel(Impl::Avx2)` returns (\"not in this build\": the routine has no such form here). Inner \
+         loop: the kernel's largest loop, the backward branch whose body (branch target to branch) has the most \
+         instructions; its size, with the body of any function it calls directly spliced in (a block kernel \
+         the compiler kept out of line: llvm-mca does not follow calls). elem/iter: elements one iteration handles, read off the \
+         loop's pointer steps (\"assumed\": the routine's expected width, where they say nothing). ZN3, SKL: \
+         llvm-mca's block reciprocal throughput of that loop with -mcpu={zen} (this machine's family, AMD \
+         Zen 3) and -mcpu={skl}, in core cycles per iteration and per element, every load in L1. Measured: the \
+         successor's median {unit} per element at 1024 elements from the successors section of this run \
+         (the whole kernel: tail and prologue included), in TSC ticks, not core cycles; \"-\" where that \
+         section did not measure it."
+    ));
 }

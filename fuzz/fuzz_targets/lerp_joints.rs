@@ -5,5 +5,6 @@
 libfuzzer_sys::fuzz_target!(|data: &[u8]| animasm_fuzz::joint_routine(
     data,
     animasm::lerp_joints,
-    animasm::lerp_joints::forms()
+    animasm::lerp_joints::forms(),
+    animasm_fuzz::tol::LERP_JOINTS
 ));

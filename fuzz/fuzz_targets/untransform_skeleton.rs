@@ -3,11 +3,11 @@
 //! with the listing bit for bit (NaN payloads aside).
 #![no_main]
 
-use animasm_fuzz::{ScalarAgrees, skeleton_routine};
+use animasm_fuzz::{ScalarAgrees, SkeletonOp, skeleton_routine};
 
 libfuzzer_sys::fuzz_target!(|data: &[u8]| skeleton_routine(
     data,
-    &[animasm::untransform_skeleton],
-    &animasm::untransform_skeleton::forms().collect::<Vec<_>>(),
+    &[(animasm::untransform_skeleton, animasm::untransform_skeleton::forms().collect())],
+    SkeletonOp::Untransform,
     ScalarAgrees::Exactly
 ));

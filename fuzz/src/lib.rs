@@ -18,23 +18,48 @@
 //!   changes which NaN propagates; every other value and the sign of zero
 //!   must match).
 //!
-//! Each target adds the routine's own documented guarantees on `Ok`.
+//! Each target adds the routine's own documented guarantees on `Ok`, and
+//! compares every form of the routine's `forms()` (the listing's, and the
+//! `Impl::Avx2` successor wherever it is in the build and the CPU runs it)
+//! with the scalar port within the tolerance the tests use ([`tol`], the
+//! harness's `TOL_SCALAR` of `tests/common/routines.rs`), on every element
+//! whose inputs are in the domain where that tolerance holds (unit
+//! quaternions, rigid matrices, finite translations: see [`unit_quat`],
+//! [`rigid`]); elsewhere (NaN, infinities, huge or non-unit values) only the
+//! common checks apply. One input in two is *tame* ([`Gen::tame`]): all its
+//! quaternions unit and matrices rigid, so that most lists reach those
+//! comparisons whole.
+//!
+//! Lengths cover every tail of the 4-wide listings and of the 8-wide
+//! successors (counts up to 24 often, up to a few hundred sometimes), and the
+//! joint-list targets repeat `index` entries on purpose one input in four.
 
 use animasm::{Error, Impl, JointMat, JointQuat, Quat, Vec4};
 pub use libfuzzer_sys::arbitrary::Unstructured;
 
-/// Bytes to fuzz inputs. Every method returns something when the bytes run
-/// out (zeros, the smallest choice), so any byte string is an input.
+/// Bytes to fuzz inputs. When the bytes run out, every method goes on with a
+/// pseudo-random stream seeded by a hash of all the bytes (xorshift64*), so
+/// any byte string is an input, and a short one already gives lists of many
+/// distinct joints: libFuzzer starts from inputs of a few bytes and lengthens
+/// them slowly, and a zero-filled rest (identity quaternions, a zero factor)
+/// would leave the comparisons with the scalar port nothing to compare.
 ///
 /// The first byte decides whether the input may be bad (one time in four):
 /// only then do lengths, `index` entries, parents and ranges stray outside
 /// what the safe functions accept, each now and then, so that most inputs
-/// reach the kernels even with long lists.
+/// reach the kernels even with long lists. Another bit of it decides whether
+/// the input is tame (one time in two, see [`Gen::tame`]).
 pub struct Gen<'a> {
     /// The bytes left.
     pub u: Unstructured<'a>,
+    /// The pseudo-random stream's state, used once `u` is empty.
+    rng: u64,
     /// Whether this input may hold bad lengths, indices, parents or ranges.
     pub bad: bool,
+    /// Whether every float is moderate (no special value, no arbitrary bit
+    /// pattern), every quaternion unit and every matrix rigid: the domain of
+    /// the comparisons with the scalar port.
+    pub tame: bool,
 }
 
 /// Floats where IEEE arithmetic and the listings' comparisons have their
@@ -69,19 +94,31 @@ const SPECIAL: [u32; 24] = [
 impl<'a> Gen<'a> {
     /// A generator over `data`.
     pub fn new(data: &'a [u8]) -> Self {
+        // FNV-1a of the bytes, never zero (xorshift's fixed point).
+        let rng =
+            data.iter().fold(0xcbf2_9ce4_8422_2325u64, |h, &b| (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3)) | 1;
         let mut u = Unstructured::new(data);
-        let bad = u.arbitrary::<u8>().unwrap_or(0).is_multiple_of(4);
-        Gen { u, bad }
+        let first = u.arbitrary::<u8>().unwrap_or(0);
+        Gen { u, rng, bad: first.is_multiple_of(4), tame: (first >> 2).is_multiple_of(2) }
     }
 
-    /// A byte.
+    /// The next value of the pseudo-random stream (xorshift64*).
+    fn next_random(&mut self) -> u64 {
+        self.rng ^= self.rng >> 12;
+        self.rng ^= self.rng << 25;
+        self.rng ^= self.rng >> 27;
+        self.rng.wrapping_mul(0x2545_f491_4f6c_dd1d)
+    }
+
+    /// A byte: the next input byte, or the stream's once they run out.
     pub fn byte(&mut self) -> u8 {
-        self.u.arbitrary().unwrap_or(0)
+        if self.u.is_empty() { (self.next_random() >> 56) as u8 } else { self.u.arbitrary().unwrap_or(0) }
     }
 
-    /// Four bytes.
+    /// Four bytes: the next four input bytes, or the stream's once they run
+    /// out.
     pub fn u32(&mut self) -> u32 {
-        self.u.arbitrary().unwrap_or(0)
+        if self.u.len() < 4 { (self.next_random() >> 32) as u32 } else { self.u.arbitrary().unwrap_or(0) }
     }
 
     /// Whether the next choice is "true", one time in `n`.
@@ -91,11 +128,8 @@ impl<'a> Gen<'a> {
 
     /// A length: mostly `0..=max_small`, sometimes up to `max`.
     pub fn len(&mut self, max_small: usize, max: usize) -> usize {
-        if self.one_in(8) {
-            self.u.int_in_range(0..=max).unwrap_or(0)
-        } else {
-            self.u.int_in_range(0..=max_small).unwrap_or(0)
-        }
+        let top = if self.one_in(8) { max } else { max_small };
+        self.u32() as usize % (top + 1)
     }
 
     /// A length that must be `n`: `n`, or, in a bad input, half of the time
@@ -114,12 +148,14 @@ impl<'a> Gen<'a> {
     }
 
     /// A float: one of the special values, a moderate value (`i16 / 2^k`),
-    /// a unit-range value, or any bit pattern.
+    /// a unit-range value, or any bit pattern; in a tame input only the
+    /// moderate and unit-range ones.
     pub fn f32(&mut self) -> f32 {
-        match self.byte() % 8 {
+        let pick = if self.tame { 2 + self.byte() % 4 } else { self.byte() % 8 };
+        match pick {
             0 | 1 => f32::from_bits(SPECIAL[self.byte() as usize % SPECIAL.len()]),
             2 | 3 => {
-                let v: i16 = self.u.arbitrary().unwrap_or(0);
+                let v = self.u32() as u16 as i16;
                 v as f32 / (1u32 << (self.byte() % 24)) as f32
             }
             4 | 5 => (self.u32() >> 8) as f32 / (1u32 << 23) as f32 * 2.0 - 1.0,
@@ -127,14 +163,18 @@ impl<'a> Gen<'a> {
         }
     }
 
-    /// A quaternion: often a unit one (normalised in f32), otherwise four
-    /// [`Gen::f32`]s.
+    /// A quaternion: often (in a tame input always) a unit one (normalised
+    /// in f32; the identity when the four floats are all zero), otherwise
+    /// four [`Gen::f32`]s.
     pub fn quat(&mut self) -> Quat {
         let q = [self.f32(), self.f32(), self.f32(), self.f32()];
-        if self.one_in(2) {
+        if self.one_in(2) || self.tame {
             let n = q.iter().map(|v| v * v).sum::<f32>().sqrt();
             if n.is_finite() && n > 0.0 {
                 return Quat::from_array(q.map(|v| v / n));
+            }
+            if self.tame {
+                return Quat::IDENTITY;
             }
         }
         Quat::from_array(q)
@@ -155,10 +195,10 @@ impl<'a> Gen<'a> {
         (0..n).map(|_| self.joint()).collect()
     }
 
-    /// A joint matrix: often a rotation (from a unit quaternion) with a
-    /// translation, otherwise twelve [`Gen::f32`]s.
+    /// A joint matrix: often (in a tame input always) a rotation (from a unit
+    /// quaternion) with a translation, otherwise twelve [`Gen::f32`]s.
     pub fn mat(&mut self) -> JointMat {
-        if self.one_in(2) {
+        if self.one_in(2) || self.tame {
             let [x, y, z, w] = self.quat().to_array();
             let t = [self.f32(), self.f32(), self.f32()];
             let r = [
@@ -428,21 +468,35 @@ pub fn as_listing(m: &[JointMat]) -> Vec<JointMat> {
 pub type JointFn = fn(Impl, &mut [JointQuat], &[JointQuat], f32, &[i32]) -> Result<(), Error>;
 
 /// Fuzzes a joint-list interpolator with the forms `forms` (its `forms()`):
-/// any lengths of `joints`, `blend` and `index`, any `index` entries, any
-/// `lerp`, any floats. On `Ok`, besides the common checks: joints not
-/// indexed are kept, `lerp <= 0` keeps every joint and `lerp >= 1` copies
-/// the indexed blend joints, with every `Impl`; the scalar port and the
-/// listing agree on which joints they write.
-pub fn joint_routine(data: &[u8], f: JointFn, forms: impl Iterator<Item = Impl>) {
+/// any lengths of `joints`, `blend` and `index`, any `index` entries (one
+/// input in four with entries repeated on purpose, within and across blocks
+/// of four and eight), any `lerp`, any floats. On `Ok`, besides the common
+/// checks: joints not indexed are kept, `lerp <= 0` keeps every joint and
+/// `lerp >= 1` copies the indexed blend joints, with every `Impl`; the
+/// scalar port and the listing agree on which joints they write; every form
+/// agrees with the scalar port within `tol_rot` (rotations) and
+/// [`tol::JOINT_TRANSLATION`] (translations, relative above magnitude 1) on
+/// every joint indexed once whose quaternions are unit
+/// ([`joint_vs_scalar`]).
+pub fn joint_routine(data: &[u8], f: JointFn, forms: impl Iterator<Item = Impl>, tol_rot: f64) {
     let mut g = Gen::new(data);
     let n = g.len(16, 300);
     let joints = g.joints(n);
     let blend_len = g.len_near(n);
     let blend = g.joints(blend_len);
     let index_len = g.len(24, 400);
-    let index: Vec<i32> = (0..index_len).map(|_| g.index_entry(n)).collect();
+    let mut index: Vec<i32> = (0..index_len).map(|_| g.index_entry(n)).collect();
+    if index_len > 1 && g.one_in(4) {
+        // Repeats: an entry copied from one of the eight before it.
+        for k in 1..index_len {
+            if g.one_in(3) {
+                index[k] = index[k - 1 - g.byte() as usize % k.min(8)];
+            }
+        }
+    }
     let lerp = g.lerp();
     let runs = run_every_impl(forms, &joints, |imp, out| f(imp, out, &blend, lerp, &index));
+    joint_vs_scalar(&runs, &joints, &blend, lerp, &index, tol_rot);
     if let Some(Err(Error::NonFiniteFactor { what, position, value })) = runs.first().map(|r| r.result) {
         assert!(what == "lerp" && position.is_none() && same_bits(value, lerp), "{what} {position:?} {value}");
     }
@@ -476,22 +530,44 @@ pub enum ScalarAgrees {
     UpToSignOfZero,
 }
 
+/// The forms of `candidates` (a routine's `forms()`) that the skeleton
+/// function `f` accepts: a call on an empty range checks the form before
+/// anything else and returns `Err(Unsupported)` for a form `f` does not
+/// have. For `transform_skeleton_movss_shufps`, which has no `forms()` of its
+/// own and no successor.
+pub fn skeleton_forms(f: SkeletonFn, candidates: impl Iterator<Item = Impl>) -> Vec<Impl> {
+    candidates.filter(|&imp| f(imp, &mut [], &[], core::ops::RangeInclusive::new(1, 0)).is_ok()).collect()
+}
+
+/// What a skeleton routine computes, for [`skeleton_vs_scalar`].
+#[derive(Clone, Copy, PartialEq)]
+pub enum SkeletonOp {
+    /// `transform_skeleton`: `M[i] = M[parents[i]] * M[i]`, parents first.
+    Transform,
+    /// `untransform_skeleton`: `M[i] = M[parents[i]]^-1 * M[i]` (the
+    /// parents as they were), last joint first.
+    Untransform,
+}
+
 /// Fuzzes skeleton transforms: any number of matrices, any `parents` (length
 /// and entries), any range (empty, exhausted, out of bounds), any floats.
 /// On `Ok`: joints outside the range are kept; the scalar port agrees with
-/// the intrinsics as `scalar` says; every function of `fns` (variants of
-/// one routine, whose forms are `forms`) gives the same results as the
-/// first.
-pub fn skeleton_routine(data: &[u8], fns: &[SkeletonFn], forms: &[Impl], scalar: ScalarAgrees) {
+/// the intrinsics as `scalar` says; every form agrees with the scalar port
+/// within [`tol::SKELETON`] where the chain of matrices is rigid
+/// ([`skeleton_vs_scalar`]); every function of `fns` (variants of one
+/// routine, each with its forms: `skeleton_forms`) gives the same results as
+/// the first with every form both have.
+pub fn skeleton_routine(data: &[u8], fns: &[(SkeletonFn, Vec<Impl>)], op: SkeletonOp, scalar: ScalarAgrees) {
     let mut g = Gen::new(data);
-    let n = g.len(20, 200);
+    let n = g.len(24, 200);
     let mats = g.mats(n);
     let parents_len = g.len_near(n);
     let parents: Vec<i32> = (0..parents_len).map(|i| g.parent(i)).collect();
     let range = g.range(n);
     let mut first: Option<Vec<Run<JointMat>>> = None;
-    for (k, f) in fns.iter().enumerate() {
+    for (k, (f, forms)) in fns.iter().enumerate() {
         let runs = run_every_impl(forms.iter().copied(), &mats, |imp, out| f(imp, out, &parents, range.clone()));
+        skeleton_vs_scalar(&runs, &mats, &parents, &range, op);
         for r in runs.iter().filter(|r| r.result.is_ok()) {
             for j in (0..n).filter(|j| range.is_empty() || !range.contains(j)) {
                 assert_untouched(&mats[j..=j], &r.out[j..=j], &format!("{}: joint {j} outside {range:?}", r.imp));
@@ -515,8 +591,12 @@ pub fn skeleton_routine(data: &[u8], fns: &[SkeletonFn], forms: &[Impl], scalar:
         match &first {
             None => first = Some(runs),
             Some(prev) => {
-                for (a, b) in prev.iter().zip(&runs).filter(|(a, b)| a.result.is_ok() && b.result.is_ok()) {
-                    assert_same(&a.out, &b.out, &format!("{}: variant 0 vs variant {k}", a.imp));
+                // Concrete forms both variants ran (`Auto` may pick
+                // different forms in the two tables).
+                for a in prev.iter().filter(|a| a.imp != Impl::Auto) {
+                    if let (Some(a), Some(b)) = (get(prev, a.imp), get(&runs, a.imp)) {
+                        assert_same(&a.out, &b.out, &format!("{}: variant 0 vs variant {k}", a.imp));
+                    }
                 }
             }
         }
@@ -526,5 +606,276 @@ pub fn skeleton_routine(data: &[u8], fns: &[SkeletonFn], forms: &[Impl], scalar:
 impl Floats for Quat {
     fn floats(&self) -> Vec<f32> {
         self.to_array().to_vec()
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Every form against the scalar port.
+
+/// The tolerances of the comparisons with the scalar port: the harness's
+/// `TOL_SCALAR` of each routine (`tests/common/routines.rs`), the max abs
+/// difference of any form from the scalar port that the tests accept. They
+/// hold for values of magnitude up to about 1 (unit quaternions, rotations);
+/// the fuzz targets apply them relative to the magnitude of the terms where
+/// that is larger (translations, products with translations), since their
+/// floats reach 3e4 where the tests' stay within 10.
+pub mod tol {
+    /// `slerp_joints`' rotations.
+    pub const SLERP_JOINTS: f64 = 5e-7;
+    /// `lerp_joints`' rotations.
+    pub const LERP_JOINTS: f64 = 5e-7;
+    /// The joint routines' translations (relative above magnitude 1).
+    pub const JOINT_TRANSLATION: f64 = 5e-7;
+    /// `quats_to_mats`.
+    pub const QUATS_TO_MATS: f64 = 5e-7;
+    /// `mats_to_quats` (up to sign: the C port's `ReciprocalSqrt` is good to
+    /// 1.8e-3).
+    pub const MATS_TO_QUATS: f64 = 1.81e-3;
+    /// `transform_skeleton` and `untransform_skeleton`.
+    pub const SKELETON: f64 = 1e-5;
+    /// `transform_joints`.
+    pub const TRANSFORM_JOINTS: f64 = 5e-6;
+}
+
+/// Whether `q` is a unit quaternion to within f32 normalisation (finite,
+/// `| |q|^2 - 1 | <= 1e-5`): the domain of the interpolators' and
+/// `quats_to_mats`' tolerances.
+pub fn unit_quat(q: Quat) -> bool {
+    let n2: f64 = q.to_array().iter().map(|&v| f64::from(v) * f64::from(v)).sum();
+    n2.is_finite() && (n2 - 1.0).abs() <= 1e-5
+}
+
+/// Whether `m` is rigid (the rotation orthonormal with determinant 1 to
+/// within 1e-5, every element finite) with a translation of magnitude at
+/// most 1e6: the domain of the matrix routines' tolerances.
+pub fn rigid(m: &JointMat) -> bool {
+    let e = |r: usize, c: usize| f64::from(m.mat[r * 4 + c]);
+    if !m.mat.iter().all(|v| v.is_finite()) || (0..3).any(|r| e(r, 3).abs() > 1e6) {
+        return false;
+    }
+    for a in 0..3 {
+        for b in 0..3 {
+            let dot: f64 = (0..3).map(|k| e(k, a) * e(k, b)).sum();
+            if (dot - if a == b { 1.0 } else { 0.0 }).abs() > 1e-5 {
+                return false;
+            }
+        }
+    }
+    let det = e(0, 0) * (e(1, 1) * e(2, 2) - e(1, 2) * e(2, 1)) - e(0, 1) * (e(1, 0) * e(2, 2) - e(1, 2) * e(2, 0))
+        + e(0, 2) * (e(1, 0) * e(2, 1) - e(1, 1) * e(2, 0));
+    (det - 1.0).abs() <= 1e-5
+}
+
+/// The largest translation component of `m`, in magnitude.
+pub fn translation_magnitude(m: &JointMat) -> f64 {
+    [m.mat[3], m.mat[7], m.mat[11]].iter().map(|v| f64::from(v.abs())).fold(0.0, f64::max)
+}
+
+/// `|a - b|`, infinite where either is NaN.
+fn diff(a: f32, b: f32) -> f64 {
+    let d = (f64::from(a) - f64::from(b)).abs();
+    if d.is_nan() { f64::INFINITY } else { d }
+}
+
+/// The runs to compare with the scalar port: every concrete form that
+/// returned `Ok`, but the scalar port itself (`Auto` is compared bit for bit
+/// with the form it picks by [`run_every_impl`]). Paired with the scalar run,
+/// if that returned `Ok`.
+fn vs_scalar_runs<T>(runs: &[Run<T>]) -> Option<(&Run<T>, Vec<&Run<T>>)> {
+    let s = get(runs, Impl::Scalar)?;
+    Some((s, runs.iter().filter(|r| r.result.is_ok() && r.imp != Impl::Scalar && r.imp != Impl::Auto).collect()))
+}
+
+/// The joint-list interpolators: every form against the scalar port, on
+/// every joint that `index` names exactly once (a repeated joint's result
+/// depends on the form's blocks, as documented) whose quaternion and blend
+/// quaternion are unit and whose translations are at most 1e6 in magnitude
+/// (beyond, the listing's `t0 + (t1 - t0) lerp` can overflow where the C's
+/// form does not), for `0 < lerp < 1`. Rotations within `tol_rot`; translations within
+/// [`tol::JOINT_TRANSLATION`] times the larger of 1 and their magnitude.
+/// `slerp_joints`' shortest-arc choice is a sign test of the dot product:
+/// joints whose dot product is within 1e-5 of zero (where the forms may
+/// round it to different signs, and the listing takes `-0.0` as negative)
+/// are left out.
+pub fn joint_vs_scalar(
+    runs: &[Run<JointQuat>],
+    joints: &[JointQuat],
+    blend: &[JointQuat],
+    lerp: f32,
+    index: &[i32],
+    tol_rot: f64,
+) {
+    let Some((s, others)) = vs_scalar_runs(runs) else { return };
+    if !(lerp > 0.0 && lerp < 1.0) {
+        return;
+    }
+    let mut count = vec![0u32; joints.len()];
+    for &j in index {
+        count[j as usize] += 1;
+    }
+    for j in (0..joints.len()).filter(|&j| count[j] == 1) {
+        let (a, b) = (joints[j], blend[j]);
+        let dot: f64 = a.q.to_array().iter().zip(b.q.to_array()).map(|(&x, y)| f64::from(x) * f64::from(y)).sum();
+        let t = a.t.to_array().into_iter().chain(b.t.to_array());
+        // Translations of magnitude at most 1e6: beyond, `t1 - t0` (the
+        // listing's lerp) may overflow where the C's form does not.
+        if !unit_quat(a.q) || !unit_quat(b.q) || dot.abs() < 1e-5 || !t.clone().all(|v| v.abs() <= 1e6) {
+            continue;
+        }
+        let scale = t.map(|v| f64::from(v.abs())).fold(1.0, f64::max);
+        let want = s.out[j].floats();
+        for r in &others {
+            let got = r.out[j].floats();
+            for (l, (&g, &w)) in got.iter().zip(&want).enumerate() {
+                let bound = if l < 4 { tol_rot } else { tol::JOINT_TRANSLATION * scale };
+                assert!(
+                    diff(g, w) <= bound,
+                    "{}: joint {j} float {l}: {g:e} vs the scalar port's {w:e} (difference {:e} > {bound:e}; \
+                     lerp {lerp:e}, joint {:?}, blend {:?})",
+                    r.imp,
+                    diff(g, w),
+                    a.floats(),
+                    b.floats()
+                );
+            }
+        }
+    }
+}
+
+/// `quats_to_mats`: every form against the scalar port on every joint with
+/// a unit quaternion and a finite translation: rotation elements within
+/// [`tol::QUATS_TO_MATS`], translations within it relative to their
+/// magnitude (every form copies them).
+pub fn quats_to_mats_vs_scalar(runs: &[Run<JointMat>], quats: &[JointQuat]) {
+    let Some((s, others)) = vs_scalar_runs(runs) else { return };
+    for (j, q) in quats.iter().enumerate() {
+        if !unit_quat(q.q) || !q.t.to_array().iter().all(|v| v.is_finite()) {
+            continue;
+        }
+        for r in &others {
+            for e in 0..12 {
+                let (g, w) = (r.out[j].mat[e], s.out[j].mat[e]);
+                let bound = tol::QUATS_TO_MATS * if e % 4 == 3 { f64::from(w.abs()).max(1.0) } else { 1.0 };
+                assert!(
+                    diff(g, w) <= bound,
+                    "{}: joint {j} mat[{e}]: {g:e} vs the scalar port's {w:e} (bound {bound:e}; quat {:?})",
+                    r.imp,
+                    q.floats()
+                );
+            }
+        }
+    }
+}
+
+/// `mats_to_quats`: every form against the scalar port on every rigid
+/// matrix: the quaternion within [`tol::MATS_TO_QUATS`] up to sign, the
+/// translation within it relative to its magnitude, `t.w` the same.
+pub fn mats_to_quats_vs_scalar(runs: &[Run<JointQuat>], mats: &[JointMat]) {
+    let Some((s, others)) = vs_scalar_runs(runs) else { return };
+    for (j, m) in mats.iter().enumerate() {
+        if !rigid(m) {
+            continue;
+        }
+        let want = s.out[j].floats();
+        for r in &others {
+            let got = r.out[j].floats();
+            let q = |sign: f64| (0..4).map(|k| diff(got[k], (sign * f64::from(want[k])) as f32)).fold(0.0, f64::max);
+            let dq = q(1.0).min(q(-1.0));
+            assert!(
+                dq <= tol::MATS_TO_QUATS,
+                "{}: joint {j}: quaternion {:?} vs the scalar port's {:?} up to sign: {dq:e} (matrix {:?})",
+                r.imp,
+                &got[..4],
+                &want[..4],
+                m.mat
+            );
+            for k in 4..8 {
+                let bound = tol::MATS_TO_QUATS * f64::from(want[k].abs()).max(1.0);
+                assert!(
+                    diff(got[k], want[k]) <= bound,
+                    "{}: joint {j}: translation {k}: {:e} vs {:e}",
+                    r.imp,
+                    got[k],
+                    want[k]
+                );
+            }
+        }
+    }
+}
+
+/// `transform_joints`: every form against the scalar port on every joint
+/// whose two matrices are rigid, within [`tol::TRANSFORM_JOINTS`] times the
+/// larger of 1 and the sum of the two translations' magnitudes.
+pub fn transform_joints_vs_scalar(runs: &[Run<JointMat>], a: &[JointMat], b: &[JointMat]) {
+    let Some((s, others)) = vs_scalar_runs(runs) else { return };
+    for j in 0..s.out.len().min(a.len()).min(b.len()) {
+        if !rigid(&a[j]) || !rigid(&b[j]) {
+            continue;
+        }
+        let bound = tol::TRANSFORM_JOINTS * (1.0 + translation_magnitude(&a[j]) + translation_magnitude(&b[j]));
+        for r in &others {
+            for e in 0..12 {
+                let (g, w) = (r.out[j].mat[e], s.out[j].mat[e]);
+                assert!(
+                    diff(g, w) <= bound,
+                    "{}: joint {j} mat[{e}]: {g:e} vs the scalar port's {w:e} (bound {bound:e})",
+                    r.imp
+                );
+            }
+        }
+    }
+}
+
+/// The skeleton routines: every form against the scalar port on every joint
+/// of the range whose matrices are rigid: for `transform_skeleton` every
+/// matrix on its chain of parents back to the first joint outside the range
+/// (`depth` of them), within [`tol::SKELETON`] times the larger of 1 and the
+/// sum of the chain's translations' magnitudes, times the larger of 1 and
+/// `depth / 8` (the error grows with the chain); for
+/// `untransform_skeleton` its own and its parent's, within
+/// [`tol::SKELETON`] times the larger of 1 and the sum of their
+/// translations' magnitudes.
+pub fn skeleton_vs_scalar(
+    runs: &[Run<JointMat>],
+    mats: &[JointMat],
+    parents: &[i32],
+    range: &core::ops::RangeInclusive<usize>,
+    op: SkeletonOp,
+) {
+    let Some((s, others)) = vs_scalar_runs(runs) else { return };
+    for i in range.clone() {
+        let (mut ok, mut scale, mut depth) = (true, 1.0, 0usize);
+        let mut j = i;
+        loop {
+            ok &= rigid(&mats[j]);
+            scale += translation_magnitude(&mats[j]);
+            depth += 1;
+            let p = parents[j] as usize;
+            if op == SkeletonOp::Untransform {
+                ok &= rigid(&mats[p]);
+                scale += translation_magnitude(&mats[p]);
+                break;
+            }
+            if !range.contains(&p) {
+                ok &= rigid(&mats[p]);
+                scale += translation_magnitude(&mats[p]);
+                break;
+            }
+            j = p;
+        }
+        if !ok {
+            continue;
+        }
+        let bound = tol::SKELETON * scale * (depth as f64 / 8.0).max(1.0);
+        for r in &others {
+            for e in 0..12 {
+                let (g, w) = (r.out[i].mat[e], s.out[i].mat[e]);
+                assert!(
+                    diff(g, w) <= bound,
+                    "{}: joint {i} mat[{e}]: {g:e} vs the scalar port's {w:e} (bound {bound:e}, chain of {depth})",
+                    r.imp
+                );
+            }
+        }
     }
 }
