@@ -4,8 +4,10 @@
 //! intrinsics.
 //!
 //! **What the form is.** Each iteration loads the rows of eight
-//! [`JointMat`]s as pairs `[row r of joint 2k | row r of joint 2k + 1]` (one
-//! 128-bit load and one `vinsertf128` from memory each) and transposes them
+//! [`JointMat`]s as pairs `[row r of joint 2k | row r of joint 2k + 1]` (the pair's
+//! 96 bytes are three 256-bit loads `[r0_a | r1_a]`, `[r2_a | r0_b]`,
+//! `[r1_b | r2_b]`: rows 0 and 2 are one `vblendps` of two of them, row 1
+//! a blend of two 128-bit broadcasts) and transposes them
 //! in-lane into the twelve eight-lane vectors `m00 .. m22`, `tx ty tz`
 //! (lanes 0-3: the even joints, lanes 4-7: the odd ones). It then runs the
 //! blueprint of section 4 on all eight lanes at once: the case of each lane
@@ -132,8 +134,8 @@ unsafe fn block(quats: *mut JointQuat, mats: *const JointMat) {
     // `[r0_a | r1_a]`, `[r2_a | r0_b]`, `[r1_b | r2_b]`: rows 0 and 2 of the
     // pair are one `vblendps` each (any FP pipe), row 1 two 16-byte
     // broadcasts and a blend. No shuffle uop on the load side.
-    let mut rows = [[_mm256_setzero_ps(); 4]; 3];
-    for k in 0..4 {
+    // pairs[k][r] = [row r of joint 2k | row r of joint 2k + 1].
+    let pairs: [[__m256; 3]; 4] = core::array::from_fn(|k| {
         // SAFETY: floats `24k..24k + 24` are joints 2k and 2k + 1, inside
         // the eight (caller); `loadu` takes any alignment, and the broadcast
         // sources (rows 1 of the two joints, floats `24k + 4` and `24k + 16`)
@@ -143,14 +145,17 @@ unsafe fn block(quats: *mut JointQuat, mats: *const JointMat) {
             let l0 = _mm256_loadu_ps(p); // r0_a | r1_a
             let l1 = _mm256_loadu_ps(p.add(8)); // r2_a | r0_b
             let l2 = _mm256_loadu_ps(p.add(16)); // r1_b | r2_b
-            rows[0][k] = _mm256_blend_ps::<0xF0>(l0, l1);
-            rows[2][k] = _mm256_blend_ps::<0xF0>(l1, l2);
-            rows[1][k] = _mm256_blend_ps::<0xF0>(
-                _mm256_broadcast_ps(&*p.add(4).cast::<__m128>()),
-                _mm256_broadcast_ps(&*p.add(16).cast::<__m128>()),
-            );
+            [
+                _mm256_blend_ps::<0xF0>(l0, l1),
+                _mm256_blend_ps::<0xF0>(
+                    _mm256_broadcast_ps(&*p.add(4).cast::<__m128>()),
+                    _mm256_broadcast_ps(&*p.add(16).cast::<__m128>()),
+                ),
+                _mm256_blend_ps::<0xF0>(l1, l2),
+            ]
         }
-    }
+    });
+    let rows: [[__m256; 4]; 3] = core::array::from_fn(|r| core::array::from_fn(|k| pairs[k][r]));
     // Lanes 0-3: joints 0, 2, 4, 6; lanes 4-7: joints 1, 3, 5, 7.
     let [m00, m01, m02, tx] = transpose(rows[0][0], rows[0][1], rows[0][2], rows[0][3]);
     let [m10, m11, m12, ty] = transpose(rows[1][0], rows[1][1], rows[1][2], rows[1][3]);

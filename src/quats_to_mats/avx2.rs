@@ -3,8 +3,9 @@
 //! structure-of-arrays form, with `core::arch::x86_64` intrinsics.
 //!
 //! **What the form is.** Each iteration loads eight [`JointQuat`]s as four
-//! pairs (`[q_2k | q_2k+1]` and `[t_2k | t_2k+1]`, one 128-bit load and one
-//! `vinsertf128` from memory each), transposes them in-lane into eight-lane
+//! pairs (`[q_2k | q_2k+1]` and `[t_2k | t_2k+1]`, each a 256-bit load of
+//! one joint blended with a 128-bit broadcast of the other's half: no
+//! shuffle uop), transposes them in-lane into eight-lane
 //! vectors `x y z w` and `tx ty tz` (lanes 0-3 hold the even joints, lanes
 //! 4-7 the odd ones), computes the nine rotation elements of section 3's
 //! matrix `M` with three products and nine fused multiply-adds, transposes
