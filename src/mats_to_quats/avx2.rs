@@ -4,8 +4,10 @@
 //! intrinsics.
 //!
 //! **What the form is.** Each iteration loads the rows of eight
-//! [`JointMat`]s as pairs `[row r of joint 2k | row r of joint 2k + 1]` (one
-//! 128-bit load and one `vinsertf128` from memory each) and transposes them
+//! [`JointMat`]s as pairs `[row r of joint 2k | row r of joint 2k + 1]` (the pair's
+//! 96 bytes are three 256-bit loads `[r0_a | r1_a]`, `[r2_a | r0_b]`,
+//! `[r1_b | r2_b]`: rows 0 and 2 are one `vblendps` of two of them, row 1
+//! a blend of two 128-bit broadcasts) and transposes them
 //! in-lane into the twelve eight-lane vectors `m00 .. m22`, `tx ty tz`
 //! (lanes 0-3: the even joints, lanes 4-7: the odd ones). It then runs the
 //! blueprint of section 4 on all eight lanes at once: the case of each lane
@@ -101,20 +103,6 @@ pub unsafe fn mats_to_quats(joint_quats: *mut JointQuat, joint_mats: *const Join
     }
 }
 
-/// `[lo | hi]` from two 16-byte loads (the second as `vinsertf128`'s memory
-/// operand).
-///
-/// # Safety
-///
-/// AVX; `lo` and `hi` valid for reads of 16 bytes.
-#[inline]
-#[target_feature(enable = "avx2,fma")]
-unsafe fn load_pair(lo: *const f32, hi: *const f32) -> __m256 {
-    // SAFETY: both pointers are valid for 16-byte reads (caller);
-    // `loadu` takes any alignment.
-    unsafe { _mm256_insertf128_ps::<1>(_mm256_castps128_ps256(_mm_loadu_ps(lo)), _mm_loadu_ps(hi)) }
-}
-
 /// In-lane 4x4 transpose of four vectors (two independent 4x4 transposes,
 /// one per 128-bit half).
 #[inline]
@@ -142,14 +130,32 @@ fn transpose(a: __m256, b: __m256, c: __m256, d: __m256) -> [__m256; 4] {
 #[target_feature(enable = "avx2,fma")]
 unsafe fn block(quats: *mut JointQuat, mats: *const JointMat) {
     let mf = mats.cast::<f32>();
-    let mut rows = [[_mm256_setzero_ps(); 4]; 3];
-    for (r, row) in rows.iter_mut().enumerate() {
-        for (k, v) in row.iter_mut().enumerate() {
-            // SAFETY: row `r` of joint `j` is floats `12j + 4r..12j + 4r + 4`,
-            // j = 2k or 2k + 1 < 8, r < 3: inside the eight matrices (caller).
-            *v = unsafe { load_pair(mf.add(24 * k + 4 * r), mf.add(24 * k + 12 + 4 * r)) };
+    // The 24 floats of joints a = 2k and b = 2k + 1 are three 32-byte runs
+    // `[r0_a | r1_a]`, `[r2_a | r0_b]`, `[r1_b | r2_b]`: rows 0 and 2 of the
+    // pair are one `vblendps` each (any FP pipe), row 1 two 16-byte
+    // broadcasts and a blend. No shuffle uop on the load side.
+    // pairs[k][r] = [row r of joint 2k | row r of joint 2k + 1].
+    let pairs: [[__m256; 3]; 4] = core::array::from_fn(|k| {
+        // SAFETY: floats `24k..24k + 24` are joints 2k and 2k + 1, inside
+        // the eight (caller); `loadu` takes any alignment, and the broadcast
+        // sources (rows 1 of the two joints, floats `24k + 4` and `24k + 16`)
+        // are 16-byte aligned because `JointMat` is (caller's contract).
+        unsafe {
+            let p = mf.add(24 * k);
+            let l0 = _mm256_loadu_ps(p); // r0_a | r1_a
+            let l1 = _mm256_loadu_ps(p.add(8)); // r2_a | r0_b
+            let l2 = _mm256_loadu_ps(p.add(16)); // r1_b | r2_b
+            [
+                _mm256_blend_ps::<0xF0>(l0, l1),
+                _mm256_blend_ps::<0xF0>(
+                    _mm256_broadcast_ps(&*p.add(4).cast::<__m128>()),
+                    _mm256_broadcast_ps(&*p.add(16).cast::<__m128>()),
+                ),
+                _mm256_blend_ps::<0xF0>(l1, l2),
+            ]
         }
-    }
+    });
+    let rows: [[__m256; 4]; 3] = core::array::from_fn(|r| core::array::from_fn(|k| pairs[k][r]));
     // Lanes 0-3: joints 0, 2, 4, 6; lanes 4-7: joints 1, 3, 5, 7.
     let [m00, m01, m02, tx] = transpose(rows[0][0], rows[0][1], rows[0][2], rows[0][3]);
     let [m10, m11, m12, ty] = transpose(rows[1][0], rows[1][1], rows[1][2], rows[1][3]);

@@ -3,8 +3,9 @@
 //! structure-of-arrays form, with `core::arch::x86_64` intrinsics.
 //!
 //! **What the form is.** Each iteration loads eight [`JointQuat`]s as four
-//! pairs (`[q_2k | q_2k+1]` and `[t_2k | t_2k+1]`, one 128-bit load and one
-//! `vinsertf128` from memory each), transposes them in-lane into eight-lane
+//! pairs (`[q_2k | q_2k+1]` and `[t_2k | t_2k+1]`, each a 256-bit load of
+//! one joint blended with a 128-bit broadcast of the other's half: no
+//! shuffle uop), transposes them in-lane into eight-lane
 //! vectors `x y z w` and `tx ty tz` (lanes 0-3 hold the even joints, lanes
 //! 4-7 the odd ones), computes the nine rotation elements of section 3's
 //! matrix `M` with three products and nine fused multiply-adds, transposes
@@ -97,20 +98,6 @@ pub unsafe fn quats_to_mats(joint_mats: *mut JointMat, joint_quats: *const Joint
     }
 }
 
-/// `[lo | hi]` from two 16-byte loads (the second as `vinsertf128`'s memory
-/// operand).
-///
-/// # Safety
-///
-/// AVX; `lo` and `hi` valid for reads of 16 bytes.
-#[inline]
-#[target_feature(enable = "avx2,fma")]
-unsafe fn load_pair(lo: *const f32, hi: *const f32) -> __m256 {
-    // SAFETY: both pointers are valid for 16-byte reads (caller);
-    // `loadu` takes any alignment.
-    unsafe { _mm256_insertf128_ps::<1>(_mm256_castps128_ps256(_mm_loadu_ps(lo)), _mm_loadu_ps(hi)) }
-}
-
 /// In-lane 4x4 transpose of four vectors (two independent 4x4 transposes,
 /// one per 128-bit half).
 #[inline]
@@ -147,12 +134,28 @@ fn swap_halves(v: __m256) -> __m256 {
 #[target_feature(enable = "avx2,fma")]
 unsafe fn block(mats: *mut JointMat, quats: *const JointQuat) {
     let qf = quats.cast::<f32>();
-    // SAFETY: joint `j`'s `q` is floats `8j..8j + 4` and its `t` floats
-    // `8j + 4..8j + 8`, j < 8: inside the eight joints (caller).
+    // Joints a = 2k and b = 2k + 1 are two 32-byte runs `[q_a | t_a]` and
+    // `[q_b | t_b]`: `[q_a | q_b]` and `[t_a | t_b]` are each a 32-byte load
+    // blended (`vblendps`, any FP pipe) with a 16-byte broadcast of the
+    // other joint's half. No shuffle uop on the load side.
+    // SAFETY: floats `16k..16k + 16` are joints 2k and 2k + 1, inside the
+    // eight (caller); `loadu` takes any alignment, and the broadcast sources
+    // (`q_b` at float `16k + 8`, `t_a` at `16k + 4`) are 16-byte aligned
+    // because `JointQuat` is (caller's contract).
     let (qp, tp): ([__m256; 4], [__m256; 4]) = unsafe {
         (
-            core::array::from_fn(|k| load_pair(qf.add(16 * k), qf.add(16 * k + 8))),
-            core::array::from_fn(|k| load_pair(qf.add(16 * k + 4), qf.add(16 * k + 12))),
+            core::array::from_fn(|k| {
+                _mm256_blend_ps::<0xF0>(
+                    _mm256_loadu_ps(qf.add(16 * k)),
+                    _mm256_broadcast_ps(&*qf.add(16 * k + 8).cast::<__m128>()),
+                )
+            }),
+            core::array::from_fn(|k| {
+                _mm256_blend_ps::<0x0F>(
+                    _mm256_loadu_ps(qf.add(16 * k + 8)),
+                    _mm256_broadcast_ps(&*qf.add(16 * k + 4).cast::<__m128>()),
+                )
+            }),
         )
     };
     // Lanes 0-3: joints 0, 2, 4, 6; lanes 4-7: joints 1, 3, 5, 7.
