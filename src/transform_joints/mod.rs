@@ -17,9 +17,9 @@
 //!   `asm_notes/transform_joints.md`).
 //! - [`avx2`] (`Impl::Avx2`, AVX2 + FMA, chosen at run time): the successor,
 //!   the same algorithm and contract rewritten for a 2026 core (rows 0 and 1
-//!   in one 8-lane register, FMA chains, no `pshufd` broadcasts); it corrects
-//!   the listing's `+0.0` added to the rotation (E2). The fastest form where
-//!   the CPU has it (1.65x the asm on an AMD EPYC Zen 3;
+//!   in one 8-lane register, no `pshufd` broadcasts, the C's roundings); it
+//!   corrects the listing's `+0.0` added to the rotation (E2). The fastest
+//!   form where the CPU has it (1.37x the asm on an AMD EPYC Zen 3;
 //!   `asm_notes/transform_joints.md`, "Successor: Impl::Avx2").
 //!
 //! `asm_notes/transform_joints.md` walks through the listing.
@@ -81,9 +81,8 @@ pub const MAX_JOINTS: usize = i32::MAX as usize / JOINTMAT_SIZE;
 /// columns (it adds the translation with `andps` / `addps` on all four
 /// lanes), so a rotation element that sums to `-0.0` comes out `+0.0` (see
 /// `asm_notes/transform_joints.md`). [`Impl::Avx2`] (the successor, where
-/// the CPU has AVX2 and FMA, and then what [`Impl::Auto`] runs) fuses each
-/// multiply-add and adds the translation first, so its results differ from
-/// the others' in the last bits; it keeps the C's `-0.0`. The number of
+/// the CPU has AVX2 and FMA, and then what [`Impl::Auto`] runs) gives the
+/// scalar port's results bit for bit, the C's `-0.0` included. The number of
 /// joints is `result.len()`.
 ///
 /// NaN and infinite values are memory-safe and computed as the listing
