@@ -35,8 +35,11 @@ pub(crate) fn errata_index() -> Result<Vec<Erratum>, String> {
             _ => ("-", format!("{link}{rest}")),
         };
         let test = cells[2].replace('`', "");
-        let test =
-            if test.contains("tests/") || test.starts_with("none") { test } else { format!("tests/errata.rs {test}") };
+        let test = if test.contains("tests/") || test.starts_with("none") {
+            test
+        } else {
+            format!("tests/{}.rs {test}", cells[0])
+        };
         out.push(Erratum { routine: cells[0].to_string(), number: number.to_string(), title, test });
     }
     if out.is_empty() { Err("the errata index has no rows".into()) } else { Ok(out) }
