@@ -52,7 +52,7 @@
 
 use crate::types::{JOINTQUAT_Q_OFFSET as Q, JOINTQUAT_T_OFFSET as T, JointQuat};
 use crate::x86::consts::SIMD_SP_SIGN_BIT;
-use crate::x86::slerp_core8::{at, each, hsum4, lane, pair, rsqrt_nr, splat_bits};
+use crate::x86::slerp_core8::{at, block_of_8, copy_indexed, each, hsum4, lane, pair, rsqrt_nr, splat_bits};
 use core::arch::x86_64::*;
 
 /// The successor of `LerpJoints` (Appendix B) with AVX2 and FMA: for every
@@ -87,15 +87,9 @@ pub unsafe fn lerp_joints(
     }
     let n = num_joints as usize;
     if lerp >= 1.0 || lerp.is_nan() {
-        for i in 0..n {
-            // SAFETY: `i < num_joints` entries of `index` are readable; the
-            // entry names a joint of both lists (32 bytes each, unaligned
-            // 256-bit access), and the lists do not overlap.
-            unsafe {
-                let j = *index.add(i) as usize;
-                _mm256_storeu_ps(joints.add(j).cast(), _mm256_loadu_ps(blend_joints.add(j).cast()));
-            }
-        }
+        // SAFETY: `num_joints` entries of `index` are readable, each a joint
+        // of both lists, which do not overlap (caller's contract).
+        unsafe { copy_indexed(joints, blend_joints, index, n) };
         return;
     }
     let lerp8 = _mm256_set1_ps(lerp);
@@ -116,13 +110,7 @@ pub unsafe fn lerp_joints(
         // readable; `pad` holds only entries of `index`, so `group` reads and
         // writes only joints the index names.
         unsafe {
-            let block = if n - i >= 8 {
-                index.add(i)
-            } else {
-                pad.fill(*index.add(n - 1));
-                core::ptr::copy_nonoverlapping(index.add(i), pad.as_mut_ptr(), n - i);
-                pad.as_ptr()
-            };
+            let block = block_of_8(index, i, n, &mut pad);
             group::<1>(joints, blend_joints, lerp8, scaled8, block);
         }
         i += 8;

@@ -60,10 +60,8 @@
 //! broadcast to eight lanes.
 
 use crate::types::{JointMat, JointQuat};
+use crate::x86::blocks8::{by_blocks_of_8, transpose_lane4};
 use core::arch::x86_64::*;
-
-/// Joints per block.
-const BLOCK: usize = 8;
 
 /// `ConvertJointMatsToJointQuats` for AVX2 and FMA: writes the quaternion of
 /// the rotation part of `joint_mats[i]` (paper convention) and its
@@ -79,45 +77,9 @@ const BLOCK: usize = 8;
 /// lists do not overlap.
 #[target_feature(enable = "avx2,fma")]
 pub unsafe fn mats_to_quats(joint_quats: *mut JointQuat, joint_mats: *const JointMat, num_joints: i32) {
-    let n = num_joints.max(0) as usize;
-    let full = n / BLOCK * BLOCK;
-    let mut i = 0;
-    while i < full {
-        // SAFETY: `i + 8 <= n`: joints `i..i + 8` of both lists are valid
-        // (caller's contract) and do not overlap.
-        unsafe { block(joint_quats.add(i), joint_mats.add(i)) };
-        i += BLOCK;
-    }
-    let rest = n - full;
-    if rest > 0 {
-        let mut m = [JointMat::default(); BLOCK];
-        let mut q = [JointQuat::default(); BLOCK];
-        // SAFETY: the `rest < 8` joints from `full` are the lists' last
-        // (caller's contract); the stack arrays hold eight elements, are
-        // aligned and distinct from the lists.
-        unsafe {
-            core::ptr::copy_nonoverlapping(joint_mats.add(full), m.as_mut_ptr(), rest);
-            block(q.as_mut_ptr(), m.as_ptr());
-            core::ptr::copy_nonoverlapping(q.as_ptr(), joint_quats.add(full), rest);
-        }
-    }
-}
-
-/// In-lane 4x4 transpose of four vectors (two independent 4x4 transposes,
-/// one per 128-bit half).
-#[inline]
-#[target_feature(enable = "avx2,fma")]
-fn transpose(a: __m256, b: __m256, c: __m256, d: __m256) -> [__m256; 4] {
-    let ab_lo = _mm256_castps_pd(_mm256_unpacklo_ps(a, b)); // a0 b0 a1 b1
-    let cd_lo = _mm256_castps_pd(_mm256_unpacklo_ps(c, d)); // c0 d0 c1 d1
-    let ab_hi = _mm256_castps_pd(_mm256_unpackhi_ps(a, b)); // a2 b2 a3 b3
-    let cd_hi = _mm256_castps_pd(_mm256_unpackhi_ps(c, d)); // c2 d2 c3 d3
-    [
-        _mm256_castpd_ps(_mm256_unpacklo_pd(ab_lo, cd_lo)), // a0 b0 c0 d0
-        _mm256_castpd_ps(_mm256_unpackhi_pd(ab_lo, cd_lo)), // a1 b1 c1 d1
-        _mm256_castpd_ps(_mm256_unpacklo_pd(ab_hi, cd_hi)), // a2 b2 c2 d2
-        _mm256_castpd_ps(_mm256_unpackhi_pd(ab_hi, cd_hi)), // a3 b3 c3 d3
-    ]
+    // SAFETY: `num_joints.max(0)` elements of both lists are valid, aligned
+    // and do not overlap (caller's contract); `block` converts eight.
+    unsafe { by_blocks_of_8(joint_quats, joint_mats, num_joints.max(0) as usize, block) }
 }
 
 /// Eight joints: `quats[0..8]` from `mats[0..8]`.
@@ -157,9 +119,9 @@ unsafe fn block(quats: *mut JointQuat, mats: *const JointMat) {
     });
     let rows: [[__m256; 4]; 3] = core::array::from_fn(|r| core::array::from_fn(|k| pairs[k][r]));
     // Lanes 0-3: joints 0, 2, 4, 6; lanes 4-7: joints 1, 3, 5, 7.
-    let [m00, m01, m02, tx] = transpose(rows[0][0], rows[0][1], rows[0][2], rows[0][3]);
-    let [m10, m11, m12, ty] = transpose(rows[1][0], rows[1][1], rows[1][2], rows[1][3]);
-    let [m20, m21, m22, tz] = transpose(rows[2][0], rows[2][1], rows[2][2], rows[2][3]);
+    let [m00, m01, m02, tx] = transpose_lane4(rows[0][0], rows[0][1], rows[0][2], rows[0][3]);
+    let [m10, m11, m12, ty] = transpose_lane4(rows[1][0], rows[1][1], rows[1][2], rows[1][3]);
+    let [m20, m21, m22, tz] = transpose_lane4(rows[2][0], rows[2][1], rows[2][2], rows[2][3]);
 
     let zero = _mm256_setzero_ps();
     let one = _mm256_set1_ps(1.0);
@@ -213,8 +175,8 @@ unsafe fn block(quats: *mut JointQuat, mats: *const JointMat) {
     let qw = _mm256_blendv_ps(a1, a3, nb1);
 
     // [q_2k | q_2k+1] and [t_2k | t_2k+1], then [q_j | t_j].
-    let q = transpose(qx, qy, qz, qw);
-    let tt = transpose(tx, ty, tz, zero);
+    let q = transpose_lane4(qx, qy, qz, qw);
+    let tt = transpose_lane4(tx, ty, tz, zero);
     let out = quats.cast::<f32>();
     for k in 0..4 {
         // SAFETY: floats `16k..16k + 16` are joints 2k and 2k + 1, inside

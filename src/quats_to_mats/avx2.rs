@@ -56,10 +56,8 @@
 //! broadcast to eight lanes.
 
 use crate::types::{JointMat, JointQuat};
+use crate::x86::blocks8::{by_blocks_of_8, transpose_lane4};
 use core::arch::x86_64::*;
-
-/// Joints per block.
-const BLOCK: usize = 8;
 
 /// `ConvertJointQuatsToJointMats` for AVX2 and FMA: writes section 3's matrix
 /// of `joint_quats[i]` into `joint_mats[i]` for `i` in `0..num_joints`, eight
@@ -74,47 +72,9 @@ const BLOCK: usize = 8;
 /// more is needed), and the two lists do not overlap.
 #[target_feature(enable = "avx2,fma")]
 pub unsafe fn quats_to_mats(joint_mats: *mut JointMat, joint_quats: *const JointQuat, num_joints: i32) {
-    let n = num_joints.max(0) as usize;
-    let full = n / BLOCK * BLOCK;
-    let mut i = 0;
-    while i < full {
-        // SAFETY: `i + 8 <= n`: joints `i..i + 8` of both lists are valid
-        // (caller's contract) and do not overlap.
-        unsafe { block(joint_mats.add(i), joint_quats.add(i)) };
-        i += BLOCK;
-    }
-    let rest = n - full;
-    if rest > 0 {
-        let mut q = [JointQuat::default(); BLOCK];
-        let mut m = [JointMat::default(); BLOCK];
-        // SAFETY: the `rest < 8` joints from `full` are the lists' last
-        // (caller's contract); the stack arrays hold eight elements, are
-        // aligned and distinct from the lists.
-        unsafe {
-            core::ptr::copy_nonoverlapping(joint_quats.add(full), q.as_mut_ptr(), rest);
-            block(m.as_mut_ptr(), q.as_ptr());
-            core::ptr::copy_nonoverlapping(m.as_ptr(), joint_mats.add(full), rest);
-        }
-    }
-}
-
-/// In-lane 4x4 transpose of four vectors (two independent 4x4 transposes,
-/// one per 128-bit half).
-#[inline]
-#[target_feature(enable = "avx2,fma")]
-fn transpose(a: __m256, b: __m256, c: __m256, d: __m256) -> [__m256; 4] {
-    let ab_lo = _mm256_unpacklo_ps(a, b); // a0 b0 a1 b1
-    let cd_lo = _mm256_unpacklo_ps(c, d); // c0 d0 c1 d1
-    let ab_hi = _mm256_unpackhi_ps(a, b); // a2 b2 a3 b3
-    let cd_hi = _mm256_unpackhi_ps(c, d); // c2 d2 c3 d3
-    let (ab_lo, cd_lo, ab_hi, cd_hi) =
-        (_mm256_castps_pd(ab_lo), _mm256_castps_pd(cd_lo), _mm256_castps_pd(ab_hi), _mm256_castps_pd(cd_hi));
-    [
-        _mm256_castpd_ps(_mm256_unpacklo_pd(ab_lo, cd_lo)), // a0 b0 c0 d0
-        _mm256_castpd_ps(_mm256_unpackhi_pd(ab_lo, cd_lo)), // a1 b1 c1 d1
-        _mm256_castpd_ps(_mm256_unpacklo_pd(ab_hi, cd_hi)), // a2 b2 c2 d2
-        _mm256_castpd_ps(_mm256_unpackhi_pd(ab_hi, cd_hi)), // a3 b3 c3 d3
-    ]
+    // SAFETY: `num_joints.max(0)` elements of both lists are valid, aligned
+    // and do not overlap (caller's contract); `block` converts eight.
+    unsafe { by_blocks_of_8(joint_mats, joint_quats, num_joints.max(0) as usize, block) }
 }
 
 /// Swaps the two 128-bit halves.
@@ -159,8 +119,8 @@ unsafe fn block(mats: *mut JointMat, quats: *const JointQuat) {
         )
     };
     // Lanes 0-3: joints 0, 2, 4, 6; lanes 4-7: joints 1, 3, 5, 7.
-    let [x, y, z, w] = transpose(qp[0], qp[1], qp[2], qp[3]);
-    let [tx, ty, tz, _] = transpose(tp[0], tp[1], tp[2], tp[3]);
+    let [x, y, z, w] = transpose_lane4(qp[0], qp[1], qp[2], qp[3]);
+    let [tx, ty, tz, _] = transpose_lane4(tp[0], tp[1], tp[2], tp[3]);
 
     let one = _mm256_set1_ps(1.0);
     let x2 = _mm256_add_ps(x, x);
@@ -184,9 +144,9 @@ unsafe fn block(mats: *mut JointMat, quats: *const JointQuat) {
 
     // Row r of joints 2k (low half) and 2k + 1 (high half) in o_r[k]; row 1
     // with its halves swapped.
-    let o0 = transpose(m00, m01, m02, tx);
-    let o1 = transpose(swap_halves(m10), swap_halves(m11), swap_halves(m12), swap_halves(ty));
-    let o2 = transpose(m20, m21, m22, tz);
+    let o0 = transpose_lane4(m00, m01, m02, tx);
+    let o1 = transpose_lane4(swap_halves(m10), swap_halves(m11), swap_halves(m12), swap_halves(ty));
+    let o2 = transpose_lane4(m20, m21, m22, tz);
 
     let out = mats.cast::<f32>();
     for k in 0..4 {

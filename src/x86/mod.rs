@@ -2,9 +2,13 @@
 //! the listings' constant tables ([`consts`]), the shuffle immediates and the
 //! `TRANSPOSE_4x4` macro as `asm!` text and as intrinsics ([`shuffle`]), and
 //! the SSE slerp core of *Slerping Clock Cycles* that `slerp_joints` and
-//! `slerp_quats`' SSE2 baseline both run ([`slerp_core`]). None of it is
+//! `slerp_quats`' SSE2 baseline both run ([`slerp_core`]), and the 8-wide
+//! pieces the AVX2 successors share ([`slerp_core8`] for the joint
+//! interpolators, [`blocks8`] for the conversions). None of it is
 //! public API (`consts` is reachable, hidden, for the crate's own tests).
 
+#[cfg(target_arch = "x86_64")]
+pub(crate) mod blocks8;
 pub mod consts;
 pub(crate) mod shuffle;
 #[cfg(target_arch = "x86_64")]

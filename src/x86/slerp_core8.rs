@@ -240,3 +240,51 @@ pub(crate) unsafe fn pair(list: *const JointQuat, j: &[usize; 8], k: usize, off:
     // 16-byte half inside the 32-byte joint.
     unsafe { load_pair(at(list, j[k], off), at(list, j[k + 4], off)) }
 }
+
+/// The listings' `lerp >= 1` (and NaN `lerp`) early-out of both joint
+/// interpolators: copies `blend_joints[j]` to `joints[j]` for every `j` in
+/// `index[0..n]`, in order, one 256-bit load and store per joint.
+///
+/// # Safety
+///
+/// `index` points to `n` readable `i32`, each a joint of both lists
+/// (`joints` valid for writes, `blend_joints` for reads), which do not
+/// overlap; AVX is available.
+#[inline]
+#[target_feature(enable = "avx2,fma")]
+pub(crate) unsafe fn copy_indexed(joints: *mut JointQuat, blend_joints: *const JointQuat, index: *const i32, n: usize) {
+    for i in 0..n {
+        // SAFETY: `i < n` entries of `index` are readable; the entry names a
+        // joint of both lists (32 bytes each, unaligned 256-bit access), and
+        // the lists do not overlap (caller's contract).
+        unsafe {
+            let j = *index.add(i) as usize;
+            _mm256_storeu_ps(joints.add(j).cast(), _mm256_loadu_ps(blend_joints.add(j).cast()));
+        }
+    }
+}
+
+/// The index entries of the block of eight that starts at entry `i` of
+/// `index[0..n]`: `index.add(i)` itself when eight entries remain, else
+/// `pad` filled with the `n - i` remaining entries and padded with the last
+/// entry `index[n - 1]` (a padding lane repeats that joint's loads,
+/// arithmetic and stores, so nothing outside what the index names is
+/// touched).
+///
+/// # Safety
+///
+/// `i < n` and `index` points to `n` readable `i32`.
+#[inline(always)]
+pub(crate) unsafe fn block_of_8(index: *const i32, i: usize, n: usize, pad: &mut [i32; 8]) -> *const i32 {
+    // SAFETY: entries `i..min(i + 8, n)` and `n - 1` of `index` are readable
+    // (caller's contract); `pad` holds eight entries.
+    unsafe {
+        if n - i >= 8 {
+            index.add(i)
+        } else {
+            pad.fill(*index.add(n - 1));
+            core::ptr::copy_nonoverlapping(index.add(i), pad.as_mut_ptr(), n - i);
+            pad.as_ptr()
+        }
+    }
+}
