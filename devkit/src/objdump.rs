@@ -166,17 +166,9 @@ const PREFIXES: &[&str] = &[
     "rex.wxb", "rex.wrx", "rex.wrxb", "rex.rx", "rex.rxb", "rex.xb",
 ];
 
-/// Parses one line of `objdump -d -M intel --no-show-raw-insn`
-/// (`  4a2b3:\tmovaps xmm0,XMMWORD PTR [rip+0x1234]        # 4b000 <sym>`);
-/// `None` for lines that are no instruction.
-pub fn parse_objdump_line(line: &str) -> Option<Disasm> {
-    let (addr, rest) = line.split_once(":\t")?;
-    let addr = u64::from_str_radix(addr.trim(), 16).ok()?;
-    let text = rest.split('#').next().unwrap_or("").trim();
-    if text.is_empty() {
-        return None;
-    }
-    // Drop `<symbol+off>` annotations of branch targets.
+/// `text` without objdump's `<symbol+off>` annotations of branch and call
+/// targets.
+pub fn strip_symbols(text: &str) -> String {
     let mut clean = String::new();
     let mut depth = 0;
     for c in text.chars() {
@@ -187,6 +179,20 @@ pub fn parse_objdump_line(line: &str) -> Option<Disasm> {
             _ => {}
         }
     }
+    clean
+}
+
+/// Parses one line of `objdump -d -M intel --no-show-raw-insn`
+/// (`  4a2b3:\tmovaps xmm0,XMMWORD PTR [rip+0x1234]        # 4b000 <sym>`);
+/// `None` for lines that are no instruction.
+pub fn parse_objdump_line(line: &str) -> Option<Disasm> {
+    let (addr, rest) = line.split_once(":\t")?;
+    let addr = u64::from_str_radix(addr.trim(), 16).ok()?;
+    let text = rest.split('#').next().unwrap_or("").trim();
+    if text.is_empty() {
+        return None;
+    }
+    let clean = strip_symbols(text);
     let mut tokens = clean.split_whitespace().peekable();
     while tokens.peek().is_some_and(|t| PREFIXES.contains(&t.to_ascii_lowercase().as_str())) {
         tokens.next();

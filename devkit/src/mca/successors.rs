@@ -1,0 +1,344 @@
+//! llvm-mca's estimates of the `Impl::Avx2` successors' inner loops
+//! ([`successor_estimates`]): the kernel found by the address
+//! `kernel(Impl::Avx2)` returns, its largest loop, the block kernels it calls
+//! spliced in, the elements per iteration read off its pointer steps.
+
+use super::*;
+
+/// The `-mcpu` models the successors' loops are estimated with: this
+/// machine's family (AMD EPYC, family 25 model 1: Zen 3, `znver3`, which
+/// llvm-mca 14 models) and Skylake for comparison.
+pub const SUCCESSOR_CPUS: [&str; 2] = ["znver3", "skylake"];
+
+/// One `Impl::Avx2` successor's inner loop and llvm-mca's estimates.
+#[derive(Clone, Debug)]
+pub struct SuccessorLoop {
+    /// The function found at the kernel's address (demangled), normally
+    /// `animasm::<routine>::avx2::<routine>`.
+    pub symbol: String,
+    /// Instructions of the whole kernel.
+    pub kernel_instructions: usize,
+    /// Backward branches (loops) of the kernel.
+    pub loops: usize,
+    /// Instructions of the chosen loop, from the branch target to the
+    /// backward branch, inclusive, with its callees spliced in.
+    pub instructions: usize,
+    /// Backward branches inside the chosen loop (loops nested in it; their
+    /// bodies count once in the estimate).
+    pub nested: usize,
+    /// The functions the loop calls directly, whose instructions are spliced
+    /// into it (name and instruction count): a block kernel the compiler kept
+    /// out of line.
+    pub callees: Vec<String>,
+    /// Elements (joints, matrices) one iteration handles.
+    pub elements_per_iteration: f64,
+    /// How [`Self::elements_per_iteration`] was found: `"pointer steps"`
+    /// (from the loop's pointer and counter increments) or `"assumed"` (the
+    /// routine's expected width, where the steps say nothing).
+    pub elements_source: &'static str,
+    /// llvm-mca's block reciprocal throughput (cycles per iteration) with
+    /// each model of [`SUCCESSOR_CPUS`] (`None`: llvm-mca failed).
+    pub cycles_per_iteration: [Option<f64>; 2],
+    /// The loop as given to llvm-mca (Intel syntax).
+    pub source: String,
+    /// llvm-mca's complaint where a model gave no estimate.
+    pub mca_error: Option<String>,
+}
+
+impl SuccessorLoop {
+    /// Cycles per element with model `cpu` (an index of [`SUCCESSOR_CPUS`]).
+    pub fn cycles_per_element(&self, cpu: usize) -> Option<f64> {
+        self.cycles_per_iteration[cpu].map(|c| c / self.elements_per_iteration)
+    }
+}
+
+/// What became of one routine's successor.
+#[derive(Clone, Debug)]
+pub enum SuccessorEstimate {
+    /// The routine has no `Impl::Avx2` form in this build.
+    NotInBuild,
+    /// Its loop and estimates.
+    Estimated(SuccessorLoop),
+    /// The kernel is there but was not estimated (why).
+    Failed(String),
+}
+
+/// One id routine's successor: where to find it.
+struct Successor {
+    routine: &'static str,
+    /// The kernel's runtime address: `Ok` from `kernel(Impl::Avx2)`,
+    /// `Err(true)` when the build has no such form, `Err(false)` when the
+    /// CPU cannot run it (then it is looked up by name).
+    address: fn() -> Result<usize, bool>,
+    /// Byte strides of the lists the loop walks (most specific first), to
+    /// read the elements per iteration off its pointer steps.
+    strides: &'static [u64],
+    /// The elements per iteration assumed where the steps say nothing.
+    assumed: f64,
+}
+
+/// `kernel(Impl::Avx2)` of an id routine as [`Successor::address`] wants it.
+macro_rules! successor_address {
+    ($routine:ident) => {
+        || match animasm::$routine::kernel(animasm::Impl::Avx2) {
+            Ok(k) => Ok(std::hint::black_box(k as *const () as usize)),
+            Err(animasm::Error::Unsupported(_)) => Err(true),
+            Err(_) => Err(false),
+        }
+    };
+}
+
+/// The seven id routines. Strides: 32 for a `JointQuat`, 48 for a
+/// `JointMat`, 4 for an `index` or `parents` entry.
+const SUCCESSORS: &[Successor] = &[
+    Successor { routine: "slerp_joints", address: successor_address!(slerp_joints), strides: &[4], assumed: 8.0 },
+    Successor { routine: "lerp_joints", address: successor_address!(lerp_joints), strides: &[4], assumed: 8.0 },
+    Successor {
+        routine: "quats_to_mats",
+        address: successor_address!(quats_to_mats),
+        strides: &[48, 32],
+        assumed: 8.0,
+    },
+    Successor {
+        routine: "mats_to_quats",
+        address: successor_address!(mats_to_quats),
+        strides: &[48, 32],
+        assumed: 8.0,
+    },
+    Successor {
+        routine: "transform_skeleton",
+        address: successor_address!(transform_skeleton),
+        strides: &[48, 4],
+        assumed: 1.0,
+    },
+    Successor {
+        routine: "untransform_skeleton",
+        address: successor_address!(untransform_skeleton),
+        strides: &[48, 4],
+        assumed: 1.0,
+    },
+    Successor {
+        routine: "transform_joints",
+        address: successor_address!(transform_joints),
+        strides: &[48],
+        assumed: 2.0,
+    },
+];
+
+/// The estimates of every id routine's `Impl::Avx2` successor, in the order
+/// slerp_joints, lerp_joints, quats_to_mats, mats_to_quats,
+/// transform_skeleton, untransform_skeleton, transform_joints. `Err` when
+/// `llvm-mca` or `objdump` cannot be run.
+///
+/// The kernel is the one `kernel(Impl::Avx2)` returns, found in the running
+/// binary by its address (the load bias from this module's [`estimates`]),
+/// so it is found whatever its name; on a CPU that cannot run it, by its
+/// name `animasm::<routine>::avx2::<routine>`. Its inner loop is the
+/// largest loop of the kernel: of every backward branch (a jump, conditional
+/// or not, to an address at or before it, within the kernel, whose region
+/// holds no `ret`: a jump back to an exit block is no loop), the one whose
+/// body, from the target to the branch, has the most instructions (the 8-wide main
+/// loop: tails are masked or copied to a stack block, so they add no loop
+/// of their own; a loop nested in it is counted once and reported in
+/// [`SuccessorLoop::nested`]). The elements per iteration come from the
+/// loop's pointer steps (`add`/`sub`/`lea` of an immediate that is 1 to 16
+/// times a list's stride, or a counter used as a scaled index: the largest
+/// such count), else from the routine's expected width. A direct call in
+/// the loop (a block kernel kept out of line) is replaced by the callee's
+/// instructions, one level deep, since llvm-mca does not follow calls.
+pub fn successor_estimates() -> Result<Vec<(&'static str, SuccessorEstimate)>, String> {
+    llvm_mca_version().ok_or_else(|| format!("`{}` is not installed (or `--version` failed)", llvm_mca()))?;
+    let exe = std::env::current_exe().map_err(|e| format!("current_exe: {e}"))?;
+    let exe = exe.to_str().ok_or("the executable's path is not UTF-8")?.to_owned();
+    let table = crate::objdump::functions(&run(&objdump(), &["-t", "-C", &exe])?);
+    let anchor = ("devkit::mca::estimates", std::hint::black_box(estimates as fn() -> _ as usize));
+    let mut out = Vec::new();
+    for s in SUCCESSORS {
+        let by_name = format!("animasm::{0}::avx2::{0}", s.routine);
+        let found: Result<Vec<crate::objdump::Function>, String> = match (s.address)() {
+            Err(true) => {
+                out.push((s.routine, SuccessorEstimate::NotInBuild));
+                continue;
+            }
+            Ok(addr) => crate::objdump::functions_at(&table, anchor, addr),
+            Err(false) => Ok(table.iter().filter(|f| f.name == by_name).cloned().collect()),
+        };
+        let estimate = match found {
+            Err(e) => SuccessorEstimate::Failed(e),
+            Ok(fs) if fs.is_empty() => {
+                SuccessorEstimate::Failed(format!("no function at the kernel's address ({by_name})"))
+            }
+            Ok(fs) => {
+                // Aliases at one address: the successor's own name if it is one.
+                let f = fs.iter().find(|f| f.name == by_name).unwrap_or(&fs[0]);
+                match successor_loop(&exe, &table, f, s) {
+                    Ok(l) => SuccessorEstimate::Estimated(l),
+                    Err(e) => SuccessorEstimate::Failed(e),
+                }
+            }
+        };
+        out.push((s.routine, estimate));
+    }
+    Ok(out)
+}
+
+/// The instructions of the function at `[start, start + size)` of `exe`.
+fn disassemble_range(exe: &str, start: u64, size: u64) -> Result<Vec<Instr>, String> {
+    let listing = run(
+        &objdump(),
+        &[
+            "-d",
+            "-M",
+            "intel",
+            "--no-show-raw-insn",
+            "-C",
+            &format!("--start-address={start:#x}"),
+            &format!("--stop-address={:#x}", start + size),
+            exe,
+        ],
+    )?;
+    Ok(listing.lines().filter_map(parse_objdump_line).collect())
+}
+
+/// Disassembles `f`, takes its largest loop, splices into it the functions
+/// it calls directly (one level) and runs llvm-mca on it.
+fn successor_loop(
+    exe: &str,
+    table: &[crate::objdump::Function],
+    f: &crate::objdump::Function,
+    s: &Successor,
+) -> Result<SuccessorLoop, String> {
+    let instrs = disassemble_range(exe, f.addr, f.size)?;
+    // A backward jump whose region holds a `ret` is a jump back to an exit
+    // block laid out before the loop, not a loop.
+    let all: Vec<(usize, usize)> =
+        loops(&instrs).into_iter().filter(|&(s, e)| !instrs[s..=e].iter().any(|i| i.text == "ret")).collect();
+    let &(start, end) = all.iter().max_by_key(|&&(s, e)| e - s).ok_or_else(|| format!("`{}` has no loop", f.name))?;
+    let own = &instrs[start..=end];
+    let nested = all.iter().filter(|&&(s2, e2)| (s2, e2) != (start, end) && s2 >= start && e2 <= end).count();
+    // A direct call in the loop (a block kernel the compiler kept out of
+    // line) is replaced by the callee's instructions, its `ret` left out:
+    // llvm-mca does not follow calls. The callee's own jumps go to `.Lout`
+    // (llvm-mca reads the block as straight-line code).
+    let mut body: Vec<Instr> = Vec::new();
+    let mut callees = Vec::new();
+    for i in own {
+        match i.call.and_then(|t| table.iter().find(|g| g.addr == t)) {
+            Some(g) => {
+                let inner = disassemble_range(exe, g.addr, g.size)?;
+                callees.push(format!("{} ({} instr)", g.name, inner.len()));
+                body.extend(inner.into_iter().filter(|j| j.text != "ret").map(|mut j| {
+                    j.target = j.target.map(|_| u64::MAX);
+                    j
+                }));
+            }
+            None => body.push(i.clone()),
+        }
+    }
+    let body = body.as_slice();
+    let source = mca_source(body);
+    let mut cycles = [None, None];
+    let mut mca_error = None;
+    for (slot, cpu) in cycles.iter_mut().zip(SUCCESSOR_CPUS) {
+        match block_rthroughput(&source, cpu) {
+            Ok(c) => *slot = Some(c),
+            Err(e) => mca_error = mca_error.or(Some(e)),
+        }
+    }
+    let (elements_per_iteration, elements_source) = match elements_from_steps(own, s.strides) {
+        Some(k) => (k as f64, "pointer steps"),
+        None => (s.assumed, "assumed"),
+    };
+    Ok(SuccessorLoop {
+        symbol: f.name.clone(),
+        kernel_instructions: instrs.len(),
+        loops: all.len(),
+        instructions: body.len(),
+        nested,
+        callees,
+        elements_per_iteration,
+        elements_source,
+        cycles_per_iteration: cycles,
+        source,
+        mca_error,
+    })
+}
+
+/// The elements one iteration of `body` handles, read off its steps: an
+/// `add`/`sub` of an immediate to a register, or `lea r, [r+imm]`, where
+/// the register is a counter used as a scaled index (`[...+r*4]`: the
+/// immediate counts elements) or a pointer or byte offset (the immediate is
+/// `k` times one of `strides`, the first that divides it; a negative step
+/// counts by its magnitude); `k` in `1..=16`.
+/// The largest `k` found (a loop steps its widest list by the whole block),
+/// `None` when no step fits.
+fn elements_from_steps(body: &[Instr], strides: &[u64]) -> Option<u64> {
+    let text: Vec<String> = body.iter().map(|i| i.text.to_ascii_lowercase()).collect();
+    let scaled = |r: &str| text.iter().any(|t| ["*2]", "*4]", "*8]"].iter().any(|s| t.contains(&format!("{r}{s}"))));
+    let mut best: Option<u64> = None;
+    for t in &text {
+        let (m, ops) = t.split_once(' ').unwrap_or((t, ""));
+        let (reg, imm) = match m {
+            "add" | "sub" => {
+                let Some((r, v)) = ops.split_once(',') else { continue };
+                (r.trim().to_owned(), v.trim().to_owned())
+            }
+            "lea" => {
+                // `lea rax,[rax+0x100]`
+                let Some((r, v)) = ops.split_once(',') else { continue };
+                let r = r.trim();
+                let Some(inner) = v.trim().strip_prefix('[').and_then(|v| v.strip_suffix(']')) else { continue };
+                let Some((base, off)) = inner.split_once('+') else { continue };
+                if base != r {
+                    continue;
+                }
+                (r.to_owned(), off.to_owned())
+            }
+            _ => continue,
+        };
+        let imm = imm.trim_start_matches('-');
+        let Some(v) =
+            imm.strip_prefix("0x").map_or_else(|| imm.parse::<u64>().ok(), |h| u64::from_str_radix(h, 16).ok())
+        else {
+            continue;
+        };
+        // objdump prints a negative step in two's complement
+        // (`add rax,0xffffffffffffffd0`): a loop that walks backwards.
+        let v = if v >= 1 << 63 { v.wrapping_neg() } else { v };
+        if reg.starts_with('[') || reg == "rsp" || reg == "esp" {
+            continue;
+        }
+        let k = if scaled(&reg) { Some(v) } else { strides.iter().find(|&&s| v % s == 0).map(|&s| v / s) };
+        if let Some(k) = k.filter(|k| (1..=16).contains(k)) {
+            best = Some(best.map_or(k, |b| b.max(k)));
+        }
+    }
+    best
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn elements_per_iteration_from_steps() {
+        let body = |lines: &[&str]| -> Vec<Instr> { lines.iter().filter_map(|l| parse_objdump_line(l)).collect() };
+        // A pointer into `JointMat`s stepped by 8 matrices and a counter.
+        let b = body(&[
+            "   10:\tvmovups ymm0,YMMWORD PTR [rsi]",
+            "   14:\tadd    rsi,0x180",
+            "   18:\tadd    rcx,0xfffffffffffffff8",
+        ]);
+        assert_eq!(elements_from_steps(&b, &[48, 32]), Some(8));
+        // A counter used as a scaled index into `index`: it counts elements.
+        let b = body(&["   10:\tmov    eax,DWORD PTR [rdx+rcx*4]", "   14:\tadd    rcx,0x8"]);
+        assert_eq!(elements_from_steps(&b, &[4]), Some(8));
+        // One matrix and one parent per iteration.
+        let b = body(&["   10:\tadd    rax,0x30", "   14:\tadd    rdx,0x4"]);
+        assert_eq!(elements_from_steps(&b, &[48, 4]), Some(1));
+        // The same, walking backwards (`untransform_skeleton`).
+        let b = body(&["   10:\tadd    rax,0xffffffffffffffd0", "   14:\tadd    rdx,0xfffffffffffffffc"]);
+        assert_eq!(elements_from_steps(&b, &[48, 4]), Some(1));
+        assert_eq!(elements_from_steps(&body(&["   10:\tadd    rsp,0x40"]), &[4]), None);
+    }
+}
