@@ -62,11 +62,33 @@
 //! x86; `asm_notes/README.md` gives the rules that translate them to
 //! 64-bit). On every other target only [`Impl::Scalar`] (and [`Impl::Auto`],
 //! which picks it) is available and the others return
-//! [`Error::Unsupported`]. The crate is `#![no_std]
+//! [`Error::Unsupported`].
+//!
+//! ## Features
+//!
+//! The crate is `#![no_std]`. Its features:
+//!
+//! - `std` (default): run-time CPU detection for the kernels beyond SSE2
+//!   (without it, only the `x86_64` baseline's forms run and the others
+//!   return [`Error::MissingCpuFeature`]) and the platform's math library in
+//!   the scalar ports (`libm` otherwise). Implies `alloc`.
+//! - `alloc`: what needs an allocator and nothing else of `std`:
+//!   [`AlignedQuats`] and [`Skeleton`].
+//! - `glam`, `mint` (off by default): conversions from and to glam 0.30 and
+//!   mint 0.5 types ([`interop`]).
+//!
+//! ## License
+//!
+//! LGPL-2.1-or-later, as the id Software listings it ports. The listings are
+//! Copyright (C) 2005 Id Software, Inc., written by J.M.P. van Waveren.
+#![no_std]
+#![cfg_attr(docsrs, feature(doc_cfg))]
 #![deny(missing_docs)]
 #![deny(unsafe_op_in_unsafe_fn)]
 #![warn(clippy::undocumented_unsafe_blocks)]
 
+#[cfg(feature = "alloc")]
+extern crate alloc;
 #[cfg(feature = "std")]
 extern crate std;
 
@@ -89,6 +111,7 @@ mod x86;
 #[doc(hidden)]
 pub use x86::consts;
 
+pub mod interop;
 pub mod lerp_joints;
 pub mod mats_to_quats;
 pub mod nlerp;
@@ -106,7 +129,7 @@ pub use mats_to_quats::mats_to_quats;
 pub use nlerp::{fnlerp, nlerp, onlerp, slerp as slerp_stream};
 pub use quats_to_mats::quats_to_mats;
 pub use slerp_joints::slerp_joints;
-#[cfg(feature = "std")]
+#[cfg(feature = "alloc")]
 pub use slerp_quats::AlignedQuats;
 pub use slerp_quats::{QuatPair, slerp_quats_as_published, slerp_quats_corrected};
 pub use transform_joints::transform_joints;

@@ -1,6 +1,6 @@
 //! 32-byte-aligned quaternion storage for the AVX kernels: [`QuatPair`]
 //! (no allocation, `no_std`) and [`AlignedQuats`] (an owned, growable array,
-//! with the `std` feature).
+//! with the `alloc` feature, on with `std`).
 //!
 //! A [`Quat`] is 16-byte aligned, so a `Vec<Quat>` or `[Quat; N]` starts at
 //! a 32-byte boundary or 16 bytes past one, depending on the allocator or
@@ -52,19 +52,19 @@ impl QuatPair {
     }
 }
 
-#[cfg(feature = "std")]
+#[cfg(feature = "alloc")]
 pub use owned::AlignedQuats;
 
-#[cfg(feature = "std")]
+#[cfg(feature = "alloc")]
 mod owned {
     use super::QuatPair;
     use crate::types::Quat;
-    use std::vec::Vec;
+    use alloc::vec::Vec;
 
     /// A growable array of quaternions whose storage starts 32-byte aligned:
     /// a `Vec<Quat>` for the AVX kernels. It dereferences to `[Quat]`, so it
     /// is passed as `&quats` / `&mut quats` where a slice is expected.
-    /// Requires the `std` feature.
+    /// Requires the `alloc` feature (on with `std`).
     ///
     /// ```
     /// use animasm::{Impl, Quat};
@@ -95,7 +95,7 @@ mod owned {
 
         /// `len` quaternions, all zero.
         pub fn zeroed(len: usize) -> Self {
-            AlignedQuats { pairs: std::vec![QuatPair::default(); len.div_ceil(2)], len }
+            AlignedQuats { pairs: alloc::vec![QuatPair::default(); len.div_ceil(2)], len }
         }
 
         /// A copy of `quats`.

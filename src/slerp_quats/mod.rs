@@ -56,7 +56,7 @@
 pub mod scalar;
 
 mod aligned;
-#[cfg(feature = "std")]
+#[cfg(feature = "alloc")]
 pub use aligned::AlignedQuats;
 pub use aligned::QuatPair;
 
