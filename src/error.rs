@@ -78,12 +78,20 @@ pub enum Error {
     },
     /// The parent of a joint in the transformed range is negative, not a
     /// joint of the slice, or not before the joint (parents must come first:
-    /// the in-place transforms read a parent as already transformed).
+    /// the in-place transforms read a parent as already transformed); for
+    /// [`crate::Skeleton::new`], which takes any order, a parent that is
+    /// neither `-1` (a root) nor a joint.
     InvalidParent {
         /// The joint whose parent is wrong.
         joint: usize,
         /// Its entry in `parents`.
         parent: i32,
+    },
+    /// A joint is its own ancestor: following `parents` from it comes back
+    /// to it ([`crate::Skeleton::new`]).
+    ParentCycle {
+        /// A joint on the cycle.
+        joint: usize,
     },
     /// The joint range does not lie inside the slice.
     RangeOutOfBounds {
@@ -130,6 +138,9 @@ impl core::fmt::Display for Error {
             }
             Error::InvalidParent { joint, parent } => {
                 write!(f, "`parents[{joint}]` = {parent} is not a joint before {joint} (parents must be in 0..{joint})")
+            }
+            Error::ParentCycle { joint } => {
+                write!(f, "joint {joint} is its own ancestor (the parents form a cycle)")
             }
             Error::RangeOutOfBounds { start, end, len } => {
                 write!(f, "the joint range {start}..={end} is outside the {len} joints")

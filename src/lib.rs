@@ -116,6 +116,8 @@ pub mod lerp_joints;
 pub mod mats_to_quats;
 pub mod nlerp;
 pub mod quats_to_mats;
+#[cfg(feature = "alloc")]
+mod skeleton;
 pub mod slerp_joints;
 pub mod slerp_quats;
 pub mod transform_joints;
@@ -128,6 +130,8 @@ pub use lerp_joints::lerp_joints;
 pub use mats_to_quats::mats_to_quats;
 pub use nlerp::{fnlerp, nlerp, onlerp, slerp as slerp_stream};
 pub use quats_to_mats::quats_to_mats;
+#[cfg(feature = "alloc")]
+pub use skeleton::Skeleton;
 pub use slerp_joints::slerp_joints;
 #[cfg(feature = "alloc")]
 pub use slerp_quats::AlignedQuats;

@@ -37,10 +37,16 @@ pub(crate) fn validate(
     if len > MAX_JOINTS {
         return Err(Error::TooLong { what: "mats", len, max: MAX_JOINTS });
     }
+    let (first, last) = (*joints.start(), *joints.end());
     if joints.is_empty() {
+        // As `&slice[start..start]`: an empty range must start inside the
+        // slice or at its end (`1..=0` on one joint is fine, `1000..=999`
+        // on ten is not).
+        if first > len {
+            return Err(Error::RangeOutOfBounds { start: first, end: last, len });
+        }
         return Ok(None);
     }
-    let (first, last) = (*joints.start(), *joints.end());
     if last >= len {
         return Err(Error::RangeOutOfBounds { start: first, end: last, len });
     }

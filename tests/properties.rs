@@ -85,8 +85,11 @@ fn each_impl<T: Clone>(
 /// forms of `transform_skeleton` that it accepts (a call on an empty range
 /// checks the form first and returns `Err(Unsupported)` for any other).
 fn movss_shufps_forms() -> Vec<Impl> {
+    let mut root = [JointMat::IDENTITY];
     animasm::transform_skeleton::forms()
-        .filter(|&imp| animasm::transform_skeleton_movss_shufps(imp, &mut [], &[], RangeInclusive::new(1, 0)).is_ok())
+        .filter(|&imp| {
+            animasm::transform_skeleton_movss_shufps(imp, &mut root, &[-1], RangeInclusive::new(1, 0)).is_ok()
+        })
         .collect()
 }
 
@@ -485,8 +488,14 @@ fn skeleton_exact(f: SkeletonFn, imp: Impl, n: usize) -> Vec<u32> {
     let mats = exact(&rigid_mats_from(&mut rng, n));
     let parents = exact(&random_parents_from(&mut rng, n));
     let mut bits = Vec::new();
-    let empty = n + 1..=n;
+    // An empty range at the end of the slice (`n..=n - 1`), written as an
+    // exhausted range so that it is empty for `n = 0` too.
+    let mut empty = n..=n;
+    empty.next();
     for range in [1..=n.saturating_sub(1), (n / 2).max(1)..=n.saturating_sub(1), empty] {
+        if range.is_empty() && *range.start() > n {
+            continue; // `1..=0` on no joints: out of bounds (tested elsewhere).
+        }
         let mut out = exact(&mats);
         f(imp, &mut out, &parents, range).unwrap();
         bits.extend(common::mat_bits(&out));

@@ -504,9 +504,11 @@ fn range_starting_at_one_leaves_the_root() {
     }
 }
 
-/// Empty ranges are `Ok` and write nothing, wherever they lie (the listing
-/// returns at `jl done` before reading anything): `1..=0`, `5..=3`, ranges
-/// past the end of the slice, and an exhausted `RangeInclusive`.
+/// Empty ranges that start inside the slice or at its end are `Ok` and
+/// write nothing (the listing returns at `jl done` before reading anything):
+/// `1..=0`, `5..=3`, `10..=9` (at the end), an exhausted `RangeInclusive`;
+/// one that starts past the end is `RangeOutOfBounds`, as slice indexing
+/// (`&s[11..11]` on ten elements) would refuse it.
 #[test]
 fn empty_ranges_write_nothing() {
     let (mats, parents) = random_skeleton(22, 10);
@@ -514,7 +516,9 @@ fn empty_ranges_write_nothing() {
     assert_eq!(exhausted.next(), Some(2));
     assert!(exhausted.is_empty());
     #[allow(clippy::reversed_empty_ranges)]
-    let ranges = [1..=0, 5..=3, 100..=50, usize::MAX..=0, exhausted];
+    let ranges = [1..=0, 5..=3, 10..=9, exhausted];
+    #[allow(clippy::reversed_empty_ranges)]
+    let outside = [11..=10, 100..=50, usize::MAX..=0];
     for (name, f) in SAFE_FNS {
         for imp in forms_of(name) {
             for range in ranges.clone() {
@@ -522,8 +526,22 @@ fn empty_ranges_write_nothing() {
                 assert_eq!(f(imp, &mut out, &parents, range.clone()), Ok(()), "{name} {imp} {range:?}");
                 assert_eq!(mat_bits(&out), mat_bits(&mats), "{name} {imp} {range:?}: written");
             }
-            // Empty slices too.
-            assert_eq!(f(imp, &mut [], &[], ranges[0].clone()), Ok(()));
+            for range in outside.clone() {
+                let (start, end) = (*range.start(), *range.end());
+                let mut out = mats.clone();
+                let want = Err(Error::RangeOutOfBounds { start, end, len: 10 });
+                assert_eq!(f(imp, &mut out, &parents, range.clone()), want, "{name} {imp} {range:?}");
+                assert_eq!(mat_bits(&out), mat_bits(&mats), "{name} {imp} {range:?}: written");
+            }
+            // Empty slices: `0..=0` is one joint, out of bounds; an empty
+            // range starting at 0 is fine, one starting at 1 is not.
+            let mut exhausted_at_0 = 0..=0;
+            exhausted_at_0.next();
+            assert_eq!(f(imp, &mut [], &[], exhausted_at_0), Ok(()));
+            assert_eq!(f(imp, &mut [], &[], 0..=0), Err(Error::RangeOutOfBounds { start: 0, end: 0, len: 0 }));
+            #[allow(clippy::reversed_empty_ranges)]
+            let one_past = 1..=0;
+            assert_eq!(f(imp, &mut [], &[], one_past), Err(Error::RangeOutOfBounds { start: 1, end: 0, len: 0 }));
         }
     }
 }

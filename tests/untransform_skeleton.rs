@@ -646,20 +646,31 @@ fn roots_outside_the_range() {
     }
 }
 
-/// Empty ranges (`start > end`, exhausted) return `Ok` and write nothing,
-/// whatever the slices, as the listing's `jl done`.
+/// Empty ranges (`start > end`, exhausted) that start at most at the
+/// slice's end return `Ok` and write nothing, as the listing's `jl done`;
+/// one that starts past the end is `RangeOutOfBounds` (slice indexing).
 #[test]
 fn empty_ranges() {
     let sk = skeleton(46, 9);
     let mut exhausted = 1..=1;
     assert_eq!(exhausted.next(), Some(1));
     for imp in UntransformSkeleton::forms().into_iter() {
-        for range in [3..=2, 1..=0, 100..=2, usize::MAX..=0, exhausted.clone()] {
+        #[allow(clippy::reversed_empty_ranges)]
+        for range in [3..=2, 1..=0, 9..=8, exhausted.clone()] {
             let mut mats = sk.globals.clone();
             assert_eq!(untransform_skeleton(imp, &mut mats, &sk.parents, range.clone()), Ok(()), "{imp} {range:?}");
             assert_eq!(mat_bits(&mats), mat_bits(&sk.globals), "{imp} {range:?}: written");
+        }
+        #[allow(clippy::reversed_empty_ranges)]
+        for range in [10..=9, 100..=2, usize::MAX..=0] {
+            let (start, end) = (*range.start(), *range.end());
+            let mut mats = sk.globals.clone();
+            let want = Err(Error::RangeOutOfBounds { start, end, len: 9 });
+            assert_eq!(untransform_skeleton(imp, &mut mats, &sk.parents, range.clone()), want, "{imp} {range:?}");
+            assert_eq!(mat_bits(&mats), mat_bits(&sk.globals), "{imp} {range:?}: written");
             let mut none: [JointMat; 0] = [];
-            assert_eq!(untransform_skeleton(imp, &mut none, &[], range.clone()), Ok(()), "{imp} {range:?}");
+            let want = Err(Error::RangeOutOfBounds { start, end, len: 0 });
+            assert_eq!(untransform_skeleton(imp, &mut none, &[], range.clone()), want, "{imp} {range:?}");
         }
     }
 }

@@ -222,7 +222,7 @@ impl<'a> Gen<'a> {
     }
 
     /// A joint range for `n` joints: one time in eight an empty range
-    /// (`start > end`, or exhausted), otherwise `first..=last` with `1 <=
+    /// (`start > end`, or exhausted) that starts at most at `n`, otherwise `first..=last` with `1 <=
     /// first <= last < n` (where `n >= 2`); in a bad input, its bounds
     /// within `0..=n + 1` or anything.
     pub fn range(&mut self, n: usize) -> core::ops::RangeInclusive<usize> {
@@ -232,13 +232,16 @@ impl<'a> Gen<'a> {
                 let last = first + self.u32() as usize % (n - first);
                 return first..=last;
             }
-            let s = self.byte() as usize % (n + 2);
-            if self.one_in(2) {
+            // An empty range starts at most at `n` (slice indexing); one
+            // that starts later is a bad input.
+            let s = self.byte() as usize % (n + 1);
+            if n == 0 || self.one_in(2) {
                 // An exhausted range: `is_empty()` although `start <= end`.
                 let mut range = s..=s;
                 range.next();
                 return range;
             }
+            let s = s.min(n - 1);
             return s + 1..=s;
         }
         let bound = |g: &mut Self| match g.byte() % 16 {

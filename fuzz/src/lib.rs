@@ -288,7 +288,8 @@ pub enum ScalarAgrees {
 /// have. For `transform_skeleton_movss_shufps`, which has no `forms()` of its
 /// own and no successor.
 pub fn skeleton_forms(f: SkeletonFn, candidates: impl Iterator<Item = Impl>) -> Vec<Impl> {
-    candidates.filter(|&imp| f(imp, &mut [], &[], core::ops::RangeInclusive::new(1, 0)).is_ok()).collect()
+    let mut root = [JointMat::IDENTITY];
+    candidates.filter(|&imp| f(imp, &mut root, &[-1], core::ops::RangeInclusive::new(1, 0)).is_ok()).collect()
 }
 
 /// What a skeleton routine computes, for [`skeleton_vs_scalar`].

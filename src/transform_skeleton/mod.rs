@@ -94,8 +94,13 @@ pub mod movss_shufps {
 /// describes. [`Impl::Asm`] runs Appendix A (`pshufd` broadcasts); the
 /// `movss` + `shufps` variant is [`transform_skeleton_movss_shufps`].
 ///
-/// An empty range (`1..=0`, or an exhausted `RangeInclusive`) does nothing
-/// and returns `Ok`, whatever its bounds, as the listing's `jl done`.
+/// The range follows slice indexing: its joints must be joints of `mats`,
+/// and an empty range (`1..=0`, or an exhausted `RangeInclusive`) must start
+/// at most at `mats.len()` (`1..=0` on a single root is `Ok`, `1000..=999`
+/// on ten joints is an error); it then does nothing and returns `Ok`, as
+/// the listing's `jl done`. A skeleton with several roots, or one whose
+/// joints are not parents-first, goes through [`crate::Skeleton`], which
+/// calls this function once per root-free run.
 ///
 /// [`Impl::Scalar`], [`Impl::Intrinsics`] and [`Impl::Asm`] give the same results bit for bit, except that
 /// [`Impl::Asm`] and [`Impl::Intrinsics`] turn a `-0.0` in the rotation part
@@ -115,9 +120,9 @@ pub mod movss_shufps {
 /// - [`Error::MissingCpuFeature`]: the form needs CPU features this CPU lacks;
 /// - [`Error::TooLong`]: `mats` has more than [`MAX_JOINTS`]
 ///   elements;
-/// - (an empty range returns `Ok(())` here;)
 /// - [`Error::RangeOutOfBounds`]: the last joint of the range is not below
-///   `mats.len()`;
+///   `mats.len()`, or the range is empty and starts after `mats.len()`;
+/// - (an empty range returns `Ok(())` here;)
 /// - [`Error::TooShort`] (`what: "parents"`): `parents` has no entry for the
 ///   last joint of the range;
 /// - [`Error::InvalidParent`]: a joint `i` of the range has a parent that is

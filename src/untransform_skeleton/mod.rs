@@ -74,9 +74,11 @@ routine_api!(FORMS, "untransform_skeleton()", SkeletonKernel);
 /// on every input whose results are not NaNs (NaN results are NaNs in all
 /// three). [`Impl::Avx2`] (the successor, where the CPU has AVX2 and FMA,
 /// and then what [`Impl::Auto`] runs) fuses each multiply-add, so its results
-/// differ from theirs in the last bits. An empty range (`start > end`, or an exhausted range) returns
-/// `Ok(())` and touches nothing, as the listing's `jl done`; its bounds are
-/// not checked against the slices.
+/// differ from theirs in the last bits. The range follows slice indexing: an
+/// empty range (`start > end`, or an exhausted range) that starts at most at
+/// `mats.len()` returns `Ok(())` and touches nothing, as the listing's `jl
+/// done`; one that starts after it is an error. [`crate::Skeleton`] calls
+/// this function once per root-free run of a multi-root skeleton.
 ///
 /// # Errors
 ///
@@ -85,9 +87,9 @@ routine_api!(FORMS, "untransform_skeleton()", SkeletonKernel);
 /// - [`Error::MissingCpuFeature`]: the form needs CPU features this CPU lacks;
 /// - [`Error::TooLong`]: `mats` has more than [`MAX_JOINTS`]
 ///   elements;
-/// - (an empty range returns `Ok(())` here;)
 /// - [`Error::RangeOutOfBounds`]: the last joint of the range is not a joint
-///   of `mats`;
+///   of `mats`, or the range is empty and starts after `mats.len()`;
+/// - (an empty range returns `Ok(())` here;)
 /// - [`Error::TooShort`] (`what: "parents"`): `parents` has fewer than
 ///   `end + 1` entries;
 /// - [`Error::InvalidParent`]: a joint `i` of the range (the first such,

@@ -287,8 +287,17 @@ pub struct SkeletonIn {
 
 type SkeletonFn = fn(Impl, &mut [JointMat], &[i32], RangeInclusive<usize>) -> Result<(), Error>;
 
+/// Every joint but the root, `1..=n - 1`; for no joints an empty range at
+/// 0 (exhausted: `1..=0` would start past the end of an empty slice).
 fn skeleton_inputs(seed: u64, n: usize) -> (Vec<JointMat>, SkeletonIn) {
-    (rigid_mats(seed, n), SkeletonIn { parents: random_parents(seed ^ 0x5eed, n), range: 1..=n.saturating_sub(1) })
+    let range = if n == 0 {
+        let mut r = 0..=0;
+        r.next();
+        r
+    } else {
+        1..=n - 1
+    };
+    (rigid_mats(seed, n), SkeletonIn { parents: random_parents(seed ^ 0x5eed, n), range })
 }
 
 fn to_f64(m: &JointMat) -> [f64; 12] {
