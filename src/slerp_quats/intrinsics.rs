@@ -315,7 +315,13 @@ unsafe fn process_optimized_kernel<const REFINED_SINOM: bool>(
     let p_results = result_quaternion as *mut f32; //                       pResults = (float *) resultQuaternion;
 
     // Other initializations
-    factor = _mm256_broadcast_ss(&g_factor); //                              vbroadcastss factor, g_factor
+    // An `unsafe fn` in Rust 1.88 (the crate's `rust-version`), safe to
+    // call here in later releases, which then find the block unused.
+    #[allow(unused_unsafe)]
+    // SAFETY: reads the `f32` `g_factor` through a reference; AVX is enabled
+    // (the caller's contract).
+    let broadcast = unsafe { _mm256_broadcast_ss(&g_factor) };
+    factor = broadcast; //                                                   vbroadcastss factor, g_factor
     let mod16_quaternion_count = (g_quaternion_count as u32 & 0xfffffff0) as i32; // int mod16QuaternionCount = g_quaternionCount & 0xfffffff0;
 
     // Operate on all the quaternions
