@@ -56,6 +56,19 @@
 //! and the errata of the original. `cargo run --release --example report`
 //! measures every routine against the papers' own tables.
 //!
+//! ## Conventions
+//!
+//! The kernels read a quaternion `q` as the rotation `R(q*)` for column
+//! vectors, the conjugate of glTF's and glam's reading: a glTF or glam
+//! rotation goes in through [`JointQuat::from_gltf`] (or `from_glam`,
+//! `from_mint` with those features), which conjugates it. A [`JointMat`] is
+//! a row-major 3x4 `[R | t]` for column vectors, and
+//! [`transform_skeleton()`] computes `model = parent * local`. The README's
+//! "Conventions" section has the whole list (the `w` lane of translations,
+//! `mats_to_quats`' sign, the skeleton ranges) and a glTF example;
+//! [`Skeleton`] runs the skeleton kernels over a hierarchy in any order
+//! with any number of roots.
+//!
 //! ## Portability
 //!
 //! The asm and intrinsics kernels exist on `x86_64` (the listings are 32-bit
