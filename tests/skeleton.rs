@@ -278,3 +278,46 @@ fn blending_every_joint_without_an_index() {
     assert!(sk.slerp_joints(Impl::Auto, &mut joints, &b[..10], 0.5).is_err(), "a short blend list");
     assert_eq!(common::bits(&joints), common::bits(&a));
 }
+
+/// With the `glam` feature: the Fox's key poses through `from_glam`,
+/// `quats_to_mats` and `Skeleton::local_to_model` (on a shuffled hierarchy,
+/// every form) against glam's own `parent * local` chain of
+/// `Affine3A::from_rotation_translation`: within 1e-5 of the model size.
+#[cfg(feature = "glam")]
+#[test]
+fn local_to_model_matches_the_glam_chain() {
+    use glam::{Affine3A, Quat, Vec3};
+    let parents = fox::parents();
+    let n = parents.len();
+    let (shuffled, perm) = shuffle(&mut Rng::new(13), &parents);
+    let sk = Skeleton::new(&shuffled).unwrap();
+    let mut worst = 0.0f64;
+    for pose in fox::key_poses() {
+        let (r, t): (Vec<Quat>, Vec<Vec3>) =
+            (0..n).map(|j| (Quat::from_array(pose.rotations[j]), Vec3::from_array(pose.translations[j]))).unzip();
+        let mut glam_model: Vec<Affine3A> = Vec::with_capacity(n);
+        for j in 0..n {
+            let local = Affine3A::from_rotation_translation(r[j], t[j]);
+            glam_model.push(if parents[j] < 0 { local } else { glam_model[parents[j] as usize] * local });
+        }
+        let size = model_size(&pose.model);
+        let mut local = vec![JointQuat::default(); n];
+        for j in 0..n {
+            local[perm[j]] = JointQuat::from_glam(r[j], t[j]);
+        }
+        let quats = sk.to_parents_first_vec(&local).unwrap();
+        for imp in animasm::transform_skeleton::forms() {
+            let mut mats = vec![JointMat::IDENTITY; n];
+            animasm::quats_to_mats(imp, &mut mats, &quats).unwrap();
+            sk.local_to_model(imp, &mut mats).unwrap();
+            let model = sk.from_parents_first_vec(&mats).unwrap();
+            for j in 0..n {
+                let want = JointMat::from_glam(glam_model[j]).mat.map(f64::from);
+                let err = mat_max_abs_diff(&model[perm[j]].mat, &want) / size;
+                assert!(err <= 1e-5, "{} {imp} joint {j}: {err:e} of the model size", pose.name);
+                worst = worst.max(err);
+            }
+        }
+    }
+    println!("worst {worst:.2e} of the model size");
+}
