@@ -321,3 +321,56 @@ fn local_to_model_matches_the_glam_chain() {
     }
     println!("worst {worst:.2e} of the model size");
 }
+
+/// Whether following parents from `joint` comes back to it.
+fn on_a_cycle(parents: &[i32], joint: usize) -> bool {
+    let mut k = joint;
+    for _ in 0..parents.len() {
+        match usize::try_from(parents[k]) {
+            Ok(p) if p < parents.len() => k = p,
+            _ => return false,
+        }
+        if k == joint {
+            return true;
+        }
+    }
+    false
+}
+
+proptest::proptest! {
+    /// Any parents list (roots, joints, now and then a parent out of range
+    /// either way): `Skeleton::new` never panics; `Ok` has the structure of
+    /// `check_structure` and no cycle exists; each `Err` names a joint that
+    /// really is on a cycle or a parent that really is out of range (the
+    /// first one).
+    #[test]
+    fn any_parents_list(raw in proptest::collection::vec(0u32..100_000, 0..40)) {
+        let n = raw.len() as i32;
+        let parents: Vec<i32> = raw
+            .iter()
+            .map(|&r| match r % 100 {
+                0..=9 => -1,
+                10 => n + (r / 100 % 3) as i32,
+                11 => -2 - (r / 100 % 3) as i32,
+                _ => (r / 100) as i32 % n,
+            })
+            .collect();
+        match Skeleton::new(&parents) {
+            Ok(sk) => {
+                check_structure(&sk, &parents);
+                proptest::prop_assert!((0..parents.len()).all(|j| !on_a_cycle(&parents, j)));
+            }
+            Err(Error::InvalidParent { joint, parent }) => {
+                proptest::prop_assert_eq!(parents[joint], parent);
+                let bad = |p: i32| p < -1 || p >= n;
+                proptest::prop_assert!(bad(parent));
+                proptest::prop_assert!(parents[..joint].iter().all(|&p| !bad(p)));
+            }
+            Err(Error::ParentCycle { joint }) => {
+                proptest::prop_assert!(parents.iter().all(|&p| (-1..n).contains(&p)));
+                proptest::prop_assert!(on_a_cycle(&parents, joint));
+            }
+            Err(e) => proptest::prop_assert!(false, "unexpected {e}"),
+        }
+    }
+}
