@@ -383,7 +383,9 @@ type SlerpQuatsFn = fn(Impl, &mut [Quat], &[Quat], &[Quat], f32) -> Result<(), E
 fn slerp_quats(c: &mut C) {
     use animasm::slerp_quats::{forms, forms_as_published, slerp_quats_as_published, slerp_quats_corrected};
     if !forms().any(|imp| imp == Impl::Asm || imp == Impl::Intrinsics) {
-        eprintln!("slerp_quats: no AVX on this CPU, the AVX benches (and Table 1's ratios) are left out");
+        eprintln!(
+            "slerp_quats: no AVX detected (this CPU, or the `std` feature is off): the AVX benches (and Table 1's ratios) are left out"
+        );
     }
     let variants: [(&str, SlerpQuatsFn, Vec<Impl>); 2] = [
         ("as published", slerp_quats_as_published, with_auto(forms_as_published())),
