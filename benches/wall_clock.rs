@@ -60,8 +60,38 @@
 //! floor`). The report's section 5b has the same rows at 64, 1024 and 65536
 //! elements, with the ultraviolet peers.
 //!
-//! `cargo bench --bench wall_clock` (add `-- --warm-up-time 1
-//! --measurement-time 3` for a quick run). These VMs vary by up to 20% from
+//! # Running it
+//!
+//! The arguments after `--` go to criterion: a filter (a regex on the
+//! bench id `<group>/<bench>`: `slerp_joints`, `^lerp_joints`,
+//! `nlerp/onlerp`, `/avx2$`), `--quick`, `--warm-up-time`,
+//! `--measurement-time`; `-- --list` lists the 104 benches (7 per id
+//! routine's group, 10 and 8 for the skeleton groups, 30 for `slerp_quats`,
+//! 21 for `nlerp`, on a CPU with AVX2 and FMA). Wall times on the 2-vCPU
+//! AMD EPYC VM the crate is developed on, the build done (after `cargo build
+//! --release --all-targets` the bench profile reuses the release artifacts:
+//! `cargo bench --no-run` takes 0.1 s):
+//!
+//! | command (`cargo bench --bench wall_clock ...`) | benches | wall time |
+//! |---|---|---|
+//! | `-- --quick` | 104 | 20 to 40 s |
+//! | `-- --quick slerp_joints` | 7 | 3 s |
+//! | `-- --warm-up-time 1 --measurement-time 2 slerp_joints` | 7 | 29 s |
+//! | `-- --warm-up-time 1 --measurement-time 2` | 104 | 7 min |
+//! | `-- slerp_joints` (criterion's defaults) | 7 | 72 s |
+//! | (nothing: criterion's defaults) | 104 | about 17 min, estimated |
+//!
+//! The full run was not timed: with criterion's defaults (3 s warm-up, 5 s
+//! measurement, 100 samples, 100 000 bootstrap resamples per bench) three
+//! groups run alone (`slerp_joints`, `quats_to_mats`, `transform_joints`,
+//! 21 benches, 207 s) took 9.6 to 10.4 s per bench (the in-place groups the
+//! most: their restores are untimed but run), and 104 benches at that rate
+//! take 17 minutes. `--quick` stops sampling a bench as soon as criterion's
+//! significance level is reached: on those three groups its estimates were
+//! within 3% of the defaults' in the median and within 11% bench by bench
+//! (the floors, which vary by up to 30% in every mode, aside). Use it for a
+//! first look, and the defaults (or `--warm-up-time 1 --measurement-time 2`
+//! with a filter) for figures you quote. These VMs vary by up to 20% from
 //! run to run: compare the ratios within one run.
 
 use std::hint::black_box;
@@ -353,7 +383,9 @@ type SlerpQuatsFn = fn(Impl, &mut [Quat], &[Quat], &[Quat], f32) -> Result<(), E
 fn slerp_quats(c: &mut C) {
     use animasm::slerp_quats::{forms, forms_as_published, slerp_quats_as_published, slerp_quats_corrected};
     if !forms().any(|imp| imp == Impl::Asm || imp == Impl::Intrinsics) {
-        eprintln!("slerp_quats: no AVX on this CPU, the AVX benches (and Table 1's ratios) are left out");
+        eprintln!(
+            "slerp_quats: no AVX detected (this CPU, or the `std` feature is off): the AVX benches (and Table 1's ratios) are left out"
+        );
     }
     let variants: [(&str, SlerpQuatsFn, Vec<Impl>); 2] = [
         ("as published", slerp_quats_as_published, with_auto(forms_as_published())),

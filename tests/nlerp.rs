@@ -891,14 +891,16 @@ fn length_mismatch_writes_nothing() {
 /// on an `x86_64` CPU without them, `Unsupported` off `x86_64` and for the
 /// forms the family has not), checked before the lengths. (A CPU without
 /// AVX2 cannot be faked; on this machine the branch that runs is printed.)
+/// Without the `std` feature the crate detects nothing beyond SSE2, so the
+/// AVX2 forms are refused whatever the CPU has (`tests/no_std.rs`).
 /// Contract change: the widths are `Impl`s now (`Width` is gone);
 /// `Impl::Sse2`/`Avx2NoFma`/`Avx2` replace `Width::Sse2x4`/`Avx2x8`/`Avx2Fma8`,
 /// and `Intrinsics`/`Asm` are `Unsupported` for this family.
 #[test]
 fn unsupported_widths_follow_cpu_detection() {
-    #[cfg(target_arch = "x86_64")]
+    #[cfg(all(feature = "std", target_arch = "x86_64"))]
     let (avx2, fma) = (std::is_x86_feature_detected!("avx2"), std::is_x86_feature_detected!("fma"));
-    #[cfg(not(target_arch = "x86_64"))]
+    #[cfg(not(all(feature = "std", target_arch = "x86_64")))]
     let (avx2, fma) = (false, false);
     let x86 = cfg!(target_arch = "x86_64");
     for (w, avail) in [

@@ -282,7 +282,11 @@ pub fn form_resolution<R: Routine>() {
     }
     #[cfg(target_arch = "x86_64")]
     if !skipped.is_empty() {
-        eprintln!("{}: forms skipped, this CPU lacks them: {}", R::NAME, skipped.join(", "));
+        eprintln!(
+            "{}: forms skipped, not detected (this CPU lacks them, or the `std` feature is off): {}",
+            R::NAME,
+            skipped.join(", ")
+        );
     }
 }
 
