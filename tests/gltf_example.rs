@@ -1,7 +1,7 @@
 //! The README's conventions example (`examples/gltf_skin.rs`,
 //! `blend_keyframes`) on the bundled glTF files, against an f64 reference
 //! and against glam, and the README showing it verbatim.
-#![cfg(feature = "std")]
+#![cfg(feature = "alloc")]
 
 #[path = "../examples/gltf_skin.rs"]
 mod example;
