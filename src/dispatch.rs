@@ -116,7 +116,8 @@ const AVX2: u8 = 2;
 const FMA: u8 = 4;
 
 /// The features of [`Needs`] that the running CPU has. Without the `std`
-/// feature nothing beyond the baseline can be detected, so none.
+/// feature nothing beyond the baseline can be detected, so none. With the
+/// test hooks, less if a test hides some ([`test_hooks`]).
 fn detected() -> u8 {
     cfg_if::cfg_if! {
         if #[cfg(all(feature = "std", target_arch = "x86_64"))] {
@@ -124,10 +125,91 @@ fn detected() -> u8 {
             if std::is_x86_feature_detected!("avx") { bits |= AVX; }
             if std::is_x86_feature_detected!("avx2") { bits |= AVX2; }
             if std::is_x86_feature_detected!("fma") { bits |= FMA; }
-            bits
+            bits & test_hooks::visible_features()
         } else {
             0
         }
+    }
+}
+
+/// Whether a table row exists for the dispatch layer: every row, unless a
+/// test simulates a target without SIMD forms ([`test_hooks`]).
+fn present(imp: Impl) -> bool {
+    imp == Impl::Scalar || !test_hooks::scalar_target()
+}
+
+/// Test hooks: what the dispatch layer sees, narrowed on one thread, so
+/// that `Error::MissingCpuFeature` and `Error::Unsupported` can be tested
+/// for every routine and form on any `x86_64` machine and under Miri. Not
+/// API: compiled only with the `_test-hooks` feature (which the crate's
+/// own test kit turns on) and `std`, hidden from the docs. A hook can only
+/// hide: it never makes a form runnable that the CPU cannot run.
+#[cfg(all(feature = "std", feature = "_test-hooks"))]
+#[doc(hidden)]
+pub mod test_hooks {
+    use core::cell::Cell;
+
+    /// What a test lets the dispatch layer see.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+    pub struct Machine {
+        /// AVX stays visible (if the CPU has it).
+        pub avx: bool,
+        /// AVX2 stays visible (if the CPU has it).
+        pub avx2: bool,
+        /// FMA stays visible (if the CPU has it).
+        pub fma: bool,
+        /// Only the scalar forms exist, as on a target other than `x86_64`.
+        pub scalar_target: bool,
+    }
+
+    impl Machine {
+        /// Everything the CPU has: no hook.
+        pub const REAL: Machine = Machine { avx: true, avx2: true, fma: true, scalar_target: false };
+        /// The `x86_64` baseline only (SSE2): no AVX, AVX2 or FMA.
+        pub const BASELINE: Machine = Machine { avx: false, avx2: false, fma: false, scalar_target: false };
+        /// A target without the `x86_64` forms: only `Impl::Scalar` exists.
+        pub const SCALAR_TARGET: Machine = Machine { avx: false, avx2: false, fma: false, scalar_target: true };
+    }
+
+    std::thread_local! {
+        static SEEN: Cell<Machine> = const { Cell::new(Machine::REAL) };
+    }
+
+    /// Runs `f` with the dispatch layer of this thread seeing `machine`,
+    /// then restores what it saw before (also if `f` panics).
+    pub fn with_machine<R>(machine: Machine, f: impl FnOnce() -> R) -> R {
+        struct Restore(Machine);
+        impl Drop for Restore {
+            fn drop(&mut self) {
+                SEEN.with(|s| s.set(self.0));
+            }
+        }
+        let _restore = Restore(SEEN.with(|s| s.replace(machine)));
+        f()
+    }
+
+    pub(crate) fn visible_features() -> u8 {
+        let m = SEEN.with(Cell::get);
+        (if m.avx { super::AVX } else { 0 })
+            | (if m.avx2 { super::AVX2 } else { 0 })
+            | (if m.fma { super::FMA } else { 0 })
+    }
+
+    pub(crate) fn scalar_target() -> bool {
+        SEEN.with(Cell::get).scalar_target
+    }
+}
+
+/// Without the test hooks: nothing hidden.
+#[cfg(not(all(feature = "std", feature = "_test-hooks")))]
+mod test_hooks {
+    #[allow(dead_code)] // only read on x86_64 with `std`
+    pub(crate) fn visible_features() -> u8 {
+        u8::MAX
+    }
+
+    pub(crate) fn scalar_target() -> bool {
+        false
     }
 }
 
@@ -165,7 +247,7 @@ impl<K> Form<K> {
     /// Whether this CPU runs the form: no detection at all for the
     /// baseline forms (most rows), so their selection costs a few compares.
     fn runnable(&self) -> bool {
-        self.needs.bits == 0 || detected() & self.needs.bits == self.needs.bits
+        present(self.imp) && (self.needs.bits == 0 || detected() & self.needs.bits == self.needs.bits)
     }
 }
 
@@ -198,7 +280,7 @@ pub(crate) fn select<K: Copy>(table: &[Form<K>], imp: Impl, aligned_to: usize) -
     let form = if imp == Impl::Auto {
         table.iter().find(|f| f.align <= aligned_to && f.runnable()).ok_or(Error::Unsupported(imp))?
     } else {
-        let form = table.iter().find(|f| f.imp == imp).ok_or(Error::Unsupported(imp))?;
+        let form = table.iter().find(|f| f.imp == imp && present(imp)).ok_or(Error::Unsupported(imp))?;
         if !form.runnable() {
             return Err(Error::MissingCpuFeature { needs: form.needs.name });
         }

@@ -138,6 +138,10 @@ pub mod transform_skeleton;
 pub mod untransform_skeleton;
 
 pub use dispatch::Impl;
+/// Not API: the dispatch layer's test hooks (`_test-hooks` feature).
+#[cfg(all(feature = "std", feature = "_test-hooks"))]
+#[doc(hidden)]
+pub use dispatch::test_hooks;
 pub use error::Error;
 pub use lerp_joints::lerp_joints;
 pub use mats_to_quats::mats_to_quats;
