@@ -1,0 +1,406 @@
+//! Every path on every machine: with the dispatch layer's test hook
+//! (`animasm::test_hooks::with_machine`), every safe function and every
+//! `Impl` on a simulated scalar-only target (`Error::Unsupported`), on the
+//! `x86_64` baseline (`Error::MissingCpuFeature`, with the exact `needs`)
+//! and under partial masks (AVX2 without FMA, no AVX), with nothing written
+//! on `Err` and the forms that run agreeing with the scalar port; the
+//! `Skeleton` methods too.
+//!
+//! The expected tables below are written out from the routines' kernel
+//! tables (`src/<routine>/mod.rs`), not read from `forms()`: the tests check
+//! `forms()`, `resolve()` and the safe functions against them.
+//!
+//! The hook needs the `std` feature; without it, one test says so.
+
+mod common;
+
+#[cfg(feature = "std")]
+mod hooked {
+    use std::collections::BTreeMap;
+
+    use animasm::test_hooks::{Machine, with_machine};
+    use animasm::{Error, Impl, JointMat, JointQuat, Skeleton};
+
+    use crate::common::harness::{Routine, max_diff, out_bits, run};
+    use crate::common::inputs::{Rng, joint_lists, rigid_mats};
+    use crate::common::routines::*;
+    use crate::common::streams::*;
+
+    /// A form of a routine's table and the CPU features it needs (the name
+    /// `MissingCpuFeature` must report), `None` for the baseline.
+    type Row = (Impl, Option<&'static str>);
+
+    const AVX: Option<&str> = Some("avx");
+    const AVX2: Option<&str> = Some("avx2");
+    const AVX2_FMA: Option<&str> = Some("avx2 and fma");
+
+    /// The seven id Software routines.
+    const ID: &[Row] = &[(Impl::Avx2, AVX2_FMA), (Impl::Intrinsics, None), (Impl::Asm, None), (Impl::Scalar, None)];
+    /// `transform_skeleton_movss_shufps`: no successor.
+    const MOVSS: &[Row] = &[(Impl::Asm, None), (Impl::Intrinsics, None), (Impl::Scalar, None)];
+    /// `slerp_quats_corrected`.
+    const CORRECTED: &[Row] = &[(Impl::Intrinsics, AVX), (Impl::Asm, AVX), (Impl::Sse2, None), (Impl::Scalar, None)];
+    /// `slerp_quats_as_published`.
+    const PUBLISHED: &[Row] = &[(Impl::Intrinsics, AVX), (Impl::Asm, AVX), (Impl::Scalar, None)];
+    /// `nlerp`, `fnlerp`, `onlerp`.
+    const NLERP: &[Row] = &[(Impl::Avx2, AVX2_FMA), (Impl::Avx2NoFma, AVX2), (Impl::Sse2, None), (Impl::Scalar, None)];
+    /// `slerp_stream`.
+    const SCALAR_ONLY: &[Row] = &[(Impl::Scalar, None)];
+
+    /// Every `Impl`, `Auto` included.
+    const EVERY_IMPL: [Impl; 7] =
+        [Impl::Auto, Impl::Scalar, Impl::Intrinsics, Impl::Asm, Impl::Sse2, Impl::Avx2NoFma, Impl::Avx2];
+
+    /// AVX and AVX2 visible, FMA hidden.
+    const AVX2_NO_FMA: Machine = Machine { avx: true, avx2: true, fma: false, scalar_target: false };
+    /// AVX hidden, AVX2 and FMA visible (what the hook can do, not a real
+    /// CPU): only the forms that need AVX itself go.
+    const NO_AVX: Machine = Machine { avx: false, avx2: true, fma: true, scalar_target: false };
+
+    /// What a call with `imp` must give on `machine`.
+    #[derive(Clone, Copy, Debug, PartialEq)]
+    enum Want {
+        Runs,
+        Unsupported,
+        Missing(&'static str),
+    }
+
+    /// Whether the real CPU has `needs` and `machine` shows it.
+    fn visible(needs: &str, m: Machine) -> bool {
+        #[cfg(target_arch = "x86_64")]
+        {
+            let avx = m.avx && std::is_x86_feature_detected!("avx");
+            let avx2 = m.avx2 && std::is_x86_feature_detected!("avx2");
+            let fma = m.fma && std::is_x86_feature_detected!("fma");
+            match needs {
+                "avx" => avx,
+                "avx2" => avx2,
+                "avx2 and fma" => avx2 && fma,
+                _ => panic!("unknown needs {needs}"),
+            }
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        {
+            let _ = (needs, m);
+            false
+        }
+    }
+
+    /// Whether the row exists in this build: every non-scalar row is
+    /// `x86_64` only, and `Asm` is compiled out under Miri.
+    fn compiled(imp: Impl) -> bool {
+        imp == Impl::Scalar || (cfg!(target_arch = "x86_64") && !(imp == Impl::Asm && cfg!(miri)))
+    }
+
+    fn want(table: &[Row], imp: Impl, m: Machine) -> Want {
+        if imp == Impl::Auto {
+            return Want::Runs;
+        }
+        match table.iter().find(|r| r.0 == imp) {
+            Some(_) if !compiled(imp) || (m.scalar_target && imp != Impl::Scalar) => Want::Unsupported,
+            None => Want::Unsupported,
+            Some(&(_, Some(needs))) if !visible(needs, m) => Want::Missing(needs),
+            Some(_) => Want::Runs,
+        }
+    }
+
+    /// The forms of `table` that run on `m`, as a sorted list.
+    fn runnable(table: &[Row], m: Machine) -> Vec<Impl> {
+        let mut v: Vec<Impl> = table.iter().map(|r| r.0).filter(|&i| want(table, i, m) == Want::Runs).collect();
+        v.sort_by_key(|i| i.name());
+        v
+    }
+
+    /// Outcomes counted per kind, for the printed summary.
+    #[derive(Default)]
+    struct Tally {
+        by_kind: BTreeMap<&'static str, usize>,
+        routines: usize,
+    }
+
+    impl Tally {
+        fn add(&mut self, w: Want) {
+            let kind = match w {
+                Want::Runs => "ran",
+                Want::Unsupported => "Unsupported",
+                Want::Missing(_) => "MissingCpuFeature",
+            };
+            *self.by_kind.entry(kind).or_default() += 1;
+        }
+        fn count(&self, kind: &str) -> usize {
+            self.by_kind.get(kind).copied().unwrap_or(0)
+        }
+        fn print(&self, test: &str, machine: &str) {
+            let total: usize = self.by_kind.values().sum();
+            eprintln!(
+                "{test} ({machine}): {} routines x {} forms = {total} calls: {:?}",
+                self.routines, 7, self.by_kind
+            );
+        }
+    }
+
+    /// One routine on `m`: every `Impl` against its expected outcome,
+    /// `forms()` against the table, nothing written on `Err`, the forms that
+    /// run within the routine's tolerance of the scalar port (`Auto` and
+    /// `Scalar` on a scalar target bit for bit).
+    fn check<R: Routine>(table: &[Row], m: Machine, tally: &mut Tally) {
+        let n = 9;
+        let (init, input) = R::inputs(0xd15, n);
+        let scalar = run::<R>(Impl::Scalar, &init, &input).unwrap();
+        // A write would show: the scalar result is not the initial contents.
+        assert_ne!(out_bits(&scalar), out_bits(&init), "{}: the check could not see a write", R::NAME);
+        with_machine(m, || {
+            let mut forms = R::forms();
+            forms.sort_by_key(|i| i.name());
+            assert_eq!(forms, runnable(table, m), "{}: forms() on {m:?}", R::NAME);
+            for imp in EVERY_IMPL {
+                let w = want(table, imp, m);
+                tally.add(w);
+                let mut out = R::buf(&init);
+                let got = R::call(imp, &mut out, &input);
+                let ctx = format!("{} {imp} on {m:?}", R::NAME);
+                match w {
+                    Want::Runs => {
+                        assert_eq!(got, Ok(()), "{ctx}");
+                        let resolved = R::resolve(imp).unwrap_or_else(|e| panic!("{ctx}: resolve: {e:?}"));
+                        assert!(runnable(table, m).contains(&resolved), "{ctx}: resolves to {resolved}");
+                        if m.scalar_target {
+                            assert_eq!(out_bits(&out), out_bits(&scalar), "{ctx}: not the scalar result");
+                        } else {
+                            let d = max_diff(&out, &scalar);
+                            assert!(d <= R::TOL_SCALAR, "{ctx}: {d:e} from the scalar port");
+                        }
+                    }
+                    Want::Unsupported | Want::Missing(_) => {
+                        let e = match w {
+                            Want::Missing(needs) => Error::MissingCpuFeature { needs },
+                            _ => Error::Unsupported(imp),
+                        };
+                        assert_eq!(got, Err(e), "{ctx}");
+                        assert_eq!(R::resolve(imp), Err(e), "{ctx}: resolve");
+                        assert_eq!(out_bits(&out), out_bits(&init), "{ctx}: written on Err");
+                    }
+                }
+            }
+        });
+        tally.routines += 1;
+    }
+
+    type Check = fn(&[Row], Machine, &mut Tally);
+
+    /// Every safe function with its table.
+    fn routines() -> Vec<(&'static str, &'static [Row], Check)> {
+        vec![
+            ("slerp_joints", ID, check::<SlerpJoints>),
+            ("lerp_joints", ID, check::<LerpJoints>),
+            ("quats_to_mats", ID, check::<QuatsToMats>),
+            ("mats_to_quats", ID, check::<MatsToQuats>),
+            ("transform_skeleton", ID, check::<TransformSkeleton>),
+            ("transform_skeleton_movss_shufps", MOVSS, check::<TransformSkeletonMovssShufps>),
+            ("untransform_skeleton", ID, check::<UntransformSkeleton>),
+            ("transform_joints", ID, check::<TransformJoints>),
+            ("slerp_quats_as_published", PUBLISHED, check::<SlerpQuatsAsPublished>),
+            ("slerp_quats_corrected", CORRECTED, check::<SlerpQuatsCorrected>),
+            ("nlerp", NLERP, check::<Nlerp>),
+            ("fnlerp", NLERP, check::<Fnlerp>),
+            ("onlerp", NLERP, check::<Onlerp>),
+            ("slerp_stream", SCALAR_ONLY, check::<SlerpStream>),
+        ]
+    }
+
+    fn check_all(m: Machine) -> Tally {
+        let list = routines();
+        assert_eq!(list.len(), 14, "every safe function");
+        let mut tally = Tally::default();
+        for (_, table, check) in list {
+            assert!(!table.is_empty());
+            check(table, m, &mut tally);
+        }
+        tally
+    }
+
+    #[test]
+    fn unsupported_for_every_routine_on_a_scalar_target() {
+        let tally = check_all(Machine::SCALAR_TARGET);
+        tally.print("unsupported_for_every_routine_on_a_scalar_target", "scalar target");
+        // 14 routines x 7 `Impl`s: only `Auto` and `Scalar` run.
+        assert_eq!(tally.count("ran"), 14 * 2);
+        assert_eq!(tally.count("Unsupported"), 14 * 5);
+        assert_eq!(tally.count("MissingCpuFeature"), 0);
+    }
+
+    #[test]
+    fn missing_cpu_feature_for_every_routine() {
+        let tally = check_all(Machine::BASELINE);
+        tally.print("missing_cpu_feature_for_every_routine", "x86_64 baseline");
+        if cfg!(target_arch = "x86_64") {
+            // Avx2 of the seven id routines and the nlerp three, Avx2NoFma of
+            // the nlerp three, Intrinsics (and Asm outside Miri) of the two
+            // slerp_quats.
+            let asm = if cfg!(miri) { 0 } else { 2 };
+            assert_eq!(tally.count("MissingCpuFeature"), 7 + 3 + 3 + 2 + asm);
+        } else {
+            eprintln!("missing_cpu_feature_for_every_routine: not x86_64, every SIMD form is Unsupported here");
+        }
+        // Under the baseline no listed form needs a feature.
+        for (name, table, _) in routines() {
+            with_machine(Machine::BASELINE, || {
+                for (imp, needs) in table {
+                    if needs.is_some() {
+                        assert!(!runnable(table, Machine::BASELINE).contains(imp), "{name} {imp}");
+                    }
+                }
+            });
+        }
+    }
+
+    #[test]
+    fn missing_cpu_feature_under_partial_masks() {
+        for (m, label) in [(AVX2_NO_FMA, "AVX2 without FMA"), (NO_AVX, "no AVX")] {
+            let tally = check_all(m);
+            tally.print("missing_cpu_feature_under_partial_masks", label);
+        }
+        with_machine(AVX2_NO_FMA, || {
+            let missing = Err(Error::MissingCpuFeature { needs: "avx2 and fma" });
+            assert_eq!(animasm::nlerp::resolve(Impl::Avx2), missing);
+            assert_eq!(animasm::slerp_joints::resolve(Impl::Avx2), missing);
+            if visible("avx2", AVX2_NO_FMA) {
+                assert_eq!(animasm::nlerp::resolve(Impl::Avx2NoFma), Ok(Impl::Avx2NoFma));
+                assert_eq!(animasm::nlerp::resolve(Impl::Auto), Ok(Impl::Avx2NoFma));
+            } else {
+                eprintln!("missing_cpu_feature_under_partial_masks: this CPU has no AVX2: Avx2NoFma not run");
+            }
+        });
+        with_machine(NO_AVX, || {
+            let missing = Err(Error::MissingCpuFeature { needs: "avx" });
+            assert_eq!(animasm::slerp_quats::resolve(Impl::Intrinsics), missing);
+            if compiled(Impl::Asm) {
+                assert_eq!(animasm::slerp_quats::resolve(Impl::Asm), missing);
+            }
+            assert!(animasm::slerp_quats::forms().all(|f| f == Impl::Sse2 || f == Impl::Scalar));
+            assert!(animasm::slerp_quats::forms_as_published().all(|f| f == Impl::Scalar));
+        });
+    }
+
+    /// The hook is undone when `with_machine` returns, and a narrower
+    /// machine never adds a form.
+    #[test]
+    fn the_hook_restores_and_only_hides() {
+        let real: Vec<Impl> = animasm::nlerp::forms().collect();
+        for m in [Machine::SCALAR_TARGET, Machine::BASELINE, AVX2_NO_FMA, NO_AVX] {
+            let hidden: Vec<Impl> = with_machine(m, || animasm::nlerp::forms().collect());
+            assert!(hidden.iter().all(|f| real.contains(f)), "{m:?}");
+            assert_eq!(animasm::nlerp::forms().collect::<Vec<_>>(), real, "{m:?} leaked");
+        }
+        // Nested: the inner machine, then the outer one again.
+        with_machine(Machine::BASELINE, || {
+            with_machine(Machine::SCALAR_TARGET, || assert_eq!(animasm::nlerp::forms().count(), 1));
+            assert!(animasm::nlerp::forms().all(|f| f == Impl::Sse2 || f == Impl::Scalar));
+        });
+    }
+
+    /// A skeleton in no particular order with three roots.
+    fn skeleton() -> Skeleton {
+        let n = 23;
+        let mut rng = Rng::new(0x5e1e);
+        let mut parents: Vec<i32> = (0..n).map(|j| if j % 8 == 0 { -1 } else { (j - 1 - (j % 3)).max(0) }).collect();
+        // Relabel the joints by a permutation, so the order is not parents-first.
+        let mut perm: Vec<usize> = (0..n as usize).collect();
+        for i in (1..perm.len()).rev() {
+            perm.swap(i, (rng.next_u64() % (i as u64 + 1)) as usize);
+        }
+        let mut shuffled = vec![0; parents.len()];
+        for (j, &p) in parents.iter().enumerate() {
+            shuffled[perm[j]] = if p < 0 { -1 } else { perm[p as usize] as i32 };
+        }
+        parents = shuffled;
+        let s = Skeleton::new(&parents).unwrap();
+        assert!(!s.is_parents_first() && s.roots().len() == 3);
+        s
+    }
+
+    /// The `Skeleton` methods that take an `Impl`, on `m`: as the safe
+    /// function they call, nothing written on `Err`.
+    fn check_skeleton(m: Machine) -> Tally {
+        let s = skeleton();
+        let n = s.len();
+        let mats = rigid_mats(0x3a7, n);
+        let (joints, blend, _) = joint_lists(0x3a8, n);
+        type MatM = fn(&Skeleton, Impl, &mut [JointMat]) -> Result<(), Error>;
+        type JointM = fn(&Skeleton, Impl, &mut [JointQuat], &[JointQuat], f32) -> Result<(), Error>;
+        let mat_methods: [(&str, MatM); 2] =
+            [("local_to_model", Skeleton::local_to_model), ("model_to_local", Skeleton::model_to_local)];
+        let joint_methods: [(&str, JointM); 2] =
+            [("slerp_joints", Skeleton::slerp_joints), ("lerp_joints", Skeleton::lerp_joints)];
+        let mut tally = Tally::default();
+        let mut outcome = |name: &str, imp: Impl, got: Result<(), Error>, changed: bool, diff: f64, tol: f64| {
+            let w = want(ID, imp, m);
+            tally.add(w);
+            let ctx = format!("Skeleton::{name} {imp} on {m:?}");
+            match w {
+                Want::Runs => assert!(got.is_ok() && diff <= tol, "{ctx}: {got:?}, {diff:e} from scalar"),
+                Want::Unsupported => assert_eq!(got, Err(Error::Unsupported(imp)), "{ctx}"),
+                Want::Missing(needs) => assert_eq!(got, Err(Error::MissingCpuFeature { needs }), "{ctx}"),
+            }
+            assert!(got.is_ok() || !changed, "{ctx}: written on Err");
+        };
+        for (name, f) in mat_methods {
+            let mut scalar = mats.clone();
+            f(&s, Impl::Scalar, &mut scalar).unwrap();
+            assert_ne!(out_bits(&scalar), out_bits(&mats), "{name}: the check could not see a write");
+            with_machine(m, || {
+                for imp in EVERY_IMPL {
+                    let mut out = mats.clone();
+                    let got = f(&s, imp, &mut out);
+                    let changed = out_bits(&out) != out_bits(&mats);
+                    outcome(name, imp, got, changed, max_diff(&out, &scalar), 1e-5);
+                }
+            });
+        }
+        for (name, f) in joint_methods {
+            let mut scalar = joints.clone();
+            f(&s, Impl::Scalar, &mut scalar, &blend, 0.37).unwrap();
+            assert_ne!(out_bits(&scalar), out_bits(&joints), "{name}: the check could not see a write");
+            with_machine(m, || {
+                for imp in EVERY_IMPL {
+                    let mut out = joints.clone();
+                    let got = f(&s, imp, &mut out, &blend, 0.37);
+                    let changed = out_bits(&out) != out_bits(&joints);
+                    outcome(name, imp, got, changed, max_diff(&out, &scalar), 5e-7);
+                }
+            });
+        }
+        tally.routines = mat_methods.len() + joint_methods.len();
+        tally
+    }
+
+    #[test]
+    fn skeleton_methods_unsupported_on_a_scalar_target_and_missing_cpu_feature_on_the_baseline() {
+        let t = check_skeleton(Machine::SCALAR_TARGET);
+        t.print("Skeleton methods", "scalar target");
+        assert_eq!((t.routines, t.count("ran"), t.count("Unsupported")), (4, 4 * 2, 4 * 5));
+        let t = check_skeleton(Machine::BASELINE);
+        t.print("Skeleton methods", "x86_64 baseline");
+        if cfg!(target_arch = "x86_64") {
+            assert_eq!(t.count("MissingCpuFeature"), 4, "Avx2 of the four methods");
+        }
+        let t = check_skeleton(Machine::REAL);
+        t.print("Skeleton methods", "this CPU");
+        assert_eq!(t.count("ran") + t.count("Unsupported") + t.count("MissingCpuFeature"), 4 * 7);
+    }
+
+    /// On the real machine the expected tables are what `forms()` says (so
+    /// the tables above are the kernel tables, not a guess).
+    #[test]
+    fn expected_tables_match_this_cpu() {
+        let tally = check_all(Machine::REAL);
+        tally.print("expected_tables_match_this_cpu", "this CPU");
+        assert_eq!(tally.routines, 14);
+    }
+}
+
+#[cfg(not(feature = "std"))]
+#[test]
+fn hooks_need_std() {
+    eprintln!("tests/dispatch.rs: skipped: the dispatch test hooks need the `std` feature");
+}
