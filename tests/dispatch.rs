@@ -399,6 +399,195 @@ mod hooked {
     }
 }
 
+/// `TooLong` for the limits that no other test reaches with a real slice:
+/// `joints` of `slerp_joints` / `lerp_joints` (2^27 + 1 joints, 4 GiB),
+/// `mats` of `transform_skeleton` and its `movss_shufps` variant (2^25 + 1
+/// matrices, 1.5 GiB) and `result` of `slerp_quats_*` (2^31 quaternions, 32
+/// GiB). The slices are anonymous mappings with `MAP_NORESERVE`: zero pages
+/// that cost memory only where touched. The length check comes before any
+/// access, so the test touches only the sentinels it plants (and reads
+/// back) at both ends of each slice.
+#[cfg(all(target_os = "linux", target_pointer_width = "64", not(miri)))]
+mod too_long {
+    use core::ffi::c_void;
+    use core::marker::PhantomData;
+
+    use animasm::{Error, Impl, JointMat, JointQuat, Quat};
+
+    unsafe extern "C" {
+        fn mmap(addr: *mut c_void, len: usize, prot: i32, flags: i32, fd: i32, offset: i64) -> *mut c_void;
+        fn munmap(addr: *mut c_void, len: usize) -> i32;
+    }
+    const PROT_READ_WRITE: i32 = 1 | 2;
+    const MAP_PRIVATE_ANONYMOUS_NORESERVE: i32 = 0x02 | 0x20 | 0x4000;
+
+    /// Types whose all-zero bytes are a valid value (floats only).
+    trait Zeroable: Copy {}
+    impl Zeroable for Quat {}
+    impl Zeroable for JointQuat {}
+    impl Zeroable for JointMat {}
+
+    /// `len` zeroed `T`s in a fresh anonymous mapping.
+    struct Lazy<T: Zeroable> {
+        ptr: *mut T,
+        len: usize,
+        _t: PhantomData<T>,
+    }
+
+    impl<T: Zeroable> Lazy<T> {
+        fn new(len: usize) -> Lazy<T> {
+            let bytes = len * size_of::<T>();
+            // SAFETY: a new private anonymous mapping; no existing memory is
+            // affected.
+            let p =
+                unsafe { mmap(core::ptr::null_mut(), bytes, PROT_READ_WRITE, MAP_PRIVATE_ANONYMOUS_NORESERVE, -1, 0) };
+            assert!(p as isize != -1, "mmap of {bytes} bytes failed");
+            Lazy { ptr: p.cast(), len, _t: PhantomData }
+        }
+
+        fn slice(&mut self) -> &mut [T] {
+            // SAFETY: the mapping holds `len` elements, is page-aligned
+            // (enough for any `T` here), zero-filled (a valid `T`:
+            // `Zeroable`), readable and writable, and owned by `self`, which
+            // this borrow keeps borrowed.
+            unsafe { core::slice::from_raw_parts_mut(self.ptr, self.len) }
+        }
+    }
+
+    impl<T: Zeroable> Drop for Lazy<T> {
+        fn drop(&mut self) {
+            // SAFETY: the mapping made in `new`, with its length; no borrow
+            // of it outlives `self`.
+            unsafe { munmap(self.ptr.cast(), self.len * size_of::<T>()) };
+        }
+    }
+
+    /// The bits of the first and last element.
+    fn ends<T: Zeroable>(s: &[T], bits: fn(&T) -> Vec<u32>) -> Vec<u32> {
+        [bits(&s[0]), bits(&s[s.len() - 1])].concat()
+    }
+
+    fn jq_bits(j: &JointQuat) -> Vec<u32> {
+        [j.q.to_array(), j.t.to_array()].concat().iter().map(|v| v.to_bits()).collect()
+    }
+
+    fn mat_bits(m: &JointMat) -> Vec<u32> {
+        m.mat.map(f32::to_bits).to_vec()
+    }
+
+    fn quat_bits(q: &Quat) -> Vec<u32> {
+        q.to_array().map(f32::to_bits).to_vec()
+    }
+
+    const SENTINEL: f32 = 1234.5;
+
+    #[test]
+    fn too_long_joints_for_slerp_joints_and_lerp_joints() {
+        use animasm::slerp_joints::MAX_JOINTS;
+        type F = fn(Impl, &mut [JointQuat], &[JointQuat], f32, &[i32]) -> Result<(), Error>;
+        let fs: [(&str, F, Vec<Impl>); 2] = [
+            ("slerp_joints", animasm::slerp_joints, animasm::slerp_joints::forms().collect()),
+            ("lerp_joints", animasm::lerp_joints, animasm::lerp_joints::forms().collect()),
+        ];
+        let mut joints = Lazy::<JointQuat>::new(MAX_JOINTS + 1);
+        let mut blend = Lazy::<JointQuat>::new(MAX_JOINTS + 1);
+        let s = JointQuat::new(Quat::new(SENTINEL, 0.0, 0.0, 1.0), animasm::Vec4::new(SENTINEL, 0.0, 0.0, 1.0));
+        let j = joints.slice();
+        let last = j.len() - 1;
+        (j[0], j[last]) = (s, s);
+        let before = ends(j, jq_bits);
+        let want = Error::TooLong { what: "joints", len: MAX_JOINTS + 1, max: MAX_JOINTS };
+        let mut calls = 0;
+        for (name, f, forms) in &fs {
+            assert!(!forms.is_empty());
+            for &imp in forms.iter().chain([&Impl::Auto]) {
+                // Every later check would fail too: a short blend, a NaN
+                // factor, an index out of range; TooLong comes first.
+                for (blend, lerp, index) in [(&[][..], 0.5, &[0][..]), (blend.slice(), f32::NAN, &[-1][..])] {
+                    assert_eq!(f(imp, j, blend, lerp, index), Err(want), "{name} {imp}");
+                    assert_eq!(ends(j, jq_bits), before, "{name} {imp}: written on Err");
+                    calls += 1;
+                }
+                // One fewer is accepted (nothing indexed: nothing to do).
+                assert_eq!(f(imp, &mut j[..MAX_JOINTS], blend.slice(), 0.5, &[]), Ok(()), "{name} {imp}");
+            }
+        }
+        eprintln!("too_long_joints_for_slerp_joints_and_lerp_joints: {calls} calls on 2^27 + 1 joints");
+    }
+
+    #[test]
+    fn too_long_mats_for_transform_skeleton_and_movss_shufps() {
+        use animasm::transform_skeleton::MAX_JOINTS;
+        type F = fn(Impl, &mut [JointMat], &[i32], core::ops::RangeInclusive<usize>) -> Result<(), Error>;
+        let fs: [(&str, F, Vec<Impl>); 2] = [
+            ("transform_skeleton", animasm::transform_skeleton, animasm::transform_skeleton::forms().collect()),
+            (
+                "transform_skeleton_movss_shufps",
+                animasm::transform_skeleton_movss_shufps,
+                animasm::transform_skeleton::movss_shufps::forms().collect(),
+            ),
+        ];
+        let mut mats = Lazy::<JointMat>::new(MAX_JOINTS + 1);
+        let m = mats.slice();
+        let last = m.len() - 1;
+        m[0].mat[3] = SENTINEL;
+        m[last].mat[3] = SENTINEL;
+        let before = ends(m, mat_bits);
+        let parents: Vec<i32> = (0..9).map(|i| i - 1).collect();
+        let want = Error::TooLong { what: "mats", len: MAX_JOINTS + 1, max: MAX_JOINTS };
+        let mut calls = 0;
+        for (name, f, forms) in &fs {
+            assert!(!forms.is_empty());
+            for &imp in forms.iter().chain([&Impl::Auto]) {
+                // Also an empty range, a range past the end, a root in range.
+                for range in [1..=8, 1..=0, last + 5..=last + 9, 0..=8] {
+                    assert_eq!(f(imp, m, &parents, range.clone()), Err(want), "{name} {imp} {range:?}");
+                    assert_eq!(ends(m, mat_bits), before, "{name} {imp}: written on Err");
+                    calls += 1;
+                }
+                let mut one_fewer = f(imp, &mut m[MAX_JOINTS - 9..MAX_JOINTS], &parents, 1..=0);
+                assert_eq!(one_fewer, Ok(()), "{name} {imp}");
+                one_fewer = f(imp, &mut m[..MAX_JOINTS], &parents, 9..=8);
+                assert_eq!(one_fewer, Ok(()), "{name} {imp}");
+            }
+        }
+        eprintln!("too_long_mats_for_transform_skeleton_and_movss_shufps: {calls} calls on 2^25 + 1 matrices");
+    }
+
+    #[test]
+    fn too_long_result_for_slerp_quats() {
+        use animasm::slerp_quats::MAX_QUATS;
+        type F = fn(Impl, &mut [Quat], &[Quat], &[Quat], f32) -> Result<(), Error>;
+        let fs: [(&str, F, Vec<Impl>); 2] = [
+            (
+                "slerp_quats_as_published",
+                animasm::slerp_quats_as_published,
+                animasm::slerp_quats::forms_as_published().collect(),
+            ),
+            ("slerp_quats_corrected", animasm::slerp_quats_corrected, animasm::slerp_quats::forms().collect()),
+        ];
+        let mut result = Lazy::<Quat>::new(MAX_QUATS + 1);
+        let r = result.slice();
+        let last = r.len() - 1;
+        (r[0], r[last]) = (Quat::new(SENTINEL, 0.0, 0.0, 1.0), Quat::new(SENTINEL, 0.0, 0.0, 1.0));
+        let before = ends(r, quat_bits);
+        let want = Error::TooLong { what: "result", len: MAX_QUATS + 1, max: MAX_QUATS };
+        let mut calls = 0;
+        for (name, f, forms) in &fs {
+            assert!(!forms.is_empty());
+            for &imp in forms.iter().chain([&Impl::Auto]) {
+                // Also short inputs and a NaN factor: TooLong comes first.
+                for factor in [0.5, f32::NAN, 0.0, 1.0] {
+                    assert_eq!(f(imp, r, &[], &[], factor), Err(want), "{name} {imp}");
+                    assert_eq!(ends(r, quat_bits), before, "{name} {imp}: written on Err");
+                    calls += 1;
+                }
+            }
+        }
+        eprintln!("too_long_result_for_slerp_quats: {calls} calls on 2^31 quaternions");
+    }
+}
+
 #[cfg(not(feature = "std"))]
 #[test]
 fn hooks_need_std() {
