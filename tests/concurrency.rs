@@ -85,7 +85,8 @@ where
 
 #[test]
 fn every_safe_function_from_eight_threads() {
-    let runs: [(&str, fn() -> usize); 14] = [
+    type Run = (&'static str, fn() -> usize);
+    let runs: [Run; 14] = [
         ("slerp_joints", eight_threads::<SlerpJoints>),
         ("lerp_joints", eight_threads::<LerpJoints>),
         ("quats_to_mats", eight_threads::<QuatsToMats>),

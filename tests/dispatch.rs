@@ -516,6 +516,7 @@ mod too_long {
     }
 
     #[test]
+    #[allow(clippy::reversed_empty_ranges)]
     fn too_long_mats_for_transform_skeleton_and_movss_shufps() {
         use animasm::transform_skeleton::MAX_JOINTS;
         type F = fn(Impl, &mut [JointMat], &[i32], core::ops::RangeInclusive<usize>) -> Result<(), Error>;
@@ -545,10 +546,10 @@ mod too_long {
                     assert_eq!(ends(m, mat_bits), before, "{name} {imp}: written on Err");
                     calls += 1;
                 }
-                let mut one_fewer = f(imp, &mut m[MAX_JOINTS - 9..MAX_JOINTS], &parents, 1..=0);
-                assert_eq!(one_fewer, Ok(()), "{name} {imp}");
-                one_fewer = f(imp, &mut m[..MAX_JOINTS], &parents, 9..=8);
-                assert_eq!(one_fewer, Ok(()), "{name} {imp}");
+                // One fewer is accepted: the range runs (on the first page).
+                for range in [1..=8, 9..=8] {
+                    assert_eq!(f(imp, &mut m[..MAX_JOINTS], &parents, range.clone()), Ok(()), "{name} {imp} {range:?}");
+                }
             }
         }
         eprintln!("too_long_mats_for_transform_skeleton_and_movss_shufps: {calls} calls on 2^25 + 1 matrices");
