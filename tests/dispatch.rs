@@ -133,8 +133,8 @@ mod hooked {
         fn print(&self, test: &str, machine: &str) {
             let total: usize = self.by_kind.values().sum();
             eprintln!(
-                "{test} ({machine}): {} routines x {} forms = {total} calls: {:?}",
-                self.routines, 7, self.by_kind
+                "{test} ({machine}): {} routines x 7 Impls = {total} calls: {:?}",
+                self.routines, self.by_kind
             );
         }
     }
