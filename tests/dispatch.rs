@@ -132,10 +132,7 @@ mod hooked {
         }
         fn print(&self, test: &str, machine: &str) {
             let total: usize = self.by_kind.values().sum();
-            eprintln!(
-                "{test} ({machine}): {} routines x 7 Impls = {total} calls: {:?}",
-                self.routines, self.by_kind
-            );
+            eprintln!("{test} ({machine}): {} routines x 7 Impls = {total} calls: {:?}", self.routines, self.by_kind);
         }
     }
 
