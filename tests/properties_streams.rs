@@ -30,11 +30,11 @@ mod common;
 
 use animasm::{Error, Impl, JointMat, JointQuat, Quat, Skeleton};
 use common::exact::{ExactAligned, exact_vec};
-use common::harness::max_diff;
+use common::harness::{Floats, max_diff, out_bits};
 use common::inputs::{Rng, rigid_mats_from};
 use common::oracle::{abs_err, f64x4, local_to_model_f64, mat_max_abs_diff, model_to_local_f64, slerp_f64};
 use common::strategies::{config, len, lerp_factor, list, unit_quat};
-use common::{bits, mat_bits, same_bits};
+use common::{mat_bits, same_bits};
 use proptest::prelude::*;
 
 use animasm_testkit::measure::nlerp::{FUNCS, Func, func_f64};
@@ -66,6 +66,20 @@ fn assert_twins(outs: &[(Impl, Vec<Quat>)], ctx: &str) {
         let (a, i) = (quat_bits(a), quat_bits(i));
         let same = a.iter().zip(&i).all(|(&x, &y)| same_bits(f32::from_bits(x), f32::from_bits(y)));
         assert!(same, "{ctx}: asm and intrinsics differ");
+    }
+}
+
+/// Two runs of the same form on the same input: bit for bit natively;
+/// within `bound` under Miri, whose `rsqrtps` and `rcpps` add a random
+/// error (within Intel's bound) on every call, so that two runs differ in
+/// the last bits.
+#[track_caller]
+fn assert_rerun<T: Floats>(a: &[T], b: &[T], bound: f64, ctx: &str) {
+    if cfg!(miri) {
+        let d = max_diff(a, b);
+        assert!(d <= bound, "{ctx}: {d:e} apart (bound {bound:e} under Miri)");
+    } else {
+        assert_eq!(out_bits(a), out_bits(b), "{ctx}");
     }
 }
 
@@ -142,10 +156,16 @@ fn check_slerp_quats(r: &QuatsRoutine, from: &[Quat], to: &[Quat], factor: f32) 
     let (from_u, to_u) = (shift(from), shift(to));
     let mut out_u = shift(&vec![Quat::default(); n]);
     (r.f)(Impl::Auto, &mut out_u[1..], &from_u[1..], &to_u[1..], factor).unwrap();
-    assert!(
-        outs.iter().any(|(_, o)| quat_bits(o) == quat_bits(&out_u[1..])),
-        "{ctx}: Auto on unaligned arrays gave no form's result"
-    );
+    if cfg!(miri) {
+        // Each run draws new `rsqrtps` errors: bounded only.
+        let d = max_diff(&out_u[1..], &scalar);
+        assert!(d <= 2.0 * r.bound, "{ctx}: Auto on unaligned arrays: {d:e} from the scalar port");
+    } else {
+        assert!(
+            outs.iter().any(|(_, o)| quat_bits(o) == quat_bits(&out_u[1..])),
+            "{ctx}: Auto on unaligned arrays gave no form's result"
+        );
+    }
     for imp in [Impl::Intrinsics, Impl::Asm] {
         if n >= 16 && outs.iter().any(|(i, _)| *i == imp) {
             let zeros = vec![Quat::default(); n];
@@ -213,7 +233,7 @@ fn check_stream(
         // block or tail: every suffix that starts a new block or tail.
         for start in [1, 3, 5, 8].into_iter().filter(|&s| s < n) {
             let tail = run(imp, &r[start..], &t[start..]);
-            assert_eq!(quat_bits(&tail), quat_bits(&out[start..]), "{ctx}: the suffix from {start}");
+            assert_rerun(&tail, &out[start..], bound, &format!("{ctx}: the suffix from {start}"));
         }
     }
 }
@@ -326,7 +346,7 @@ fn check_skeleton(n: usize, seed: u64, lerp: f32) {
             let (mut got, mut want) = (exact_vec(&joints), exact_vec(&joints));
             method(&sk, imp, &mut got, &blend, lerp).unwrap();
             plain(imp, &mut want, &blend, lerp, &index).unwrap();
-            assert_eq!(bits(&got), bits(&want), "{ctx}: Skeleton::{name} {imp}, lerp {lerp:e}");
+            assert_rerun(&got, &want, 1e-6, &format!("{ctx}: Skeleton::{name} {imp}, lerp {lerp:e}"));
         }
     }
 }
