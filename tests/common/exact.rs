@@ -39,7 +39,7 @@ impl<T: Copy> ExactAligned<T> {
             return ExactAligned { ptr: NonNull::dangling(), len, layout: None };
         }
         let layout = Layout::array::<T>(len).and_then(|l| l.align_to(align)).expect("layout");
-        assert_eq!(layout.size(), len * size_of::<T>(), "the allocation would be padded");
+        assert_eq!(layout.size(), size_of_val(init), "the allocation would be padded");
         // SAFETY: `layout` has a non-zero size (`len > 0`, `T` not a ZST).
         let raw = unsafe { alloc(layout) } as *mut T;
         let ptr = NonNull::new(raw).unwrap_or_else(|| std::alloc::handle_alloc_error(layout));
