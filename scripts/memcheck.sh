@@ -17,7 +17,13 @@
 # and of the 8-wide successors, after zero to eight whole blocks) and a few
 # larger ones, with distinct and with repeated indices, so a kernel that
 # reads or writes one element past the end (a tail read a whole block wide)
-# touches valgrind's red zone. The per-routine test files add their edge
+# touches valgrind's red zone. tests/properties_streams.rs does the same for
+# the quaternion-stream kernels (`every_stream_kernel_reaches_the_end_of_exact_buffers`:
+# slerp_quats_as_published and slerp_quats_corrected with every form, the AVX
+# ones on exact 32-byte-aligned allocations; nlerp, fnlerp and onlerp with
+# every width; slerp_stream), on every count 0..=67 and 127, 128, 129, 1023,
+# each buffer beginning at its allocation's first byte and ending at its
+# last, and its properties (the Skeleton methods too). The per-routine test files add their edge
 # cases (NaN, infinities, every count and lerp) on the raw kernels and their
 # successor tests (every count 0..=67 on exact allocations), and the generic
 # harness (tests/common/harness.rs) every count of every form.
@@ -36,6 +42,7 @@ command -v valgrind >/dev/null || { echo "valgrind not found: apt-get install va
 # A new routine adds its test file here.
 TESTS=(
     properties
+    properties_streams
     slerp_joints
     lerp_joints
     quats_to_mats
@@ -57,27 +64,40 @@ export PROPTEST_CASES="${PROPTEST_CASES:-64}"
 # `cargo test --release`, reused as is.
 host=$(rustc -vV | sed -n 's/^host: //p')
 runner_var="CARGO_TARGET_$(echo "$host" | tr 'a-z.-' 'A-Z__')_RUNNER"
-export "$runner_var"="valgrind --tool=memcheck --error-exitcode=1 --redzone-size=128 --leak-check=no -q"
+# Each valgrind process (one per test binary run) logs to its own file; the
+# script prints every log's ERROR SUMMARY line and the total, and the whole
+# log of any run with errors.
+logdir=$(mktemp -d)
+trap 'rm -rf "$logdir"' EXIT
+export "$runner_var"="valgrind --tool=memcheck --error-exitcode=1 --redzone-size=128 --leak-check=no --log-file=$logdir/%p.log"
 
 build=()
 for row in "${TESTS[@]}"; do build+=(--test "${row%%:*}"); done
 cargo test --release --no-run "${build[@]}"
 failed=()
+total_errors=0
 for row in "${TESTS[@]}"; do
     name=${row%%:*}
     filter=${row#"$name"}
     filter=${filter#:}
     start=$SECONDS
     echo "== memcheck: tests/$name.rs ${filter:+(filter $filter)}" >&2
-    if cargo test --release -q --test "$name" -- ${filter:+"$filter"}; then
-        echo "== memcheck: tests/$name.rs clean ($((SECONDS - start)) s)" >&2
+    rm -f "$logdir"/*.log
+    status=0
+    cargo test --release -q --test "$name" -- ${filter:+"$filter"} || status=$?
+    summary=$(cat "$logdir"/*.log 2>/dev/null | grep -h 'ERROR SUMMARY' || true)
+    errors=$(echo "$summary" | awk '{n += $4} END {print n + 0}')
+    total_errors=$((total_errors + errors))
+    if [ "$status" -eq 0 ] && [ -n "$summary" ] && [ "$errors" -eq 0 ]; then
+        echo "== memcheck: tests/$name.rs clean ($((SECONDS - start)) s): ${summary#*== }" >&2
     else
-        echo "== memcheck: tests/$name.rs FAILED ($((SECONDS - start)) s)" >&2
+        cat "$logdir"/*.log >&2 || true
+        echo "== memcheck: tests/$name.rs FAILED ($((SECONDS - start)) s, $errors errors)" >&2
         failed+=("$name")
     fi
 done
 if [ "${#failed[@]}" -gt 0 ]; then
-    echo "memcheck: errors in ${failed[*]}" >&2
+    echo "memcheck: $total_errors errors, in ${failed[*]}" >&2
     exit 1
 fi
-echo "memcheck: no errors in ${#TESTS[@]} test files" >&2
+echo "memcheck: 0 errors in ${#TESTS[@]} test files (valgrind's ERROR SUMMARY, summed: $total_errors errors)" >&2

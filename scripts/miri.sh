@@ -1,27 +1,43 @@
 #!/usr/bin/env bash
-# Runs the scalar and intrinsics paths of every routine under Miri, which
-# reports undefined behaviour: out-of-bounds or misaligned accesses, use of
-# uninitialised memory, aliasing violations (Stacked Borrows), and (with
-# -Zmiri-strict-provenance) integer-to-pointer casts.
+# Runs the scalar and intrinsics paths of every safe function under Miri,
+# which reports undefined behaviour: out-of-bounds or misaligned accesses,
+# use of uninitialised memory, aliasing violations (Stacked Borrows), and
+# (with -Zmiri-strict-provenance) integer-to-pointer casts.
 #
 # Miri cannot run `asm!`: the asm kernels are compiled out under
 # `cfg(miri)`, so `Impl::Asm` is in no routine's `forms()` there (and
-# returns `Error::Unsupported`). Miri's `rsqrtps` and
-# `rcpps` are not the CPU's (it adds a random error within Intel's bound),
-# so only bounded comparisons run on the intrinsics' results.
+# returns `Error::Unsupported`). Miri's `rsqrtps` and `rcpps` are not the
+# CPU's (it adds a random error within Intel's bound on every call), so only
+# bounded comparisons run on the intrinsics' results.
 #
-# The subset (the whole suite would take hours in the interpreter, and most
-# test files call the asm kernels directly):
-# - the library's unit tests;
+# Three passes, each on the same subset (the whole suite would take hours
+# in the interpreter, and most test files call the asm kernels directly):
+# - the library's unit tests (first pass only);
 # - the `contract::` tests of tests/slerp_joints.rs and tests/lerp_joints.rs:
 #   every error with nothing written, and the endpoint rule (factor <= 0 /
-#   >= 1), with the scalar and intrinsics kernels;
-# - tests/properties.rs: every kernel on every count 0..=9 on exact buffers
-#   (`every_kernel_reaches_the_end_of_exact_buffers`), and each routine's
-#   differential property for a few cases on lists of up to 9 joints.
-# A new routine adds its test file to TESTS once it builds under Miri.
+#   >= 1), with every form;
+# - tests/properties.rs: every kernel of the eight joint routines on every
+#   count 0..=9 on exact buffers, and each routine's differential property
+#   for a few cases on lists of up to 9 joints;
+# - tests/properties_streams.rs: slerp_quats_as_published and
+#   slerp_quats_corrected (16..=19 quaternions, so the AVX loop runs), nlerp,
+#   fnlerp, onlerp (7..=11, so the 8-wide loop and its tail run),
+#   slerp_stream and the Skeleton methods, two cases each, and every stream
+#   kernel on exact buffers of 0..=9 and 15..=17 elements.
+# The passes:
+# 1. x86_64 as built by default (SSE2): the scalar ports, the SSE2 forms and
+#    the SSE intrinsics of every routine. The AVX/AVX2 forms report
+#    MissingCpuFeature there (Miri's feature detection sees only the build's
+#    target features), so they are not in `forms()`.
+# 2. x86_64 built with `-C target-feature=+avx,+avx2,+fma` (a build of its
+#    own, in $CARGO_TARGET_DIR/miri-avx): the same tests now reach
+#    slerp_quats' AVX intrinsics, the nlerp family's AVX2 and AVX2+FMA
+#    widths and the Impl::Avx2 successors. Only Miri runs this build, never
+#    the CPU, so it does not depend on this machine's CPU.
+# 3. aarch64-unknown-linux-gnu, a scalar-only target: there every form but
+#    Impl::Scalar is Unsupported, which the contract tests check.
 #
-# Usage: scripts/miri.sh [extra `cargo miri test` arguments]
+# Usage: scripts/miri.sh [x86|avx|aarch64]...   (default: all three)
 # Needs: rustup toolchain install nightly --component miri rust-src
 # (MIRI_TOOLCHAIN picks another, for example a pinned nightly-YYYY-MM-DD.)
 set -euo pipefail
@@ -32,7 +48,44 @@ if ! cargo +"$toolchain" miri --version >/dev/null 2>&1; then
     echo "Miri not found: rustup toolchain install $toolchain --component miri rust-src" >&2
     exit 1
 fi
+passes=("$@")
+if [ "${#passes[@]}" -eq 0 ]; then passes=(x86 avx aarch64); fi
 
 export MIRIFLAGS="${MIRIFLAGS:--Zmiri-strict-provenance}"
-cargo +"$toolchain" miri test --lib --test properties "$@"
-cargo +"$toolchain" miri test --test slerp_joints --test lerp_joints "$@" -- contract::
+target_dir="${CARGO_TARGET_DIR:-target}"
+miri() { cargo +"$toolchain" miri test "$@"; }
+timed() {
+    local start=$SECONDS
+    echo "== miri: $1" >&2
+    shift
+    "$@"
+    echo "== miri: done in $((SECONDS - start)) s" >&2
+}
+
+for pass in "${passes[@]}"; do
+    case "$pass" in
+    x86)
+        timed "x86_64 (SSE2): unit tests and properties" miri --lib --test properties --test properties_streams
+        timed "x86_64 (SSE2): contract" miri --test slerp_joints --test lerp_joints -- contract::
+        ;;
+    avx)
+        export_flags="-C target-feature=+avx,+avx2,+fma"
+        timed "x86_64 with AVX, AVX2 and FMA: properties" \
+            env RUSTFLAGS="$export_flags" CARGO_TARGET_DIR="$target_dir/miri-avx" \
+            cargo +"$toolchain" miri test --test properties --test properties_streams
+        timed "x86_64 with AVX, AVX2 and FMA: contract" \
+            env RUSTFLAGS="$export_flags" CARGO_TARGET_DIR="$target_dir/miri-avx" \
+            cargo +"$toolchain" miri test --test slerp_joints --test lerp_joints -- contract::
+        ;;
+    aarch64)
+        timed "aarch64 (scalar only): properties" \
+            miri --target aarch64-unknown-linux-gnu --test properties --test properties_streams
+        timed "aarch64 (scalar only): contract" \
+            miri --target aarch64-unknown-linux-gnu --test slerp_joints --test lerp_joints -- contract::
+        ;;
+    *)
+        echo "unknown pass $pass (x86, avx, aarch64)" >&2
+        exit 2
+        ;;
+    esac
+done

@@ -8,6 +8,7 @@
 
 #![allow(dead_code)]
 
+pub mod exact;
 pub mod harness;
 pub mod joint_twins;
 pub mod joints;
