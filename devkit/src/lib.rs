@@ -19,6 +19,7 @@
 
 pub mod criterion_tsc;
 pub mod floors;
+#[cfg(all(target_arch = "x86_64", not(miri)))]
 pub mod mca;
 pub mod objdump;
 pub mod peers;
