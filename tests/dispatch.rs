@@ -161,7 +161,13 @@ mod hooked {
                         assert_eq!(got, Ok(()), "{ctx}");
                         let resolved = R::resolve(imp).unwrap_or_else(|e| panic!("{ctx}: resolve: {e:?}"));
                         assert!(runnable(table, m).contains(&resolved), "{ctx}: resolves to {resolved}");
-                        if m.scalar_target {
+                        // Under Miri the float results are not compared:
+                        // its `rsqrtps`/`rcpps` and C math functions add a
+                        // random error on every call (so not even two runs
+                        // of the scalar port agree); the dispatch outcomes
+                        // and "nothing written" are what runs there.
+                        if cfg!(miri) {
+                        } else if m.scalar_target {
                             assert_eq!(out_bits(&out), out_bits(&scalar), "{ctx}: not the scalar result");
                         } else {
                             let d = max_diff(&out, &scalar);
@@ -335,7 +341,10 @@ mod hooked {
             tally.add(w);
             let ctx = format!("Skeleton::{name} {imp} on {m:?}");
             match w {
-                Want::Runs => assert!(got.is_ok() && diff <= tol, "{ctx}: {got:?}, {diff:e} from scalar"),
+                // Float results are not compared under Miri (see `check`).
+                Want::Runs => {
+                    assert!(got.is_ok() && (cfg!(miri) || diff <= tol), "{ctx}: {got:?}, {diff:e} from scalar")
+                }
                 Want::Unsupported => assert_eq!(got, Err(Error::Unsupported(imp)), "{ctx}"),
                 Want::Missing(needs) => assert_eq!(got, Err(Error::MissingCpuFeature { needs }), "{ctx}"),
             }
