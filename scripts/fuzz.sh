@@ -20,7 +20,9 @@
 #   scripts/fuzz.sh --runs 5000000    every target, 5,000,000 executions each
 # Environment: FUZZ_TOOLCHAIN (default nightly); FUZZ_ARGS, more libFuzzer
 # flags (e.g. "-seed=1"); FUZZ_MERGE=1 to minimise each target's seeds from
-# its working corpus afterwards (-merge=1 into fuzz/seeds/<target>/).
+# its working corpus afterwards (-merge=1 -use_counters=0 into
+# fuzz/seeds/<target>/: the fewest inputs that reach every edge the corpus
+# reaches, a few dozen small files).
 # Needs: rustup toolchain install nightly; cargo install cargo-fuzz
 #
 # Build and run flags, for speed (see fuzz/README.md):
@@ -85,7 +87,7 @@ for t in "${targets[@]}"; do
     echo "fuzz: $t: $(cut -f2- <<<"$row" | awk -F'\t' '{ printf "%s executions, %s s, %s exec/s, cov %s, ft %s, corpus %s", $1, $2, $3, $4, $5, $6 }')" >&2
     if [ "${FUZZ_MERGE:-0}" = 1 ]; then
         rm -rf "target/seeds-$t" && mkdir -p "target/seeds-$t"
-        cargo +"$toolchain" fuzz run "${build[@]}" "$t" "target/seeds-$t" "corpus/$t" "seeds/$t" -- -merge=1 \
+        cargo +"$toolchain" fuzz run "${build[@]}" "$t" "target/seeds-$t" "corpus/$t" "seeds/$t" -- -merge=1 -use_counters=0 \
             >"target/fuzz-$t-merge.log" 2>&1
         rm -rf "seeds/$t" && mv "target/seeds-$t" "seeds/$t"
         echo "fuzz: $t: seeds minimised to $(find "seeds/$t" -type f | wc -l) files" >&2
