@@ -25,7 +25,7 @@
 # reaches, a few dozen small files).
 # Needs: rustup toolchain install nightly; cargo install cargo-fuzz
 #
-# Build and run flags, for speed (see fuzz/README.md):
+# Build and run flags, for speed (measured with perf on these targets):
 # --no-trace-compares: the targets turn bytes into values through a hash
 #   and a PRNG (animasm_fuzz::Gen), so libFuzzer's comparison tracing has
 #   little to steer and costs half the executions;

@@ -7,7 +7,7 @@
 #![no_main]
 
 use animasm::Impl;
-use animasm_fuzz::{Gen, forms, get, mats_to_quats_vs_scalar, run_every_impl};
+use animasm_fuzz::{Gen, Runs, forms, get, mats_to_quats_vs_scalar, run_every_impl};
 
 libfuzzer_sys::fuzz_target!(|data: &[u8]| {
     let mut g = Gen::new(data);
@@ -15,7 +15,8 @@ libfuzzer_sys::fuzz_target!(|data: &[u8]| {
     let quats = g.joints(n);
     let mats_len = g.len_near(n);
     let mats = g.mats(mats_len);
-    let runs = run_every_impl(&forms(animasm::mats_to_quats::forms()), &quats, |imp, out| {
+    let mut runs = Runs::new();
+    let runs = run_every_impl(&mut runs, &forms(animasm::mats_to_quats::forms()), &quats, |imp, out| {
         animasm::mats_to_quats(imp, out, &mats)
     });
     mats_to_quats_vs_scalar(&runs, &mats);

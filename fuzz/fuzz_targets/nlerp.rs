@@ -17,8 +17,8 @@
 
 use animasm::{Error, Impl, Quat};
 use animasm_fuzz::{
-    Buf, Forms, Gen, UNIT_SLACK, assert_same, dot64, forms, get, quats_vs_scalar, run_every_impl, tol, unit_deviation,
-    unit_quat,
+    Buf, Forms, Gen, Runs, UNIT_SLACK, assert_same, dot64, forms, get, quats_vs_scalar, run_every_impl, tol,
+    unit_deviation, unit_quat,
 };
 
 type StreamFn = fn(Impl, &mut [Quat], &Quat, &[Quat], &[f32]) -> Result<(), Error>;
@@ -40,8 +40,9 @@ libfuzzer_sys::fuzz_target!(|data: &[u8]| {
         ("onlerp", animasm::onlerp, &widths),
         ("slerp_stream", animasm::slerp_stream, &scalar_only),
     ];
+    let mut runs = Runs::new();
     for (name, f, forms) in fns {
-        let runs = run_every_impl(forms, &init, |imp, out| f(imp, out, &l, &r, &t));
+        let runs = run_every_impl(&mut runs, forms, &init, |imp, out| f(imp, out, &l, &r, &t));
         let first_bad = t.iter().position(|x| !x.is_finite());
         match (runs[0].result, first_bad) {
             (Err(Error::NonFiniteFactor { what, position, .. }), Some(i)) => {

@@ -8,7 +8,7 @@
 #![no_main]
 
 use animasm::{Impl, JointMat};
-use animasm_fuzz::{Gen, forms, get, quats_to_mats_vs_scalar, run_every_impl, same_bits};
+use animasm_fuzz::{Gen, Runs, forms, get, quats_to_mats_vs_scalar, run_every_impl, same_bits};
 
 libfuzzer_sys::fuzz_target!(|data: &[u8]| {
     let mut g = Gen::new(data);
@@ -16,7 +16,8 @@ libfuzzer_sys::fuzz_target!(|data: &[u8]| {
     let mats = g.mats(n);
     let quats_len = g.len_near(n);
     let quats = g.joints(quats_len);
-    let runs = run_every_impl(&forms(animasm::quats_to_mats::forms()), &mats, |imp, out| {
+    let mut runs = Runs::new();
+    let runs = run_every_impl(&mut runs, &forms(animasm::quats_to_mats::forms()), &mats, |imp, out| {
         animasm::quats_to_mats(imp, out, &quats)
     });
     quats_to_mats_vs_scalar(&runs, &quats);

@@ -13,7 +13,8 @@
 //!   before its child; `roots` the positions of `-1`, ascending; `runs` the
 //!   maximal root-free ranges; `to_parents_first` and `from_parents_first`
 //!   move arrays along `order` (and refuse a wrong length, writing nothing);
-//! - `local_to_model` and `model_to_local` with every `Impl`: a form
+//! - `local_to_model` or (one input in two) `model_to_local` with every
+//!   `Impl`: a form
 //!   the routine's `forms()` lacks is refused with nothing written, a
 //!   wrong length is `LengthMismatch` with nothing written; otherwise the
 //!   bits of a plain per-joint loop of `transform_skeleton` (parents first)
@@ -161,8 +162,10 @@ libfuzzer_sys::fuzz_target!(|data: &[u8]| {
     let fs = [forms(animasm::untransform_skeleton::forms()), forms(animasm::transform_skeleton::forms())];
     // What the fastest form wrote, for `Auto` (`EVERY_IMPL` ends with it).
     let mut fastest = [local; 2];
+    // One of the two per input (each with every form, on every run).
+    let model = g.one_in(2);
     for imp in EVERY_IMPL {
-        for model in [true, false] {
+        {
             let fs = &fs[usize::from(model)];
             let here = imp == Impl::Auto || fs.contains(&imp);
             let mut got = local;

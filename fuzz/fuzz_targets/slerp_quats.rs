@@ -18,7 +18,8 @@
 
 use animasm::{Error, Impl, Quat};
 use animasm_fuzz::{
-    CAP, EVERY_IMPL, Gen, assert_same, assert_untouched, forms, get, quats_vs_scalar, run_every_impl, same_result, tol,
+    CAP, EVERY_IMPL, Gen, Runs, assert_same, assert_untouched, forms, get, quats_vs_scalar, run_every_impl,
+    same_result, tol,
 };
 
 type SafeFn = fn(Impl, &mut [Quat], &[Quat], &[Quat], f32) -> Result<(), Error>;
@@ -69,10 +70,11 @@ libfuzzer_sys::fuzz_target!(|data: &[u8]| {
         ("corrected", animasm::slerp_quats_corrected, forms(animasm::slerp_quats::forms()), tol::SLERP_QUATS_CORRECTED),
     ];
     let avx = |imp: Impl| imp == Impl::Asm || imp == Impl::Intrinsics;
+    let mut runs = Runs::new();
     for (name, f, forms, tol) in fns {
         // Aligned: every array starts at a 32-byte boundary (each call runs
         // on an aligned copy of the run's buffer and copies the result back).
-        let runs = run_every_impl(&forms, &init.0[..n], |imp, out| {
+        let runs = run_every_impl(&mut runs, &forms, &init.0[..n], |imp, out| {
             let mut aligned = init;
             let r = f(imp, &mut aligned.0[..n], from, to, factor);
             out.copy_from_slice(&aligned.0[..n]);

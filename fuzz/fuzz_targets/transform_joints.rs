@@ -8,7 +8,7 @@
 #![no_main]
 
 use animasm::Impl;
-use animasm_fuzz::{Gen, as_listing, assert_same, forms, get, run_every_impl, transform_joints_vs_scalar};
+use animasm_fuzz::{Gen, Runs, as_listing, assert_same, forms, get, run_every_impl, transform_joints_vs_scalar};
 
 libfuzzer_sys::fuzz_target!(|data: &[u8]| {
     let mut g = Gen::new(data);
@@ -16,7 +16,8 @@ libfuzzer_sys::fuzz_target!(|data: &[u8]| {
     let result = g.mats(n);
     let (n1, n2) = (g.len_near(n), g.len_near(n));
     let (joints1, joints2) = (g.mats(n1), g.mats(n2));
-    let runs = run_every_impl(&forms(animasm::transform_joints::forms()), &result, |imp, out| {
+    let mut runs = Runs::new();
+    let runs = run_every_impl(&mut runs, &forms(animasm::transform_joints::forms()), &result, |imp, out| {
         animasm::transform_joints(imp, out, &joints1, &joints2)
     });
     if let (Some(s), Some(i)) = (get(&runs, Impl::Scalar), get(&runs, Impl::Intrinsics)) {

@@ -40,6 +40,13 @@ impl<T: Copy + Default, const C: usize> Buf<T, C> {
         b
     }
 
+    /// Makes the list a copy of `s` (copying `s.len()` elements only).
+    pub fn set(&mut self, s: &[T]) {
+        assert!(s.len() <= C, "{} elements in a buffer of {C}", s.len());
+        self.items[..s.len()].copy_from_slice(s);
+        self.len = s.len();
+    }
+
     /// Appends `x`.
     pub fn push(&mut self, x: T) {
         assert!(self.len < C, "a buffer of {C} is full");

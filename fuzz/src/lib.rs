@@ -176,6 +176,31 @@ pub struct Run<T: Copy + Default> {
     pub out: Buf<T>,
 }
 
+/// The runs of every form of [`EVERY_IMPL`], in that order: filled in place
+/// by [`run_every_impl`] (moving seven output buffers costs more than the
+/// kernels under AddressSanitizer), derefs to the slice of runs.
+pub struct Runs<T: Copy + Default>([Run<T>; 7]);
+
+impl<T: Copy + Default> Runs<T> {
+    /// Runs with empty outputs, to be filled by [`run_every_impl`].
+    pub fn new() -> Self {
+        Runs(EVERY_IMPL.map(|imp| Run { imp, result: Ok(()), out: Buf::new() }))
+    }
+}
+
+impl<T: Copy + Default> Default for Runs<T> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl<T: Copy + Default> core::ops::Deref for Runs<T> {
+    type Target = [Run<T>];
+    fn deref(&self) -> &[Run<T>] {
+        &self.0
+    }
+}
+
 /// A routine's `forms()`, collected without allocating.
 pub type Forms = Buf<Impl, 8>;
 
@@ -189,24 +214,26 @@ pub fn forms(forms: impl Iterator<Item = Impl>) -> Forms {
 }
 
 /// Runs `f` with every form of [`EVERY_IMPL`], each on its own copy of
-/// `init` (a stack buffer of exactly its length), and checks the common
-/// guarantees (see the crate docs). `forms` is the routine's `forms()`: what
-/// runs here, fastest first. Returns the runs, in [`EVERY_IMPL`] order, for
-/// the target's own checks.
-pub fn run_every_impl<T: Floats>(
+/// `init` (in `runs`, stack buffers of exactly its length), and checks the
+/// common guarantees (see the crate docs). `forms` is the routine's
+/// `forms()`: what runs here, fastest first. Returns the runs, in
+/// [`EVERY_IMPL`] order, for the target's own checks.
+pub fn run_every_impl<'r, T: Floats>(
+    runs: &'r mut Runs<T>,
     forms: &[Impl],
     init: &[T],
     mut f: impl FnMut(Impl, &mut [T]) -> Result<(), Error>,
-) -> [Run<T>; 7] {
+) -> &'r Runs<T> {
     assert!(!forms.is_empty(), "a routine with no form");
-    let runs: [Run<T>; 7] = EVERY_IMPL.map(|imp| {
-        let mut out = Buf::from_slice(init);
-        let result = f(imp, &mut out);
-        Run { imp, result, out }
-    });
+    for (r, imp) in runs.0.iter_mut().zip(EVERY_IMPL) {
+        r.imp = imp;
+        r.out.set(init);
+        r.result = f(imp, &mut r.out);
+    }
+    let runs = &*runs;
     let runs_here = |r: &Run<T>| r.imp == Impl::Auto || forms.contains(&r.imp);
     let mut first: Option<&Run<T>> = None;
-    for r in &runs {
+    for r in runs.iter() {
         if !runs_here(r) {
             assert!(refused(&r.result, r.imp), "{}, not among {forms:?}, returned {:?}", r.imp, r.result);
         } else if let Some(a) = first {
@@ -226,10 +253,10 @@ pub fn run_every_impl<T: Floats>(
         }
     }
     // `get` returns only runs that returned `Ok`.
-    if let (Some(a), Some(i)) = (get(&runs, Impl::Asm), get(&runs, Impl::Intrinsics)) {
+    if let (Some(a), Some(i)) = (get(runs, Impl::Asm), get(runs, Impl::Intrinsics)) {
         assert_same(&a.out, &i.out, format_args!("asm vs intrinsics"));
     }
-    if let (Some(auto), Some(first)) = (get(&runs, Impl::Auto), get(&runs, forms[0])) {
+    if let (Some(auto), Some(first)) = (get(runs, Impl::Auto), get(runs, forms[0])) {
         assert_same(&auto.out, &first.out, format_args!("auto vs {}", forms[0]));
     }
     runs

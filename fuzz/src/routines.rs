@@ -35,7 +35,8 @@ pub fn joint_routine(data: &[u8], f: JointFn, forms: impl Iterator<Item = Impl>,
         }
     }
     let lerp = g.lerp();
-    let runs = run_every_impl(&forms, &joints, |imp, out| f(imp, out, &blend, lerp, &index));
+    let mut runs = Runs::new();
+    let runs = run_every_impl(&mut runs, &forms, &joints, |imp, out| f(imp, out, &blend, lerp, &index));
     if let Err(Error::NonFiniteFactor { what, position, value }) = runs[0].result {
         assert!(what == "lerp" && position.is_none() && same_bits(value, lerp), "{what} {position:?} {value}");
     }
@@ -47,7 +48,7 @@ pub fn joint_routine(data: &[u8], f: JointFn, forms: impl Iterator<Item = Impl>,
     for &j in index.iter() {
         count[j as usize] = count[j as usize].saturating_add(1);
     }
-    joint_vs_scalar(&runs, &joints, &blend, lerp, &count, tol_rot);
+    joint_vs_scalar(runs, &joints, &blend, lerp, &count, tol_rot);
     for r in runs.iter().filter(|r| r.result.is_ok()) {
         for j in 0..n {
             if count[j] == 0 || lerp <= 0.0 {
@@ -116,9 +117,11 @@ pub fn skeleton_routine(data: &[u8], fns: &[(SkeletonFn, Forms)], op: SkeletonOp
     let parents: Buf<i32> = Buf::from_fn(parents_len, |i| g.parent(i));
     let range = g.range(n);
     let facts = MatFacts::new(&mats);
-    let mut first: Option<[Run<JointMat>; 7]> = None;
-    for (k, (f, forms)) in fns.iter().enumerate() {
-        let runs = run_every_impl(forms, &mats, |imp, out| f(imp, out, &parents, range.clone()));
+    assert!(fns.len() <= 2, "at most two variants");
+    let mut both = [Runs::new(), Runs::new()];
+    let mut first: Option<&Runs<JointMat>> = None;
+    for (k, ((f, forms), runs)) in fns.iter().zip(both.iter_mut()).enumerate() {
+        let runs = run_every_impl(runs, forms, &mats, |imp, out| f(imp, out, &parents, range.clone()));
         if runs[0].result.is_err() {
             // The same `Err` for every form (`run_every_impl`), and for
             // every variant: the validation is shared.
@@ -128,13 +131,13 @@ pub fn skeleton_routine(data: &[u8], fns: &[(SkeletonFn, Forms)], op: SkeletonOp
             first.get_or_insert(runs);
             continue;
         }
-        skeleton_vs_scalar(&runs, &facts, &parents, &range, op);
+        skeleton_vs_scalar(runs, &facts, &parents, &range, op);
         for r in runs.iter().filter(|r| r.result.is_ok()) {
             for j in (0..n).filter(|j| range.is_empty() || !range.contains(j)) {
                 assert_untouched(&mats[j..=j], &r.out[j..=j], format_args!("{}: joint {j} outside {range:?}", r.imp));
             }
         }
-        if let (Some(s), Some(i)) = (get(&runs, Impl::Scalar), get(&runs, Impl::Intrinsics)) {
+        if let (Some(s), Some(i)) = (get(runs, Impl::Scalar), get(runs, Impl::Intrinsics)) {
             match scalar {
                 ScalarAgrees::Exactly => assert_same(&s.out, &i.out, format_args!("scalar vs intrinsics")),
                 ScalarAgrees::UpToSignOfZero => {
@@ -156,7 +159,7 @@ pub fn skeleton_routine(data: &[u8], fns: &[(SkeletonFn, Forms)], op: SkeletonOp
                 // Concrete forms both variants ran (`Auto` may pick
                 // different forms in the two tables).
                 for a in prev.iter().filter(|a| a.imp != Impl::Auto) {
-                    if let (Some(a), Some(b)) = (get(prev, a.imp), get(&runs, a.imp)) {
+                    if let (Some(a), Some(b)) = (get(prev, a.imp), get(runs, a.imp)) {
                         assert_same(&a.out, &b.out, format_args!("{}: variant 0 vs variant {k}", a.imp));
                     }
                 }
