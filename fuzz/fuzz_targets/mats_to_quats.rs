@@ -19,9 +19,9 @@ libfuzzer_sys::fuzz_target!(|data: &[u8]| {
     let runs = run_every_impl(&mut runs, &forms(animasm::mats_to_quats::forms()), &quats, |imp, out| {
         animasm::mats_to_quats(imp, out, &mats)
     });
-    mats_to_quats_vs_scalar(&runs, &mats);
+    mats_to_quats_vs_scalar(runs, &mats);
     for imp in [Impl::Asm, Impl::Intrinsics] {
-        if let Some(r) = get(&runs, imp) {
+        if let Some(r) = get(runs, imp) {
             for (j, (q, m)) in r.out.iter().zip(mats.iter()).enumerate() {
                 let want = [m.mat[3], m.mat[7], m.mat[11], 0.0].map(f32::to_bits);
                 assert_eq!(q.t.to_array().map(f32::to_bits), want, "{imp}: joint {j} translation");

@@ -68,11 +68,11 @@ libfuzzer_sys::fuzz_target!(|data: &[u8]| {
             }
         }
         let pair = |i: usize| (t[i] > 0.0 && t[i] < 1.0).then_some((l, r[i]));
-        quats_vs_scalar(&runs, tol::NLERP, pair, format_args!("{name}"));
-        if let (Some(a), Some(b)) = (get(&runs, Impl::Sse2), get(&runs, Impl::Avx2NoFma)) {
+        quats_vs_scalar(runs, tol::NLERP, pair, format_args!("{name}"));
+        if let (Some(a), Some(b)) = (get(runs, Impl::Sse2), get(runs, Impl::Avx2NoFma)) {
             assert_same(&a.out, &b.out, format_args!("{name}: sse2 vs avx2-nofma"));
         }
-        if let (Some(a), Some(b)) = (get(&runs, Impl::Avx2NoFma), get(&runs, Impl::Avx2)) {
+        if let (Some(a), Some(b)) = (get(runs, Impl::Avx2NoFma), get(runs, Impl::Avx2)) {
             let domain =
                 |i: usize| pair(i).is_some() && unit_quat(l) && unit_quat(r[i]) && dot64(l, r[i]).abs() >= 1e-5;
             for i in (0..n).filter(|&i| domain(i)) {

@@ -20,9 +20,9 @@ libfuzzer_sys::fuzz_target!(|data: &[u8]| {
     let runs = run_every_impl(&mut runs, &forms(animasm::quats_to_mats::forms()), &mats, |imp, out| {
         animasm::quats_to_mats(imp, out, &quats)
     });
-    quats_to_mats_vs_scalar(&runs, &quats);
+    quats_to_mats_vs_scalar(runs, &quats);
     for imp in [Impl::Asm, Impl::Intrinsics] {
-        if let Some(r) = get(&runs, imp) {
+        if let Some(r) = get(runs, imp) {
             for (j, (m, q)) in r.out.iter().zip(quats.iter()).enumerate() {
                 let column = [m.mat[3], m.mat[7], m.mat[11]].map(f32::to_bits);
                 let t = q.t.to_array().map(f32::to_bits);
@@ -30,7 +30,7 @@ libfuzzer_sys::fuzz_target!(|data: &[u8]| {
             }
         }
     }
-    if let (Some(s), Some(i)) = (get(&runs, Impl::Scalar), get(&runs, Impl::Intrinsics)) {
+    if let (Some(s), Some(i)) = (get(runs, Impl::Scalar), get(runs, Impl::Intrinsics)) {
         let off_diagonal = |m: &JointMat| [1, 2, 4, 6, 8, 9].map(|e| m.mat[e]);
         for (j, q) in quats.iter().enumerate() {
             if q.q.to_array().iter().all(|v| v.abs() <= 1e18) {

@@ -88,7 +88,7 @@ libfuzzer_sys::fuzz_target!(|data: &[u8]| {
                     assert_same(to, &run.out, format_args!("{name} {}: factor {factor:e}: to", run.imp));
                 }
             }
-            quats_vs_scalar(&runs, tol, pair, format_args!("{name} (factor {factor:e})"));
+            quats_vs_scalar(runs, tol, pair, format_args!("{name} (factor {factor:e})"));
         }
         // Misaligned: the arrays `off` says 16 bytes off the boundary.
         let first_off = ["result", "from", "to"][off.iter().position(|&o| o).unwrap_or(0)];
@@ -113,7 +113,7 @@ libfuzzer_sys::fuzz_target!(|data: &[u8]| {
             }
             if r.is_ok() && imp != Impl::Auto {
                 // Where a form runs, the arrays' alignment changes nothing.
-                let want = &get(&runs, imp).expect("Ok aligned").out;
+                let want = &get(runs, imp).expect("Ok aligned").out;
                 assert_same(want, &out_all.0[o..o + n], format_args!("{name} {imp}: misaligned vs aligned"));
             }
             outs[k] = (imp, r, out_all);

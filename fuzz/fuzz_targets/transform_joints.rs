@@ -20,8 +20,8 @@ libfuzzer_sys::fuzz_target!(|data: &[u8]| {
     let runs = run_every_impl(&mut runs, &forms(animasm::transform_joints::forms()), &result, |imp, out| {
         animasm::transform_joints(imp, out, &joints1, &joints2)
     });
-    if let (Some(s), Some(i)) = (get(&runs, Impl::Scalar), get(&runs, Impl::Intrinsics)) {
+    if let (Some(s), Some(i)) = (get(runs, Impl::Scalar), get(runs, Impl::Intrinsics)) {
         assert_same(&as_listing(&s.out), &i.out, format_args!("scalar (as the listing) vs intrinsics"));
     }
-    transform_joints_vs_scalar(&runs, &joints1, &joints2);
+    transform_joints_vs_scalar(runs, &joints1, &joints2);
 });
