@@ -6,30 +6,43 @@
 //! the first such `i`; on `Err` nothing written; `auto` writes what the
 //! first form of `forms()` writes. On `Ok`, the endpoint rule with every
 //! form: `t[i] <= 0` gives `l` and `t[i] >= 1` gives `r[i]`, bit for bit.
+//! The widths against each other: `Sse2` and `Avx2NoFma` run the same lane
+//! operations and agree bit for bit (NaN payloads aside) on any input;
+//! `Avx2` (FMA) agrees with `Avx2NoFma` within rounding
+//! (`animasm_fuzz::tol::NLERP_FMA`), and every width with the scalar
+//! function within the tests' tolerance, on unit `l` and `r[i]` whose dot
+//! product is not within 1e-5 of zero (where the double cover's sign test
+//! may go either way), for `t[i]` in `(0, 1)`.
 #![no_main]
 
 use animasm::{Error, Impl, Quat};
-use animasm_fuzz::{Gen, assert_same, run_every_impl};
+use animasm_fuzz::{
+    Buf, Forms, Gen, Runs, UNIT_SLACK, assert_same, dot64, forms, get, quats_vs_scalar, run_every_impl, tol,
+    unit_deviation, unit_quat,
+};
 
 type StreamFn = fn(Impl, &mut [Quat], &Quat, &[Quat], &[f32]) -> Result<(), Error>;
 
 libfuzzer_sys::fuzz_target!(|data: &[u8]| {
     let mut g = Gen::new(data);
-    let n = g.len(40, 300);
+    let n = g.length();
     let l = g.quat();
     let r_len = g.len_near(n);
-    let r: Vec<Quat> = (0..r_len).map(|_| g.quat()).collect();
+    let r = g.quats(r_len);
     let t_len = g.len_near(n);
-    let t: Vec<f32> = (0..t_len).map(|_| g.lerp()).collect();
-    let init: Vec<Quat> = (0..n).map(|_| g.quat()).collect();
-    let fns: [(&str, StreamFn, Vec<Impl>); 4] = [
-        ("nlerp", animasm::nlerp, animasm::nlerp::forms().collect()),
-        ("fnlerp", animasm::fnlerp, animasm::nlerp::forms().collect()),
-        ("onlerp", animasm::onlerp, animasm::nlerp::forms().collect()),
-        ("slerp_stream", animasm::slerp_stream, vec![Impl::Scalar]),
+    let t: Buf<f32> = Buf::from_fn(t_len, |_| g.lerp());
+    let init = g.quats(n);
+    let widths = forms(animasm::nlerp::forms());
+    let scalar_only = forms([Impl::Scalar].into_iter());
+    let fns: [(&str, StreamFn, &Forms); 4] = [
+        ("nlerp", animasm::nlerp, &widths),
+        ("fnlerp", animasm::fnlerp, &widths),
+        ("onlerp", animasm::onlerp, &widths),
+        ("slerp_stream", animasm::slerp_stream, &scalar_only),
     ];
+    let mut runs = Runs::new();
     for (name, f, forms) in fns {
-        let runs = run_every_impl(forms.into_iter(), &init, |imp, out| f(imp, out, &l, &r, &t));
+        let runs = run_every_impl(&mut runs, forms, &init, |imp, out| f(imp, out, &l, &r, &t));
         let first_bad = t.iter().position(|x| !x.is_finite());
         match (runs[0].result, first_bad) {
             (Err(Error::NonFiniteFactor { what, position, .. }), Some(i)) => {
@@ -38,13 +51,35 @@ libfuzzer_sys::fuzz_target!(|data: &[u8]| {
             (Ok(()), Some(i)) => panic!("{name}: Ok with t[{i}] = {}", t[i]),
             _ => {}
         }
+        if runs[0].result.is_err() {
+            continue;
+        }
         for run in runs.iter().filter(|run| run.result.is_ok()) {
             for (i, &ti) in t.iter().enumerate() {
-                let ctx = format!("{name} {}: element {i}, t = {ti:e}", run.imp);
                 if ti <= 0.0 {
-                    assert_same(&[l], &run.out[i..=i], &format!("{ctx}: l"));
+                    assert_same(&[l], &run.out[i..=i], format_args!("{name} {}: element {i}, t = {ti:e}: l", run.imp));
                 } else if ti >= 1.0 {
-                    assert_same(&r[i..=i], &run.out[i..=i], &format!("{ctx}: r[i]"));
+                    assert_same(
+                        &r[i..=i],
+                        &run.out[i..=i],
+                        format_args!("{name} {}: element {i}, t = {ti:e}: r", run.imp),
+                    );
+                }
+            }
+        }
+        let pair = |i: usize| (t[i] > 0.0 && t[i] < 1.0).then_some((l, r[i]));
+        quats_vs_scalar(runs, tol::NLERP, pair, format_args!("{name}"));
+        if let (Some(a), Some(b)) = (get(runs, Impl::Sse2), get(runs, Impl::Avx2NoFma)) {
+            assert_same(&a.out, &b.out, format_args!("{name}: sse2 vs avx2-nofma"));
+        }
+        if let (Some(a), Some(b)) = (get(runs, Impl::Avx2NoFma), get(runs, Impl::Avx2)) {
+            let domain =
+                |i: usize| pair(i).is_some() && unit_quat(l) && unit_quat(r[i]) && dot64(l, r[i]).abs() >= 1e-5;
+            for i in (0..n).filter(|&i| domain(i)) {
+                let bound = tol::NLERP_FMA + 2.0 * UNIT_SLACK * (unit_deviation(l) + unit_deviation(r[i]));
+                for (c, (x, y)) in a.out[i].to_array().into_iter().zip(b.out[i].to_array()).enumerate() {
+                    let d = (f64::from(x) - f64::from(y)).abs();
+                    assert!(d <= bound, "{name}: element {i} component {c}: avx2-nofma {x:e} vs avx2 {y:e}");
                 }
             }
         }

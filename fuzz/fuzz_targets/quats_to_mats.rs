@@ -8,27 +8,29 @@
 #![no_main]
 
 use animasm::{Impl, JointMat};
-use animasm_fuzz::{Gen, get, quats_to_mats_vs_scalar, run_every_impl, same_bits};
+use animasm_fuzz::{Gen, Runs, forms, get, quats_to_mats_vs_scalar, run_every_impl, same_bits};
 
 libfuzzer_sys::fuzz_target!(|data: &[u8]| {
     let mut g = Gen::new(data);
-    let n = g.len(24, 300);
+    let n = g.length();
     let mats = g.mats(n);
     let quats_len = g.len_near(n);
     let quats = g.joints(quats_len);
-    let runs =
-        run_every_impl(animasm::quats_to_mats::forms(), &mats, |imp, out| animasm::quats_to_mats(imp, out, &quats));
-    quats_to_mats_vs_scalar(&runs, &quats);
+    let mut runs = Runs::new();
+    let runs = run_every_impl(&mut runs, &forms(animasm::quats_to_mats::forms()), &mats, |imp, out| {
+        animasm::quats_to_mats(imp, out, &quats)
+    });
+    quats_to_mats_vs_scalar(runs, &quats);
     for imp in [Impl::Asm, Impl::Intrinsics] {
-        if let Some(r) = get(&runs, imp) {
-            for (j, (m, q)) in r.out.iter().zip(&quats).enumerate() {
+        if let Some(r) = get(runs, imp) {
+            for (j, (m, q)) in r.out.iter().zip(quats.iter()).enumerate() {
                 let column = [m.mat[3], m.mat[7], m.mat[11]].map(f32::to_bits);
                 let t = q.t.to_array().map(f32::to_bits);
                 assert_eq!(column, [t[0], t[1], t[2]], "{imp}: joint {j} translation");
             }
         }
     }
-    if let (Some(s), Some(i)) = (get(&runs, Impl::Scalar), get(&runs, Impl::Intrinsics)) {
+    if let (Some(s), Some(i)) = (get(runs, Impl::Scalar), get(runs, Impl::Intrinsics)) {
         let off_diagonal = |m: &JointMat| [1, 2, 4, 6, 8, 9].map(|e| m.mat[e]);
         for (j, q) in quats.iter().enumerate() {
             if q.q.to_array().iter().all(|v| v.abs() <= 1e18) {

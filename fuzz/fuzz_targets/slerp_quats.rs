@@ -6,77 +6,124 @@
 //! `Err`; on `Err` nothing written; on `Ok` asm and intrinsics the same
 //! bits (NaN payloads aside) and `auto` the bits of the first form; the
 //! endpoint rule with every form (`factor <= 0` gives `from`, `factor >= 1`
-//! gives `to`, bit for bit). Then the same arrays 16 bytes off a 32-byte
-//! boundary: with 16 or more quaternions an explicit AVX form returns
-//! `Misaligned` (nothing written), and `auto` still runs and writes what
-//! the fastest form the arrays allow writes.
+//! gives `to`, bit for bit); every form against the scalar port within the
+//! tests' tolerance on unit pairs whose dot product is not within 1e-5 of
+//! zero, for a factor in `(0, 1)`. Then the same call with some of the three
+//! arrays 16 bytes off a 32-byte boundary (which ones: from the input): with
+//! 16 or more quaternions an explicit AVX form returns `Misaligned`
+//! naming the first such array (nothing written), the others return what
+//! they returned aligned, and `auto` still runs and writes what the fastest
+//! form the arrays allow writes.
 #![no_main]
 
-use animasm::{AlignedQuats, Error, Impl, Quat};
-use animasm_fuzz::{Gen, assert_same, assert_untouched, run_every_impl, same_result};
+use animasm::{Error, Impl, Quat};
+use animasm_fuzz::{
+    CAP, EVERY_IMPL, Gen, Runs, assert_same, assert_untouched, forms, get, quats_vs_scalar, run_every_impl,
+    same_result, tol,
+};
 
 type SafeFn = fn(Impl, &mut [Quat], &[Quat], &[Quat], f32) -> Result<(), Error>;
 
+/// Quaternions stored from a 32-byte boundary (`[1..]` starts 16 bytes off).
+#[derive(Clone, Copy)]
+#[repr(C, align(32))]
+struct Aligned([Quat; CAP]);
+
+impl Aligned {
+    /// A copy of `q` from the boundary, or (`off`) 16 bytes off it.
+    fn placed(q: &[Quat], off: bool) -> Self {
+        let mut a = Aligned([Quat::default(); CAP]);
+        let o = usize::from(off);
+        a.0[o..o + q.len()].copy_from_slice(q);
+        a
+    }
+    /// The `len` quaternions placed with `off`.
+    fn at(&self, off: bool, len: usize) -> &[Quat] {
+        &self.0[usize::from(off)..usize::from(off) + len]
+    }
+}
+
 libfuzzer_sys::fuzz_target!(|data: &[u8]| {
     let mut g = Gen::new(data);
-    let n = g.len(40, 300);
-    let quats = |g: &mut Gen, n: usize| -> Vec<Quat> { (0..n).map(|_| g.quat()).collect() };
-    // One quaternion more than needed: `[1..]` is 16 bytes off the boundary.
-    let from_all = AlignedQuats::from_slice(&quats(&mut g, n + 1));
+    let n = g.length();
+    let from_all = Aligned::placed(&g.quats(n), false);
     let to_len = g.len_near(n);
-    let to_all = AlignedQuats::from_slice(&quats(&mut g, to_len + 1));
+    let to_all = Aligned::placed(&g.quats(to_len), false);
     let factor = g.lerp();
-    let init = quats(&mut g, n + 1);
-    let fns: [(&str, SafeFn, Vec<Impl>); 2] = [
-        ("as_published", animasm::slerp_quats_as_published, animasm::slerp_quats::forms_as_published().collect()),
-        ("corrected", animasm::slerp_quats_corrected, animasm::slerp_quats::forms().collect()),
+    let init = Aligned::placed(&g.quats(n), false);
+    // Which of `result`, `from`, `to` start 16 bytes off (at least one):
+    // copies of the same values there.
+    let off = 1 + g.byte() % 7;
+    let off = [off & 1 != 0, off & 2 != 0, off & 4 != 0];
+    let (from, to) = (from_all.at(false, n), to_all.at(false, to_len));
+    let (mfrom_all, mto_all, minit) =
+        (Aligned::placed(from, off[1]), Aligned::placed(to, off[2]), Aligned::placed(&init.0[..n], off[0]));
+    let (mfrom, mto) = (mfrom_all.at(off[1], n), mto_all.at(off[2], to_len));
+    let pair = |k: usize| (factor > 0.0 && factor < 1.0).then_some((from[k], to[k]));
+    let fns: [(&str, SafeFn, _, f64); 2] = [
+        (
+            "as_published",
+            animasm::slerp_quats_as_published,
+            forms(animasm::slerp_quats::forms_as_published()),
+            tol::SLERP_QUATS_AS_PUBLISHED,
+        ),
+        ("corrected", animasm::slerp_quats_corrected, forms(animasm::slerp_quats::forms()), tol::SLERP_QUATS_CORRECTED),
     ];
     let avx = |imp: Impl| imp == Impl::Asm || imp == Impl::Intrinsics;
-    for (name, f, forms) in fns {
-        // Aligned: every array starts at a 32-byte boundary. `run_every_impl`
-        // hands out `Vec<Quat>` copies (16-byte aligned only): each call runs
-        // on an `AlignedQuats` copy and copies the result back.
-        let (from, to) = (&from_all[..n], &to_all[..to_len]);
-        let runs = run_every_impl(forms.iter().copied(), &init[..n], |imp, out| {
-            let mut aligned = AlignedQuats::from_slice(out);
-            let r = f(imp, &mut aligned, from, to, factor);
-            out.copy_from_slice(&aligned);
+    let mut runs = Runs::new();
+    for (name, f, forms, tol) in fns {
+        // Aligned: every array starts at a 32-byte boundary (each call runs
+        // on an aligned copy of the run's buffer and copies the result back).
+        let runs = run_every_impl(&mut runs, &forms, &init.0[..n], |imp, out| {
+            let mut aligned = init;
+            let r = f(imp, &mut aligned.0[..n], from, to, factor);
+            out.copy_from_slice(&aligned.0[..n]);
             r
         });
-        for run in runs.iter().filter(|run| run.result.is_ok()) {
-            let ctx = format!("{name} {}: factor {factor:e}", run.imp);
-            if factor <= 0.0 {
-                assert_same(from, &run.out, &format!("{ctx}: from"));
-            } else if factor >= 1.0 {
-                assert_same(to, &run.out, &format!("{ctx}: to"));
-            }
-        }
-        // Misaligned: the same arrays one quaternion (16 bytes) further on.
-        let (from, to) = (&from_all[1..], &to_all[1..]);
-        let aligned_result = |imp: Impl| runs.iter().find(|run| run.imp == imp).map(|run| run.result);
-        let mut outs: Vec<(Impl, Result<(), Error>, AlignedQuats)> = Vec::new();
-        for imp in Impl::ALL.into_iter().chain([Impl::Auto]) {
-            let mut out_all = AlignedQuats::from_slice(&init);
-            let r = f(imp, &mut out_all[1..], from, to, factor);
-            let ctx = format!("{name} {imp} misaligned, {n} quaternions");
-            if r.is_err() {
-                assert_untouched(&init, &out_all, &format!("{ctx}: after {r:?}"));
-            }
-            let before = aligned_result(imp).expect("every form ran");
-            match r {
-                Err(Error::Misaligned { needed, .. }) => {
-                    assert!(n >= 16 && avx(imp) && before.is_ok() && needed == 32, "{ctx}: {r:?}, aligned {before:?}")
+        if runs[0].result.is_ok() {
+            for run in runs.iter().filter(|run| run.result.is_ok()) {
+                if factor <= 0.0 {
+                    assert_same(from, &run.out, format_args!("{name} {}: factor {factor:e}: from", run.imp));
+                } else if factor >= 1.0 {
+                    assert_same(to, &run.out, format_args!("{name} {}: factor {factor:e}: to", run.imp));
                 }
-                _ => assert!(same_result(&r, &before), "{ctx}: {r:?}, aligned {before:?}"),
             }
-            outs.push((imp, r, out_all));
+            quats_vs_scalar(runs, tol, pair, format_args!("{name} (factor {factor:e})"));
+        }
+        // Misaligned: the arrays `off` says 16 bytes off the boundary.
+        let first_off = ["result", "from", "to"][off.iter().position(|&o| o).unwrap_or(0)];
+        let mut outs = [(Impl::Auto, Ok(()), minit); 7];
+        let o = usize::from(off[0]);
+        for (k, imp) in EVERY_IMPL.into_iter().enumerate() {
+            let mut out_all = minit;
+            let r = f(imp, &mut out_all.0[o..o + n], mfrom, mto, factor);
+            if r.is_err() {
+                assert_untouched(&minit.0, &out_all.0, format_args!("{name} {imp} misaligned {off:?}: after {r:?}"));
+            }
+            let before = runs[k].result;
+            match r {
+                Err(Error::Misaligned { what, needed, .. }) => assert!(
+                    n >= 16 && avx(imp) && before.is_ok() && needed == 32 && what == first_off,
+                    "{name} {imp} misaligned {off:?}, {n} quaternions: {r:?}, aligned {before:?}"
+                ),
+                _ => assert!(
+                    same_result(&r, &before),
+                    "{name} {imp} misaligned {off:?}, {n} quaternions: {r:?}, aligned {before:?}"
+                ),
+            }
+            if r.is_ok() && imp != Impl::Auto {
+                // Where a form runs, the arrays' alignment changes nothing.
+                let want = &get(runs, imp).expect("Ok aligned").out;
+                assert_same(want, &out_all.0[o..o + n], format_args!("{name} {imp}: misaligned vs aligned"));
+            }
+            outs[k] = (imp, r, out_all);
         }
         let picked = if n >= 16 { forms.iter().copied().find(|&i| !avx(i)) } else { forms.first().copied() };
         let ok = |imp: Impl| outs.iter().find(|(i, r, _)| *i == imp && r.is_ok()).map(|(_, _, o)| o);
         if let (Some(picked), Some(auto)) = (picked, ok(Impl::Auto))
             && let Some(want) = ok(picked)
         {
-            assert_same(&want[..], &auto[..], &format!("{name} misaligned: auto vs {picked}"));
+            assert_same(&want.0, &auto.0, format_args!("{name} misaligned {off:?}: auto vs {picked}"));
         }
     }
 });

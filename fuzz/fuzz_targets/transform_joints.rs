@@ -8,19 +8,20 @@
 #![no_main]
 
 use animasm::Impl;
-use animasm_fuzz::{Gen, as_listing, assert_same, get, run_every_impl, transform_joints_vs_scalar};
+use animasm_fuzz::{Gen, Runs, as_listing, assert_same, forms, get, run_every_impl, transform_joints_vs_scalar};
 
 libfuzzer_sys::fuzz_target!(|data: &[u8]| {
     let mut g = Gen::new(data);
-    let n = g.len(24, 300);
+    let n = g.length();
     let result = g.mats(n);
     let (n1, n2) = (g.len_near(n), g.len_near(n));
     let (joints1, joints2) = (g.mats(n1), g.mats(n2));
-    let runs = run_every_impl(animasm::transform_joints::forms(), &result, |imp, out| {
+    let mut runs = Runs::new();
+    let runs = run_every_impl(&mut runs, &forms(animasm::transform_joints::forms()), &result, |imp, out| {
         animasm::transform_joints(imp, out, &joints1, &joints2)
     });
-    if let (Some(s), Some(i)) = (get(&runs, Impl::Scalar), get(&runs, Impl::Intrinsics)) {
-        assert_same(&as_listing(&s.out), &i.out, "scalar (as the listing) vs intrinsics");
+    if let (Some(s), Some(i)) = (get(runs, Impl::Scalar), get(runs, Impl::Intrinsics)) {
+        assert_same(&as_listing(&s.out), &i.out, format_args!("scalar (as the listing) vs intrinsics"));
     }
-    transform_joints_vs_scalar(&runs, &joints1, &joints2);
+    transform_joints_vs_scalar(runs, &joints1, &joints2);
 });

@@ -12,7 +12,7 @@ use animasm_fuzz::{ScalarAgrees, SkeletonOp, skeleton_forms, skeleton_routine};
 libfuzzer_sys::fuzz_target!(|data: &[u8]| skeleton_routine(
     data,
     &[
-        (animasm::transform_skeleton, animasm::transform_skeleton::forms().collect()),
+        (animasm::transform_skeleton, animasm_fuzz::forms(animasm::transform_skeleton::forms())),
         (
             animasm::transform_skeleton_movss_shufps,
             skeleton_forms(animasm::transform_skeleton_movss_shufps, animasm::transform_skeleton::forms())

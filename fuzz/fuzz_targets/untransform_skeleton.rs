@@ -7,7 +7,7 @@ use animasm_fuzz::{ScalarAgrees, SkeletonOp, skeleton_routine};
 
 libfuzzer_sys::fuzz_target!(|data: &[u8]| skeleton_routine(
     data,
-    &[(animasm::untransform_skeleton, animasm::untransform_skeleton::forms().collect())],
+    &[(animasm::untransform_skeleton, animasm_fuzz::forms(animasm::untransform_skeleton::forms()))],
     SkeletonOp::Untransform,
     ScalarAgrees::Exactly
 ));

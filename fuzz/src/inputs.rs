@@ -1,8 +1,8 @@
 //! [`Gen`]: libFuzzer's bytes to lengths, indices, parents, ranges,
 //! interpolation factors and floats.
 
+use crate::{Buf, CAP};
 use animasm::{JointMat, JointQuat, Quat, Vec4};
-use libfuzzer_sys::arbitrary::Unstructured;
 
 /// Bytes to fuzz inputs. When the bytes run out, every method goes on with a
 /// pseudo-random stream seeded by a hash of all the bytes (xorshift64*), so
@@ -18,7 +18,7 @@ use libfuzzer_sys::arbitrary::Unstructured;
 /// the input is tame (one time in two, see [`Gen::tame`]).
 pub struct Gen<'a> {
     /// The bytes left.
-    pub u: Unstructured<'a>,
+    rest: &'a [u8],
     /// The pseudo-random stream's state, used once `u` is empty.
     rng: u64,
     /// Whether this input may hold bad lengths, indices, parents or ranges.
@@ -58,15 +58,20 @@ const SPECIAL: [u32; 24] = [
     0x4040_0000, // 3
 ];
 
+/// The longest list a target makes (plus one for a bad length):
+/// most bugs show with a few dozen elements, and short lists keep the
+/// targets at tens of thousands of executions per second.
+pub const MAX_LEN: usize = 40;
+const _: () = assert!(MAX_LEN + 2 <= CAP);
+
 impl<'a> Gen<'a> {
     /// A generator over `data`.
     pub fn new(data: &'a [u8]) -> Self {
         // FNV-1a of the bytes, never zero (xorshift's fixed point).
         let rng =
             data.iter().fold(0xcbf2_9ce4_8422_2325u64, |h, &b| (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3)) | 1;
-        let mut u = Unstructured::new(data);
-        let first = u.arbitrary::<u8>().unwrap_or(0);
-        Gen { u, rng, bad: first.is_multiple_of(4), tame: (first >> 2).is_multiple_of(2) }
+        let (first, rest) = data.split_first().map_or((0, data), |(&f, r)| (f, r));
+        Gen { rest, rng, bad: first.is_multiple_of(4), tame: (first >> 2).is_multiple_of(2) }
     }
 
     /// The next value of the pseudo-random stream (xorshift64*).
@@ -79,13 +84,25 @@ impl<'a> Gen<'a> {
 
     /// A byte: the next input byte, or the stream's once they run out.
     pub fn byte(&mut self) -> u8 {
-        if self.u.is_empty() { (self.next_random() >> 56) as u8 } else { self.u.arbitrary().unwrap_or(0) }
+        match self.rest.split_first() {
+            Some((&b, rest)) => {
+                self.rest = rest;
+                b
+            }
+            None => (self.next_random() >> 56) as u8,
+        }
     }
 
     /// Four bytes: the next four input bytes, or the stream's once they run
     /// out.
     pub fn u32(&mut self) -> u32 {
-        if self.u.len() < 4 { (self.next_random() >> 32) as u32 } else { self.u.arbitrary().unwrap_or(0) }
+        match self.rest.split_first_chunk::<4>() {
+            Some((&b, rest)) => {
+                self.rest = rest;
+                u32::from_le_bytes(b)
+            }
+            None => (self.next_random() >> 32) as u32,
+        }
     }
 
     /// Whether the next choice is "true", one time in `n`.
@@ -93,14 +110,17 @@ impl<'a> Gen<'a> {
         self.byte().is_multiple_of(n)
     }
 
-    /// A length: mostly `0..=max_small`, sometimes up to `max`.
-    pub fn len(&mut self, max_small: usize, max: usize) -> usize {
-        let top = if self.one_in(8) { max } else { max_small };
+    /// A length: `0..=33` (every tail of the 4-wide listings and of the
+    /// 8-wide successors, and the boundaries of blocks of 4, 8, 16 and 32)
+    /// seven times in eight, otherwise `0..=MAX_LEN`.
+    pub fn length(&mut self) -> usize {
+        let top = if self.one_in(8) { MAX_LEN } else { 33 };
         self.u32() as usize % (top + 1)
     }
 
     /// A length that must be `n`: `n`, or, in a bad input, half of the time
-    /// `n` plus or minus a few (saturating at 0) or any small length.
+    /// `n` plus or minus a few (saturating at 0) or any length up to
+    /// `MAX_LEN + 1`.
     pub fn len_near(&mut self, n: usize) -> usize {
         if !self.bad {
             return n;
@@ -110,7 +130,7 @@ impl<'a> Gen<'a> {
             4 => n.saturating_sub(1),
             5 => n + 1,
             6 => n.saturating_sub(1 + self.byte() as usize % 8),
-            _ => self.byte() as usize % 64,
+            _ => self.byte() as usize % (MAX_LEN + 2),
         }
     }
 
@@ -158,8 +178,13 @@ impl<'a> Gen<'a> {
     }
 
     /// `n` joints.
-    pub fn joints(&mut self, n: usize) -> Vec<JointQuat> {
-        (0..n).map(|_| self.joint()).collect()
+    pub fn joints(&mut self, n: usize) -> Buf<JointQuat> {
+        Buf::from_fn(n, |_| self.joint())
+    }
+
+    /// `n` quaternions.
+    pub fn quats(&mut self, n: usize) -> Buf<Quat> {
+        Buf::from_fn(n, |_| self.quat())
     }
 
     /// A joint matrix: often (in a tame input always) a rotation (from a unit
@@ -180,8 +205,8 @@ impl<'a> Gen<'a> {
     }
 
     /// `n` joint matrices.
-    pub fn mats(&mut self, n: usize) -> Vec<JointMat> {
-        (0..n).map(|_| self.mat()).collect()
+    pub fn mats(&mut self, n: usize) -> Buf<JointMat> {
+        Buf::from_fn(n, |_| self.mat())
     }
 
     /// An `index` entry for `n` joints: in range, or, in a bad input, one

@@ -22,24 +22,31 @@
 //! compares every form of the routine's `forms()` (the listing's, and the
 //! `Impl::Avx2` successor wherever it is in the build and the CPU runs it)
 //! with the scalar port within the tolerance the tests use ([`tol`], the
-//! harness's `TOL_SCALAR` of `tests/common/routines.rs`), on every element
-//! whose inputs are in the domain where that tolerance holds (unit
-//! quaternions, rigid matrices, finite translations: see [`unit_quat`],
-//! [`rigid`]); elsewhere (NaN, infinities, huge or non-unit values) only the
-//! common checks apply. One input in two is *tame* ([`Gen::tame`]): all its
-//! quaternions unit and matrices rigid, so that most lists reach those
-//! comparisons whole.
+//! harness's `TOL_SCALAR` of `tests/common/routines.rs` and
+//! `tests/common/streams.rs`), on every element whose inputs are in the
+//! domain where that tolerance holds (unit quaternions, rigid matrices,
+//! finite translations: see [`unit_quat`], [`rigid`]); elsewhere (NaN,
+//! infinities, huge or non-unit values) only the common checks apply. One
+//! input in two is *tame* ([`Gen::tame`]): all its quaternions unit and
+//! matrices rigid, so that most lists reach those comparisons whole.
 //!
-//! Lengths cover every tail of the 4-wide listings and of the 8-wide
-//! successors (counts up to 24 often, up to a few hundred sometimes), and the
-//! joint-list targets repeat `index` entries on purpose one input in four.
+//! Speed: lists are short ([`MAX_LEN`]: every tail of the 4- and 8-wide
+//! forms, and the block boundaries up to 32), and nothing is allocated per
+//! execution but what the routine under test allocates: inputs and outputs
+//! live in fixed-capacity stack buffers ([`Buf`]), messages are built only
+//! when a check fails (`format_args!`), and per-element facts (rigid, unit)
+//! are computed once per input.
 
 use animasm::{Error, Impl, JointMat, JointQuat, Quat};
-pub use libfuzzer_sys::arbitrary::Unstructured;
+use core::fmt::Arguments;
 
+mod buf;
 mod inputs;
+mod routines;
 mod vs_scalar;
+pub use buf::*;
 pub use inputs::*;
+pub use routines::*;
 pub use vs_scalar::*;
 
 /// Whether two floats are the same bit for bit, any two NaNs counting as the
@@ -48,74 +55,92 @@ pub fn same_bits(x: f32, y: f32) -> bool {
     x.to_bits() == y.to_bits() || (x.is_nan() && y.is_nan())
 }
 
-/// The floats of a value made of `f32`s (`JointQuat`, `JointMat`).
-pub trait Floats: Clone {
-    /// Every float, in memory order.
-    fn floats(&self) -> Vec<f32>;
+/// A value made of `f32`s (`JointQuat`, `JointMat`, `Quat`).
+pub trait Floats: Copy + Default {
+    // Implemented only for types made of `N` `f32`s and nothing else
+    // (`bytes` relies on it; checked below).
+    /// How many floats.
+    const N: usize;
+    /// Float `l` (`l < N`), in memory order.
+    fn float(&self, l: usize) -> f32;
 }
 
 impl Floats for JointQuat {
-    fn floats(&self) -> Vec<f32> {
-        let (q, t) = (self.q.to_array(), self.t.to_array());
-        q.into_iter().chain(t).collect()
+    const N: usize = 8;
+    fn float(&self, l: usize) -> f32 {
+        if l < 4 { self.q.to_array()[l] } else { self.t.to_array()[l - 4] }
     }
 }
 
 impl Floats for JointMat {
-    fn floats(&self) -> Vec<f32> {
-        self.mat.to_vec()
+    const N: usize = 12;
+    fn float(&self, l: usize) -> f32 {
+        self.mat[l]
     }
 }
 
-/// Panics unless `a` and `b` are the same bit for bit, exactly (no NaN
-/// latitude: used where nothing may have been written).
-#[track_caller]
-pub fn assert_untouched<T: Floats>(a: &[T], b: &[T], ctx: &str) {
-    assert_eq!(a.len(), b.len());
-    for (j, (x, y)) in a.iter().zip(b).enumerate() {
-        let (fx, fy) = (x.floats(), y.floats());
-        for (l, (u, v)) in fx.iter().zip(&fy).enumerate() {
-            assert!(
-                u.to_bits() == v.to_bits(),
-                "{ctx}: element {j} float {l} changed: {u:e} ({:#010x}) -> {v:e} ({:#010x})",
-                u.to_bits(),
-                v.to_bits()
-            );
-        }
+impl Floats for Quat {
+    const N: usize = 4;
+    fn float(&self, l: usize) -> f32 {
+        self.to_array()[l]
     }
 }
 
-/// Panics unless `a` and `b` agree by [`same_bits`] in every float.
+/// The bytes of `a` (one `memcmp` compares two lists).
+fn bytes<T: Floats>(a: &[T]) -> &[u8] {
+    // SAFETY: `T` is made of `T::N` `f32`s and nothing else (`JointQuat`,
+    // `JointMat`, `Quat`: `#[repr(C)]` structs of `f32`s, no padding), so
+    // its bytes are initialised; the slice covers exactly `a`'s memory,
+    // borrowed for the same lifetime, and `u8` has alignment 1.
+    unsafe { core::slice::from_raw_parts(a.as_ptr().cast::<u8>(), core::mem::size_of_val(a)) }
+}
+
+/// Panics with `ctx` and the two floats unless `ok(u, v)` holds for every
+/// pair of floats of `a` and `b` (`ok` holds for equal bits: lists equal
+/// byte for byte pass at the cost of one `memcmp`).
 #[track_caller]
-pub fn assert_same<T: Floats>(a: &[T], b: &[T], ctx: &str) {
-    assert_eq!(a.len(), b.len());
+fn assert_floats<T: Floats>(a: &[T], b: &[T], ctx: Arguments, ok: impl Fn(f32, f32) -> bool) {
+    assert_eq!(a.len(), b.len(), "{ctx}: lengths");
+    if bytes(a) == bytes(b) {
+        return;
+    }
     for (j, (x, y)) in a.iter().zip(b).enumerate() {
-        for (l, (u, v)) in x.floats().iter().zip(&y.floats()).enumerate() {
+        for l in 0..T::N {
+            let (u, v) = (x.float(l), y.float(l));
             assert!(
-                same_bits(*u, *v),
+                ok(u, v),
                 "{ctx}: element {j} float {l}: {u:e} ({:#010x}) vs {v:e} ({:#010x})",
                 u.to_bits(),
                 v.to_bits()
             );
         }
     }
+}
+
+const _: () = assert!(
+    size_of::<JointQuat>() == 4 * <JointQuat as Floats>::N
+        && size_of::<JointMat>() == 4 * <JointMat as Floats>::N
+        && size_of::<Quat>() == 4 * <Quat as Floats>::N
+);
+
+/// Panics unless `a` and `b` are the same bit for bit, exactly (no NaN
+/// latitude: used where nothing may have been written).
+#[track_caller]
+pub fn assert_untouched<T: Floats>(a: &[T], b: &[T], ctx: Arguments) {
+    assert_floats(a, b, ctx, |u, v| u.to_bits() == v.to_bits());
+}
+
+/// Panics unless `a` and `b` agree by [`same_bits`] in every float.
+#[track_caller]
+pub fn assert_same<T: Floats>(a: &[T], b: &[T], ctx: Arguments) {
+    assert_floats(a, b, ctx, same_bits);
 }
 
 /// Panics unless `a` and `b` agree by [`same_bits`] in every float, or are
 /// both zeros (of either sign).
 #[track_caller]
-pub fn assert_same_up_to_sign_of_zero<T: Floats>(a: &[T], b: &[T], ctx: &str) {
-    assert_eq!(a.len(), b.len());
-    for (j, (x, y)) in a.iter().zip(b).enumerate() {
-        for (l, (u, v)) in x.floats().iter().zip(&y.floats()).enumerate() {
-            assert!(
-                same_bits(*u, *v) || (*u == 0.0 && *v == 0.0),
-                "{ctx}: element {j} float {l}: {u:e} ({:#010x}) vs {v:e} ({:#010x})",
-                u.to_bits(),
-                v.to_bits()
-            );
-        }
-    }
+pub fn assert_same_up_to_sign_of_zero<T: Floats>(a: &[T], b: &[T], ctx: Arguments) {
+    assert_floats(a, b, ctx, |u, v| same_bits(u, v) || (u == 0.0 && v == 0.0));
 }
 
 /// Whether two results are the same (a `NonFiniteFactor` compares its
@@ -135,229 +160,123 @@ pub fn refused(result: &Result<(), Error>, imp: Impl) -> bool {
     matches!(result, Err(Error::MissingCpuFeature { .. })) || *result == Err(Error::Unsupported(imp))
 }
 
+/// Every form [`run_every_impl`] runs: [`Impl::ALL`], then [`Impl::Auto`].
+pub const EVERY_IMPL: [Impl; 7] = {
+    let a = Impl::ALL;
+    [a[0], a[1], a[2], a[3], a[4], a[5], Impl::Auto]
+};
+
 /// What one implementation did: its result and its output.
-pub struct Run<T> {
+pub struct Run<T: Copy + Default> {
     /// The implementation.
     pub imp: Impl,
     /// What the safe function returned.
     pub result: Result<(), Error>,
     /// The output buffer after the call.
-    pub out: Vec<T>,
+    pub out: Buf<T>,
 }
 
-/// Runs `f` with every form of [`Impl::ALL`] and [`Impl::Auto`], each on
-/// its own copy of `init` (an allocation of exactly its length), and checks
-/// the common guarantees (see the crate docs). `forms` is the routine's
+/// The runs of every form of [`EVERY_IMPL`], in that order: filled in place
+/// by [`run_every_impl`] (moving seven output buffers costs more than the
+/// kernels under AddressSanitizer), derefs to the slice of runs.
+pub struct Runs<T: Copy + Default>([Run<T>; 7]);
+
+impl<T: Copy + Default> Runs<T> {
+    /// Runs with empty outputs, to be filled by [`run_every_impl`].
+    pub fn new() -> Self {
+        Runs(EVERY_IMPL.map(|imp| Run { imp, result: Ok(()), out: Buf::new() }))
+    }
+}
+
+impl<T: Copy + Default> Default for Runs<T> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl<T: Copy + Default> core::ops::Deref for Runs<T> {
+    type Target = [Run<T>];
+    fn deref(&self) -> &[Run<T>] {
+        &self.0
+    }
+}
+
+/// A routine's `forms()`, collected without allocating.
+pub type Forms = Buf<Impl, 8>;
+
+/// Collects `forms` (a routine's `forms()`).
+pub fn forms(forms: impl Iterator<Item = Impl>) -> Forms {
+    let mut b = Forms::new();
+    for f in forms {
+        b.push(f);
+    }
+    b
+}
+
+/// Runs `f` with every form of [`EVERY_IMPL`], each on its own copy of
+/// `init` (in `runs`, stack buffers of exactly its length), and checks the
+/// common guarantees (see the crate docs). `forms` is the routine's
 /// `forms()`: what runs here, fastest first. Returns the runs, in
-/// [`Impl::ALL`] order then `Auto`, for the target's own checks.
-pub fn run_every_impl<T: Floats>(
-    forms: impl Iterator<Item = Impl>,
+/// [`EVERY_IMPL`] order, for the target's own checks.
+pub fn run_every_impl<'r, T: Floats>(
+    runs: &'r mut Runs<T>,
+    forms: &[Impl],
     init: &[T],
     mut f: impl FnMut(Impl, &mut [T]) -> Result<(), Error>,
-) -> Vec<Run<T>> {
-    let forms: Vec<Impl> = forms.collect();
+) -> &'r Runs<T> {
     assert!(!forms.is_empty(), "a routine with no form");
-    let runs: Vec<Run<T>> = Impl::ALL
-        .into_iter()
-        .chain([Impl::Auto])
-        .map(|imp| {
-            let mut out = init.to_vec();
-            let result = f(imp, &mut out);
-            Run { imp, result, out }
-        })
-        .collect();
-    let runs_here = |r: &&Run<T>| r.imp == Impl::Auto || forms.contains(&r.imp);
-    for r in &runs {
-        if !runs_here(&r) {
+    for (r, imp) in runs.0.iter_mut().zip(EVERY_IMPL) {
+        r.imp = imp;
+        r.out.set(init);
+        r.result = f(imp, &mut r.out);
+    }
+    let runs = &*runs;
+    let runs_here = |r: &Run<T>| r.imp == Impl::Auto || forms.contains(&r.imp);
+    let mut first: Option<&Run<T>> = None;
+    for r in runs.iter() {
+        if !runs_here(r) {
             assert!(refused(&r.result, r.imp), "{}, not among {forms:?}, returned {:?}", r.imp, r.result);
+        } else if let Some(a) = first {
+            assert!(
+                same_result(&r.result, &a.result),
+                "{} returned {:?}, {} returned {:?}",
+                a.imp,
+                a.result,
+                r.imp,
+                r.result
+            );
+        } else {
+            first = Some(r);
         }
         if r.result.is_err() {
-            assert_untouched(init, &r.out, &format!("{} after {:?}", r.imp, r.result));
+            assert_untouched(init, &r.out, format_args!("{} after {:?}", r.imp, r.result));
         }
     }
-    let available: Vec<&Run<T>> = runs.iter().filter(runs_here).collect();
-    for r in &available {
-        assert!(
-            same_result(&r.result, &available[0].result),
-            "{} returned {:?}, {} returned {:?}",
-            available[0].imp,
-            available[0].result,
-            r.imp,
-            r.result
-        );
-    }
     // `get` returns only runs that returned `Ok`.
-    if let (Some(a), Some(i)) = (get(&runs, Impl::Asm), get(&runs, Impl::Intrinsics)) {
-        assert_same(&a.out, &i.out, "asm vs intrinsics");
+    if let (Some(a), Some(i)) = (get(runs, Impl::Asm), get(runs, Impl::Intrinsics)) {
+        assert_same(&a.out, &i.out, format_args!("asm vs intrinsics"));
     }
-    if let (Some(auto), Some(first)) = (get(&runs, Impl::Auto), get(&runs, forms[0])) {
-        assert_same(&auto.out, &first.out, &format!("auto vs {}", forms[0]));
+    if let (Some(auto), Some(first)) = (get(runs, Impl::Auto), get(runs, forms[0])) {
+        assert_same(&auto.out, &first.out, format_args!("auto vs {}", forms[0]));
     }
     runs
 }
 
 /// The run of `imp`, if it returned `Ok` (a form that cannot run here never
 /// does: [`run_every_impl`] checks it).
-pub fn get<T>(runs: &[Run<T>], imp: Impl) -> Option<&Run<T>> {
+pub fn get<T: Copy + Default>(runs: &[Run<T>], imp: Impl) -> Option<&Run<T>> {
     runs.iter().find(|r| r.imp == imp && r.result.is_ok())
 }
 
 /// What the SSE listings make of a scalar matrix result: they add
 /// `(0, 0, 0, t)` to every row, turning a `-0.0` in the rotation columns into
 /// `+0.0` (and changing nothing else).
-pub fn as_listing(m: &[JointMat]) -> Vec<JointMat> {
-    m.iter()
-        .map(|j| JointMat {
-            mat: core::array::from_fn(|e| if e % 4 != 3 && j.mat[e].to_bits() == 0x8000_0000 { 0.0 } else { j.mat[e] }),
-        })
-        .collect()
-}
-
-// ---------------------------------------------------------------------------
-// The routines' targets (one `fuzz_targets/<routine>.rs` each calls one).
-
-/// A safe joint-list interpolator (`slerp_joints`, `lerp_joints`).
-pub type JointFn = fn(Impl, &mut [JointQuat], &[JointQuat], f32, &[i32]) -> Result<(), Error>;
-
-/// Fuzzes a joint-list interpolator with the forms `forms` (its `forms()`):
-/// any lengths of `joints`, `blend` and `index`, any `index` entries (one
-/// input in four with entries repeated on purpose, within and across blocks
-/// of four and eight), any `lerp`, any floats. On `Ok`, besides the common
-/// checks: joints not indexed are kept, `lerp <= 0` keeps every joint and
-/// `lerp >= 1` copies the indexed blend joints, with every `Impl`; the
-/// scalar port and the listing agree on which joints they write; every form
-/// agrees with the scalar port within `tol_rot` (rotations) and
-/// [`tol::JOINT_TRANSLATION`] (translations, relative above magnitude 1) on
-/// every joint indexed once whose quaternions are unit
-/// ([`joint_vs_scalar`]).
-pub fn joint_routine(data: &[u8], f: JointFn, forms: impl Iterator<Item = Impl>, tol_rot: f64) {
-    let mut g = Gen::new(data);
-    let n = g.len(16, 300);
-    let joints = g.joints(n);
-    let blend_len = g.len_near(n);
-    let blend = g.joints(blend_len);
-    let index_len = g.len(24, 400);
-    let mut index: Vec<i32> = (0..index_len).map(|_| g.index_entry(n)).collect();
-    if index_len > 1 && g.one_in(4) {
-        // Repeats: an entry copied from one of the eight before it.
-        for k in 1..index_len {
-            if g.one_in(3) {
-                index[k] = index[k - 1 - g.byte() as usize % k.min(8)];
-            }
-        }
-    }
-    let lerp = g.lerp();
-    let runs = run_every_impl(forms, &joints, |imp, out| f(imp, out, &blend, lerp, &index));
-    joint_vs_scalar(&runs, &joints, &blend, lerp, &index, tol_rot);
-    if let Some(Err(Error::NonFiniteFactor { what, position, value })) = runs.first().map(|r| r.result) {
-        assert!(what == "lerp" && position.is_none() && same_bits(value, lerp), "{what} {position:?} {value}");
-    }
-    for r in runs.iter().filter(|r| r.result.is_ok()) {
-        let indexed: Vec<bool> = (0..n).map(|j| index.contains(&(j as i32))).collect();
-        for j in 0..n {
-            let ctx = format!("{}: joint {j}, lerp {lerp:e}", r.imp);
-            if !indexed[j] || lerp <= 0.0 {
-                assert_untouched(&joints[j..=j], &r.out[j..=j], &format!("{ctx}: kept"));
-            } else if lerp >= 1.0 {
-                assert_same(&blend[j..=j], &r.out[j..=j], &format!("{ctx}: copied from blend"));
-            }
-        }
-    }
-}
-
-/// A safe skeleton transform (`transform_skeleton`,
-/// `transform_skeleton_movss_shufps`, `untransform_skeleton`).
-pub type SkeletonFn = fn(Impl, &mut [JointMat], &[i32], core::ops::RangeInclusive<usize>) -> Result<(), Error>;
-
-/// How the scalar port's results relate to the listing's, as documented.
-#[derive(Clone, Copy, PartialEq)]
-pub enum ScalarAgrees {
-    /// Bit for bit (NaN payloads aside).
-    Exactly,
-    /// Bit for bit but for the sign of zeros: the listing adds `+0.0` to
-    /// the rotation columns (turning a `-0.0` into `+0.0`, erratum E1 of
-    /// `transform_skeleton`), and a child of a joint where that happened
-    /// can then sum its zeros, translation included, to the other sign.
-    /// The listing's written rotation elements are never `-0.0`.
-    UpToSignOfZero,
-}
-
-/// The forms of `candidates` (a routine's `forms()`) that the skeleton
-/// function `f` accepts: a call on an empty range checks the form before
-/// anything else and returns `Err(Unsupported)` for a form `f` does not
-/// have. For `transform_skeleton_movss_shufps`, which has no `forms()` of its
-/// own and no successor.
-pub fn skeleton_forms(f: SkeletonFn, candidates: impl Iterator<Item = Impl>) -> Vec<Impl> {
-    let mut root = [JointMat::IDENTITY];
-    candidates.filter(|&imp| f(imp, &mut root, &[-1], core::ops::RangeInclusive::new(1, 0)).is_ok()).collect()
-}
-
-/// What a skeleton routine computes, for [`skeleton_vs_scalar`].
-#[derive(Clone, Copy, PartialEq)]
-pub enum SkeletonOp {
-    /// `transform_skeleton`: `M[i] = M[parents[i]] * M[i]`, parents first.
-    Transform,
-    /// `untransform_skeleton`: `M[i] = M[parents[i]]^-1 * M[i]` (the
-    /// parents as they were), last joint first.
-    Untransform,
-}
-
-/// Fuzzes skeleton transforms: any number of matrices, any `parents` (length
-/// and entries), any range (empty, exhausted, out of bounds), any floats.
-/// On `Ok`: joints outside the range are kept; the scalar port agrees with
-/// the intrinsics as `scalar` says; every form agrees with the scalar port
-/// within [`tol::SKELETON`] where the chain of matrices is rigid
-/// ([`skeleton_vs_scalar`]); every function of `fns` (variants of one
-/// routine, each with its forms: `skeleton_forms`) gives the same results as
-/// the first with every form both have.
-pub fn skeleton_routine(data: &[u8], fns: &[(SkeletonFn, Vec<Impl>)], op: SkeletonOp, scalar: ScalarAgrees) {
-    let mut g = Gen::new(data);
-    let n = g.len(24, 200);
-    let mats = g.mats(n);
-    let parents_len = g.len_near(n);
-    let parents: Vec<i32> = (0..parents_len).map(|i| g.parent(i)).collect();
-    let range = g.range(n);
-    let mut first: Option<Vec<Run<JointMat>>> = None;
-    for (k, (f, forms)) in fns.iter().enumerate() {
-        let runs = run_every_impl(forms.iter().copied(), &mats, |imp, out| f(imp, out, &parents, range.clone()));
-        skeleton_vs_scalar(&runs, &mats, &parents, &range, op);
-        for r in runs.iter().filter(|r| r.result.is_ok()) {
-            for j in (0..n).filter(|j| range.is_empty() || !range.contains(j)) {
-                assert_untouched(&mats[j..=j], &r.out[j..=j], &format!("{}: joint {j} outside {range:?}", r.imp));
-            }
-        }
-        if let (Some(s), Some(i)) = (get(&runs, Impl::Scalar), get(&runs, Impl::Intrinsics)) {
-            match scalar {
-                ScalarAgrees::Exactly => assert_same(&s.out, &i.out, "scalar vs intrinsics"),
-                ScalarAgrees::UpToSignOfZero => {
-                    assert_same_up_to_sign_of_zero(&s.out, &i.out, "scalar vs intrinsics");
-                    for j in range.clone() {
-                        let m = i.out[j].mat;
-                        assert!(
-                            (0..12).all(|e| e % 4 == 3 || m[e].to_bits() != 0x8000_0000),
-                            "intrinsics: joint {j} has a -0.0 rotation element: {m:?}"
-                        );
-                    }
-                }
-            }
-        }
-        match &first {
-            None => first = Some(runs),
-            Some(prev) => {
-                // Concrete forms both variants ran (`Auto` may pick
-                // different forms in the two tables).
-                for a in prev.iter().filter(|a| a.imp != Impl::Auto) {
-                    if let (Some(a), Some(b)) = (get(prev, a.imp), get(&runs, a.imp)) {
-                        assert_same(&a.out, &b.out, &format!("{}: variant 0 vs variant {k}", a.imp));
-                    }
-                }
-            }
-        }
-    }
-}
-
-impl Floats for Quat {
-    fn floats(&self) -> Vec<f32> {
-        self.to_array().to_vec()
-    }
+pub fn as_listing(m: &[JointMat]) -> Buf<JointMat> {
+    Buf::from_fn(m.len(), |k| JointMat {
+        mat: core::array::from_fn(
+            |e| {
+                if e % 4 != 3 && m[k].mat[e].to_bits() == 0x8000_0000 { 0.0 } else { m[k].mat[e] }
+            },
+        ),
+    })
 }
