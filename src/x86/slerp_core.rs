@@ -14,7 +14,7 @@
 //! `addps xmm3, xmm4` (before the transpose back to memory); [`slerp1`] is
 //! `loopJoint1` from `mulps xmm1, xmm0` to `addps xmm5, xmm6` (before the
 //! store). Both compute bit for bit what the listing computes for the same
-//! quaternions and `lerp` (`tests/differential.rs` checks
+//! quaternions and `lerp` (`twins::` of `tests/slerp_joints.rs` checks
 //! `slerp_joints::intrinsics` against the asm bit for bit).
 
 use crate::x86::consts::{
