@@ -94,7 +94,8 @@ fn sse_lerp_against_lerp_and_f64() {
 /// tiny, yet the error against the f64 lerp stays where it is at 0.5.
 #[test]
 fn sse_lerp_near_one() {
-    use common::oracle::{f64x4, lerp_f64, max_abs_diff};
+    use common::error::max_abs_diff;
+    use common::oracle::{f64x4, lerp_f64};
     let (a, b) = quat_pairs(0x1e71, 3 * 1024);
     let index: Vec<i32> = (0..a.len() as i32).collect();
     for imp in animasm::lerp_joints::forms().filter(|&i| i != Impl::Scalar) {

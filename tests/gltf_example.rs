@@ -6,7 +6,8 @@
 #[path = "../examples/gltf_skin.rs"]
 mod example;
 
-use animasm_testkit::oracle::{affine_mul_f64, joint_mat_gltf_f64, mat_max_abs_diff, slerp_f64};
+use animasm_testkit::error::mat_max_abs_diff;
+use animasm_testkit::oracle::{affine_mul_f64, joint_mat_gltf_f64, slerp_f64};
 use devkit::pipeline::rows_from_affine;
 use gltf::animation::Interpolation;
 use gltf::animation::util::ReadOutputs;

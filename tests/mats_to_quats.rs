@@ -13,9 +13,10 @@ mod common;
 
 use animasm::mats_to_quats::MAX_JOINTS;
 use animasm::{Error, Impl, JointMat, JointQuat};
+use common::error::quat_diff_up_to_sign;
 use common::harness::Floats;
 use common::inputs::Rng;
-use common::oracle::{mat3_to_quat_f64, quat_diff_up_to_sign, quat_to_mat3_f64, transpose3};
+use common::oracle::{mat3_to_quat_f64, quat_to_mat3_f64, transpose3};
 use common::routines::MatsToQuats;
 use common::{assert_bit_identical, fox, same_bits};
 

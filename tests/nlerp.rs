@@ -17,11 +17,12 @@ mod common;
 
 use animasm::nlerp::scalar;
 use animasm::{Error, Impl, Quat};
+use common::error::rotation_angle;
 use common::harness::{Floats, SENTINEL};
 use common::inputs::Rng;
 use common::measure::nlerp::{
     AngleErrors, FUNCS, Func, Raw, angle_error, angle_error_table, dot64, f64q, func_f64, grid, max_angle_error,
-    norm64, rotation_angle, run, widths,
+    norm64, run, widths,
 };
 use common::oracle::slerp_f64;
 use common::same_bits;

@@ -4,6 +4,7 @@
 
 mod common;
 
+use common::error::*;
 use common::inputs::Rng;
 use common::oracle::*;
 

@@ -4,7 +4,7 @@
 //! convention the pipeline resolves, and a clear error (never a panic) for
 //! what it cannot pose. A few poses per file: fast.
 
-use animasm_testkit::{fox, oracle};
+use animasm_testkit::{error, fox, oracle};
 use devkit::pipeline;
 
 use std::path::{Path, PathBuf};
@@ -78,7 +78,7 @@ fn fox_loader_agrees_with_the_minimal_reader_and_the_json() {
     want.sort_unstable();
     assert_eq!(animated, want);
     for (j, (got, want)) in anim.rest.iter().zip(fox::rest_rotations()).enumerate() {
-        let d = oracle::max_abs_diff(got.q.to_array(), want.map(f64::from));
+        let d = error::max_abs_diff(got.q.to_array(), want.map(f64::from));
         assert!(d <= 1e-7, "rest rotation {j}: {d:e}");
     }
     for (j, (got, want)) in anim.inverse_bind.iter().zip(fox::inverse_bind()).enumerate() {

@@ -33,11 +33,9 @@ mod common;
 use core::ops::RangeInclusive;
 
 use animasm::{Error, Impl, JointMat, JointQuat};
+use common::error::{mat_max_abs_diff, max_abs_diff, quat_diff_up_to_sign};
 use common::inputs::{Rng, random_parents_from, rigid_mats_from};
-use common::oracle::{
-    affine_mul_f64, f64x4, lerp_f64, mat_max_abs_diff, mat3_to_quat_f64, max_abs_diff, quat_diff_up_to_sign,
-    quat_to_mat3_f64, slerp_f64, vec4_lerp_f64,
-};
+use common::oracle::{affine_mul_f64, f64x4, lerp_f64, mat3_to_quat_f64, quat_to_mat3_f64, slerp_f64, vec4_lerp_f64};
 use common::strategies::{
     config, general_mat, joint, joint_lists_and_index, len, lerp_factor, list, paper_rigid_mat, rigid_mat, skeleton,
 };

@@ -29,15 +29,16 @@
 mod common;
 
 use animasm::{Error, Impl, JointMat, JointQuat, Quat, Skeleton};
+use common::error::{abs_err, mat_max_abs_diff};
 use common::exact::{ExactAligned, exact_vec};
 use common::harness::{Floats, max_diff, out_bits};
 use common::inputs::{Rng, rigid_mats_from};
-use common::oracle::{abs_err, f64x4, local_to_model_f64, mat_max_abs_diff, model_to_local_f64, slerp_f64};
+use common::oracle::{f64x4, local_to_model_f64, model_to_local_f64, slerp_f64};
 use common::strategies::{config, len, lerp_factor, list, unit_quat};
 use common::{mat_bits, same_bits};
 use proptest::prelude::*;
 
-use animasm_testkit::measure::nlerp::{FUNCS, Func, func_f64};
+use devkit::measure::nlerp::{FUNCS, Func, func_f64};
 
 const CASES: u32 = 2000;
 const MIRI_CASES: u32 = 2;

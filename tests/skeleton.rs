@@ -5,9 +5,10 @@
 mod common;
 
 use animasm::{Error, Impl, JointMat, JointQuat, Skeleton};
+use animasm_testkit::error::mat_max_abs_diff;
 use animasm_testkit::fox;
 use animasm_testkit::inputs::{Rng, random_parents_from, rigid_mats_from};
-use animasm_testkit::oracle::{local_to_model_f64, mat_max_abs_diff, model_to_local_f64};
+use animasm_testkit::oracle::{local_to_model_f64, model_to_local_f64};
 use common::mat_bits;
 
 /// A random forest of `n` joints with `roots` roots, parents first: joints

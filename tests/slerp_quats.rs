@@ -20,7 +20,8 @@ mod common;
 
 use animasm::slerp_quats::{self, AlignedQuats, MAX_QUATS, QuatPair};
 use animasm::{Error, Impl, Quat};
-use common::measure::slerp_quats::{errors, errors_on, max_abs_diff, measurement_set, pairs, pairs_at_angles};
+use common::error::max_abs_diff;
+use common::measure::slerp_quats::{errors, errors_on, measurement_set, pairs, pairs_at_angles};
 use common::oracle::{f64x4, slerp_f64};
 use common::same_bits;
 use common::streams::{SlerpQuatsAsPublished, SlerpQuatsCorrected};

@@ -753,7 +753,7 @@ mod successor {
         let rigid: Vec<JointMat> = (0..33).map(|_| super::rigid(&mut rng)).collect();
         let inv: Vec<JointMat> = rigid.iter().map(|m| mat_f32(affine_inverse_f64(f64s(m)))).collect();
         for (j, m) in run_safe(&rigid, &inv).iter().enumerate() {
-            let d = common::oracle::mat_max_abs_diff(&m.mat, &f64s(&JointMat::IDENTITY));
+            let d = common::error::mat_max_abs_diff(&m.mat, &f64s(&JointMat::IDENTITY));
             assert!(d <= 1e-5, "joint {j}: {d:e} from the identity");
         }
         let out = run_safe(&a, &a);

@@ -946,7 +946,7 @@ mod successor {
             let parent = rigid_mats_from(&mut rng, 1)[0];
             let inverse = to_mat(common::oracle::affine_inverse_f64(to_f64(&parent)));
             let out = run_safe(&[parent, inverse], &[-1, 0], 1..=1);
-            let d = common::oracle::mat_max_abs_diff(&out[1].mat, &to_f64(&JointMat::IDENTITY));
+            let d = common::error::mat_max_abs_diff(&out[1].mat, &to_f64(&JointMat::IDENTITY));
             assert!(d <= 1e-5, "parent times its inverse: {d:e} from the identity");
         }
     }
@@ -1044,6 +1044,6 @@ mod successor {
         let mats = rigid_mats_from(&mut rng, 3);
         let out = run(k, &mats, &parents, 1, 2);
         let want1 = affine_mul_f64(to_f64(&mats[2]), to_f64(&mats[1]));
-        assert!(common::oracle::mat_max_abs_diff(&out[1].mat, &want1) <= 1e-5);
+        assert!(common::error::mat_max_abs_diff(&out[1].mat, &want1) <= 1e-5);
     }
 }

@@ -870,7 +870,7 @@ mod successor {
         assert_mats_bit_identical(&out, &scalar_of(&mats, &fan, 1..=11), "identity parent vs the C");
         for j in 1..12 {
             let out = run_safe(&[sk.globals[j], sk.globals[j]], &[-1, 0], 1..=1);
-            let d = common::oracle::mat_max_abs_diff(&out[1].mat, &to_f64(&JointMat::IDENTITY));
+            let d = common::error::mat_max_abs_diff(&out[1].mat, &to_f64(&JointMat::IDENTITY));
             assert!(d <= 1e-6, "joint {j} under itself: {d:e} from the identity");
         }
     }
@@ -950,7 +950,7 @@ mod successor {
         // is readable; an aligned Vec; `kernel()` checked the CPU. The raw
         // kernel allows `p == i` (memory-safe; the result is defined above).
         unsafe { k(out.as_mut_ptr(), parents.as_ptr(), 0, 0) };
-        let d = common::oracle::mat_max_abs_diff(&out[0].mat, &to_f64(&JointMat::IDENTITY));
+        let d = common::error::mat_max_abs_diff(&out[0].mat, &to_f64(&JointMat::IDENTITY));
         assert!(d <= 1e-5, "self parent: {d:e} from the identity");
     }
 }

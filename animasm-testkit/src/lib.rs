@@ -20,8 +20,10 @@
 //! for all of these: there is no second copy of an oracle anywhere.
 #![warn(missing_docs)]
 
+pub mod error;
 pub mod fox;
 pub mod inputs;
-pub mod measure;
 pub mod oracle;
+#[cfg(feature = "proptest")]
+#[cfg_attr(docsrs, doc(cfg(feature = "proptest")))]
 pub mod strategies;

@@ -6,6 +6,7 @@
 //! |---|---|
 //! | slerp along the shorter arc | [`slerp_f64`] |
 //! | lerp + renormalisation along the shorter arc | [`lerp_f64`] |
+//! | zeux's nlerp, fnlerp and onlerp | [`nlerp_f64`], [`fnlerp_f64`], [`onlerp_f64`] |
 //! | 4-vector lerp (translations) | [`vec4_lerp_f64`] |
 //! | quaternion to rotation, column vectors (glTF's convention) | [`quat_to_mat3_f64`], [`joint_mat_gltf_f64`] |
 //! | quaternion to rotation, the papers' convention (row vectors) | [`quat_to_mat3_paper_f64`], [`joint_mat_paper_f64`] |
@@ -13,9 +14,8 @@
 //! | 3x4 affine product, inverse | [`affine_mul_f64`], [`affine_inverse_f64`] |
 //! | parent chain (local to model) and its inverse | [`local_to_model_f64`], [`model_to_local_f64`] |
 //!
-//! and the error measures between an f32 result and an oracle's
-//! ([`max_abs_diff`], [`mat_max_abs_diff`], [`quat_diff_up_to_sign`],
-//! [`abs_err`]).
+//!
+//! The error measures to compare a result with them are in [`crate::error`].
 
 /// Exact spherical linear interpolation in f64 along the shorter arc: the
 /// one f64 slerp of the workspace (the tests, the report and
@@ -57,6 +57,51 @@ pub fn lerp_f64(from: [f64; 4], to: [f64; 4], t: f64) -> [f64; 4] {
     r.map(|v| v / n)
 }
 
+/// zeux's `nlerp` (*Approximating slerp*, 2015) in f64: the normalised
+/// linear blend `l (1 - t) + r t'` with `t' = t` where the f64 dot product
+/// is positive and `-t` otherwise (note `> 0`: at a dot product of exactly
+/// zero `r` is negated, where [`lerp_f64`] keeps it).
+pub fn nlerp_f64(l: [f64; 4], r: [f64; 4], t: f64) -> [f64; 4] {
+    nlerp_family_f64(l, r, t, |_, t| t)
+}
+
+/// zeux's `fnlerp` in f64: [`nlerp_f64`] with `t` corrected by the
+/// article's `k(d) = K0 + d (K1 + d K2)` (`animasm::consts::NLERP_FNLERP_K`,
+/// the f32 coefficients as the kernels store them), `d = |l·r|`. This is the
+/// approximation alone, without rounding; its distance from [`slerp_f64`]
+/// is the approximation error the article quotes.
+pub fn fnlerp_f64(l: [f64; 4], r: [f64; 4], t: f64) -> [f64; 4] {
+    use animasm::consts::NLERP_FNLERP_K as K;
+    nlerp_family_f64(l, r, t, |d, t| {
+        let k = f64::from(K[0]) + d * (f64::from(K[1]) + d * f64::from(K[2]));
+        t + t * (t - 0.5) * (t - 1.0) * k
+    })
+}
+
+/// zeux's `onlerp` in f64: [`nlerp_f64`] with `t` corrected by *Optimizing
+/// slerp*'s `k(d, t) = A(d) (t - 1/2)^2 + B(d)`
+/// (`animasm::consts::NLERP_ONLERP_A`/`_B`, as stored in f32).
+pub fn onlerp_f64(l: [f64; 4], r: [f64; 4], t: f64) -> [f64; 4] {
+    use animasm::consts::{NLERP_ONLERP_A as A, NLERP_ONLERP_B as B};
+    let c = f64::from;
+    nlerp_family_f64(l, r, t, |d, t| {
+        let a = c(A[0]) + d * (c(A[1]) + d * (c(A[2]) - d * c(A[3])));
+        let b = c(B[0]) + d * (c(B[1]) + d * c(B[2]));
+        let k = a * (t - 0.5) * (t - 0.5) + b;
+        t + t * (t - 0.5) * (t - 1.0) * k
+    })
+}
+
+/// The nlerp family with `ot(d, t)` the corrected factor.
+fn nlerp_family_f64(l: [f64; 4], r: [f64; 4], t: f64, ot: impl Fn(f64, f64) -> f64) -> [f64; 4] {
+    let ca: f64 = (0..4).map(|i| l[i] * r[i]).sum();
+    let ot = ot(ca.abs(), t);
+    let rt = if ca > 0.0 { ot } else { -ot };
+    let q: [f64; 4] = core::array::from_fn(|i| l[i] * (1.0 - ot) + r[i] * rt);
+    let n = q.iter().map(|v| v * v).sum::<f64>().sqrt();
+    q.map(|v| v / n)
+}
+
 /// `from * (1 - t) + to * t` in f64.
 pub fn vec4_lerp_f64(from: [f64; 4], to: [f64; 4], t: f64) -> [f64; 4] {
     core::array::from_fn(|i| from[i] * (1.0 - t) + to[i] * t)
@@ -65,11 +110,6 @@ pub fn vec4_lerp_f64(from: [f64; 4], to: [f64; 4], t: f64) -> [f64; 4] {
 /// Widens four f32 to f64.
 pub fn f64x4(v: [f32; 4]) -> [f64; 4] {
     v.map(f64::from)
-}
-
-/// The largest absolute component difference between `a` (f32) and `b` (f64).
-pub fn max_abs_diff(a: [f32; 4], b: [f64; 4]) -> f64 {
-    (0..4).map(|i| abs_err(f64::from(a[i]), b[i])).fold(0.0, f64::max)
 }
 
 /// The standard rotation matrix of a unit quaternion `[x, y, z, w]` for
@@ -134,13 +174,6 @@ pub fn mat3_to_quat_f64(m: [[f64; 3]; 3]) -> [f64; 4] {
     q.map(|v| v / n)
 }
 
-/// Whether two quaternions are equal up to sign within `tol` (q and -q are
-/// the same rotation); returns the max abs difference to the nearer one.
-pub fn quat_diff_up_to_sign(a: [f64; 4], b: [f64; 4]) -> f64 {
-    let d = |s: f64| (0..4).map(|i| abs_err(a[i], s * b[i])).fold(0.0, f64::max);
-    d(1.0).min(d(-1.0))
-}
-
 /// A 3x4 affine matrix (row-major `[row * 4 + col]`, rotation in columns
 /// 0..3, translation in column 3, column vectors) from rotation and
 /// translation.
@@ -201,17 +234,4 @@ pub fn affine_inverse_f64(a: [f64; 12]) -> [f64; 12] {
     let inv3: [[f64; 3]; 3] = core::array::from_fn(|r| core::array::from_fn(|c| cof(c, r) / det));
     let t: [f64; 3] = core::array::from_fn(|r| -(0..3).map(|k| inv3[r][k] * m(k, 3)).sum::<f64>());
     affine_from_f64(inv3, t)
-}
-
-/// The largest absolute element difference between a 3x4 f32 matrix and an
-/// f64 one.
-pub fn mat_max_abs_diff(a: &[f32; 12], b: &[f64; 12]) -> f64 {
-    (0..12).map(|i| abs_err(f64::from(a[i]), b[i])).fold(0.0, f64::max)
-}
-
-/// `|a - b|`, with a NaN on either side counted as an infinite error (a plain
-/// `f64::max` fold would drop a NaN and let it pass any bound).
-pub fn abs_err(a: f64, b: f64) -> f64 {
-    let d = (a - b).abs();
-    if d.is_nan() { f64::INFINITY } else { d }
 }

@@ -21,6 +21,7 @@ pub mod criterion_tsc;
 pub mod floors;
 #[cfg(all(target_arch = "x86_64", not(miri)))]
 pub mod mca;
+pub mod measure;
 pub mod objdump;
 pub mod peers;
 pub mod pipeline;

@@ -3,14 +3,14 @@
 //! measured speedups beside the papers', and the successors section's ticks
 //! per element against size, one per routine ([`ticks_vs_size`]). Written by the report
 //! (`examples/report/`); the error curves come from
-//! [`animasm_testkit::measure::by_angle`].
+//! [`devkit::measure::by_angle`].
 
 use std::path::PathBuf;
 
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
-use animasm_testkit::measure::by_angle;
+use crate::measure::by_angle;
 
 /// One speedup of the report's summary: an asm kernel over the scalar C
 /// port, `slerp_quats`' AVX kernel over its 128-bit baseline, or an nlerp

@@ -5,7 +5,7 @@ use crate::print::{heading, para, progress};
 use crate::results::{Results, print_accuracy};
 use crate::table::{Paper, Row, Table, auto_note, kernels, print_table};
 use animasm::{Impl, JointQuat};
-use animasm_testkit::measure;
+use devkit::measure;
 use devkit::peers::{GlamJointLoop as GlamLoop, glam_lerp_joints, glam_slerp_joints, to_glam};
 use devkit::setup::{self, JOINTS, LERP};
 use glam::{Quat as GQuat, Vec4 as GVec4};

@@ -62,7 +62,7 @@ mod successors;
 mod summary;
 mod table;
 
-use animasm_testkit::measure;
+use devkit::measure;
 
 use print::progress;
 use results::Results;

@@ -9,7 +9,7 @@ use devkit::timer;
 use std::hint::black_box;
 
 use animasm::{Impl, Quat};
-use animasm_testkit::measure;
+use devkit::measure;
 use devkit::peers::{glam_lerp_stream, glam_slerp_stream, to_glam_quats};
 use devkit::plots;
 use devkit::setup::{self, NLERP_ELEMENTS};

@@ -4,7 +4,7 @@
 use crate::print::{Align::Left as L, Align::Right as R, print_grid};
 use crate::table::Measured;
 use animasm::Impl;
-use animasm_testkit::measure;
+use devkit::measure;
 use devkit::{pipeline, plots};
 
 /// What the later sections (llvm-mca, errata, plots, summary) need from the

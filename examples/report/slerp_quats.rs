@@ -10,7 +10,7 @@ use std::hint::black_box;
 
 use animasm::slerp_quats::AlignedQuats;
 use animasm::{Impl, Quat};
-use animasm_testkit::measure;
+use devkit::measure;
 use devkit::peers::{glam_slerp_quats, to_glam_quats};
 use devkit::plots;
 use devkit::setup::{self, JOINTS, SLERP_QUATS_COUNTS, SLERP_QUATS_FACTOR};

@@ -10,9 +10,10 @@
 
 use animasm::slerp_joints::scalar::vec4_lerp;
 use animasm::{Impl, JointQuat, Quat, Vec4};
+use animasm_testkit::error::max_abs_diff;
 use animasm_testkit::fox;
 use animasm_testkit::inputs::{Rng, joint_lists};
-use animasm_testkit::oracle::{f64x4, max_abs_diff, vec4_lerp_f64};
+use animasm_testkit::oracle::{f64x4, vec4_lerp_f64};
 
 use super::assert_bit_identical;
 use super::joints::{JointRoutine, Kernel};

@@ -6,9 +6,10 @@
 //! `tests/differential.rs` and `tests/errata.rs`) are in `joint_twins.rs`.
 
 use animasm::{Error, Impl, JointQuat, Quat};
+use animasm_testkit::error::max_abs_diff;
 use animasm_testkit::fox;
 use animasm_testkit::inputs::joint_lists;
-use animasm_testkit::oracle::{f64x4, lerp_f64, max_abs_diff, slerp_f64, vec4_lerp_f64};
+use animasm_testkit::oracle::{f64x4, lerp_f64, slerp_f64, vec4_lerp_f64};
 
 use super::assert_bit_identical;
 use super::harness::{Floats, SENTINEL};

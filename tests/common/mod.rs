@@ -17,7 +17,9 @@ pub mod routines;
 pub mod streams;
 
 #[allow(unused_imports)]
-pub use animasm_testkit::{fox, inputs, measure, oracle, strategies};
+pub use animasm_testkit::{error, fox, inputs, oracle, strategies};
+#[allow(unused_imports)]
+pub use devkit::measure;
 
 use animasm::{JointMat, JointQuat};
 

@@ -7,8 +7,8 @@
 
 use animasm::Quat;
 use animasm::consts::{NLERP_FNLERP_K as K, NLERP_ONLERP_A as A, NLERP_ONLERP_B as B};
-use animasm_testkit::measure::nlerp::Func;
 use core::arch::x86_64::*;
+use devkit::measure::nlerp::Func;
 
 /// `rsqrtss`: on one CPU the same approximation as each lane of
 /// `rsqrtps` / `vrsqrtps`.

@@ -5,10 +5,11 @@
 use core::ops::RangeInclusive;
 
 use animasm::{Error, Impl, JointMat, JointQuat, Quat};
+use animasm_testkit::error::{abs_err, mat_max_abs_diff, quat_diff_up_to_sign};
 use animasm_testkit::inputs::{Rng, joint_lists, random_parents, rigid_mats};
 use animasm_testkit::oracle::{
-    abs_err, affine_inverse_f64, affine_mul_f64, f64x4, lerp_f64, mat_max_abs_diff, mat3_to_quat_f64,
-    quat_diff_up_to_sign, quat_to_mat3_f64, slerp_f64, transpose3, vec4_lerp_f64,
+    affine_inverse_f64, affine_mul_f64, f64x4, lerp_f64, mat3_to_quat_f64, quat_to_mat3_f64, slerp_f64, transpose3,
+    vec4_lerp_f64,
 };
 
 use super::harness::{BadCall, Interpolator, Routine};

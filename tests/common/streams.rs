@@ -4,9 +4,10 @@
 //! `onlerp`, `slerp_stream`).
 
 use animasm::{AlignedQuats, Error, Impl, Quat};
+use animasm_testkit::error::abs_err;
 use animasm_testkit::inputs::Rng;
-use animasm_testkit::measure::nlerp::{Func, func_f64};
-use animasm_testkit::oracle::{abs_err, f64x4, slerp_f64};
+use animasm_testkit::oracle::{f64x4, slerp_f64};
+use devkit::measure::nlerp::{Func, func_f64};
 
 use super::harness::{BadCall, Interpolator, Routine};
 

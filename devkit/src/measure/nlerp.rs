@@ -3,9 +3,10 @@
 //! angle against the f64 slerp, on a grid over `t` and `|dot|`), which
 //! `tests/nlerp.rs` asserts and the report (`examples/report/`) prints.
 
-use crate::oracle::slerp_f64;
 use animasm::nlerp::scalar;
 use animasm::{Error, Impl, Quat};
+use animasm_testkit::error::rotation_angle;
+use animasm_testkit::oracle::slerp_f64;
 
 /// The three functions of the family.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -115,17 +116,6 @@ pub fn norm64(a: [f64; 4]) -> [f64; 4] {
     a.map(|v| v / n)
 }
 
-/// The full rotation angle (radians) between the rotation of `q` (any
-/// length) and that of the unit `p`: twice the 4D angle between `q/|q|` and
-/// the nearer of `±p`, as `4 atan2(|q - p|, |q + p|)`.
-pub fn rotation_angle(q: [f64; 4], p: [f64; 4]) -> f64 {
-    let q = norm64(q);
-    let s = if dot64(q, p) >= 0.0 { 1.0 } else { -1.0 };
-    let diff = (0..4).map(|i| (q[i] - s * p[i]).powi(2)).sum::<f64>().sqrt();
-    let sum = (0..4).map(|i| (q[i] + s * p[i]).powi(2)).sum::<f64>().sqrt();
-    4.0 * diff.atan2(sum)
-}
-
 /// The article's error measure: the absolute error of the full rotation
 /// angle of `q` against the f64 slerp of `l`, `r`, `t`. Where `|dot(l, r)| <
 /// 1e-6` both arcs are (nearly) equally short and the kernels may take
@@ -136,34 +126,17 @@ pub fn angle_error(q: &Quat, l: &Quat, r: &Quat, t: f32) -> f64 {
     if dot64(l, r).abs() < 1e-6 { e.min(rotation_angle(f64q(q), slerp_f64(l, r.map(|v| -v), t))) } else { e }
 }
 
-/// `ot` of each function, evaluated in f64 with the f32 coefficients: the
-/// approximation alone, without rounding.
-pub fn ot_f64(f: Func, d: f64, t: f64) -> f64 {
-    use animasm::consts::{NLERP_FNLERP_K as K, NLERP_ONLERP_A as A, NLERP_ONLERP_B as B};
-    let c = |v: f32| f64::from(v);
-    match f {
-        Func::Nlerp => t,
-        Func::Fnlerp => {
-            let k = c(K[0]) + d * (c(K[1]) + d * c(K[2]));
-            t + t * (t - 0.5) * (t - 1.0) * k
-        }
-        Func::Onlerp => {
-            let a = c(A[0]) + d * (c(A[1]) + d * (c(A[2]) - d * c(A[3])));
-            let b = c(B[0]) + d * (c(B[1]) + d * c(B[2]));
-            let k = a * (t - 0.5) * (t - 0.5) + b;
-            t + t * (t - 0.5) * (t - 1.0) * k
-        }
-    }
-}
-
 /// The function evaluated in f64 (exact normalisation, the sign of the f64
-/// dot product): what the kernels approximate up to rounding.
+/// dot product): what the kernels approximate up to rounding
+/// (`animasm_testkit::oracle::{nlerp_f64, fnlerp_f64, onlerp_f64}`).
 pub fn func_f64(f: Func, l: &Quat, r: &Quat, t: f32) -> [f64; 4] {
-    let (l, r) = (f64q(l), f64q(r));
-    let ca = dot64(l, r);
-    let ot = ot_f64(f, ca.abs(), f64::from(t));
-    let rt = if ca > 0.0 { ot } else { -ot };
-    norm64(core::array::from_fn(|i| l[i] * (1.0 - ot) + r[i] * rt))
+    use animasm_testkit::oracle::{fnlerp_f64, nlerp_f64, onlerp_f64};
+    let g = match f {
+        Func::Nlerp => nlerp_f64,
+        Func::Fnlerp => fnlerp_f64,
+        Func::Onlerp => onlerp_f64,
+    };
+    g(f64q(l), f64q(r), f64::from(t))
 }
 
 /// The published maximum angle errors (radians), over `|dot|` in `[0, 1]` and

@@ -1,9 +1,9 @@
 //! Error against the angle between the two quaternions, for every slerp-like
 //! routine: the data of the report's error plot (`devkit::plots`).
 
-use crate::oracle::{f64x4, slerp_f64};
 use animasm::slerp_quats::AlignedQuats;
 use animasm::{Impl, JointQuat, Quat};
+use animasm_testkit::oracle::{f64x4, slerp_f64};
 
 /// Width of an angle bin in degrees; the bins cover 0 to 180.
 pub const BIN_DEG: f64 = 5.0;
@@ -33,7 +33,7 @@ impl Curve {
 /// The rotation angle between `a` and `b` in degrees, 0 to 180: twice the
 /// 4D angle between `a` and the nearer of `±b`.
 pub fn angle_deg(a: &Quat, b: &Quat) -> f64 {
-    2.0 * super::slerp_quats::omega_deg(a, b)
+    2.0 * animasm_testkit::error::omega_deg(a, b)
 }
 
 /// The pairs: the shared mix ([`super::quat_pairs`], 3072) and 6144 pairs
@@ -54,10 +54,10 @@ pub fn pairs() -> (AlignedQuats, AlignedQuats) {
 fn error(got: &Quat, a: &Quat, b: &Quat, t: f32) -> f64 {
     let (fa, fb) = (f64x4(a.to_array()), f64x4(b.to_array()));
     let got = got.to_array();
-    let e = super::slerp_quats::max_abs_diff(got, slerp_f64(fa, fb, f64::from(t)));
+    let e = animasm_testkit::error::max_abs_diff(got, slerp_f64(fa, fb, f64::from(t)));
     let dot: f64 = (0..4).map(|i| fa[i] * fb[i]).sum();
     if dot.abs() < 1e-6 {
-        e.min(super::slerp_quats::max_abs_diff(got, slerp_f64(fa, fb.map(|v| -v), f64::from(t))))
+        e.min(animasm_testkit::error::max_abs_diff(got, slerp_f64(fa, fb.map(|v| -v), f64::from(t))))
     } else {
         e
     }

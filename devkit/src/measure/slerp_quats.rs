@@ -4,10 +4,11 @@
 //! counted as an infinite error, split at omega = 45 degrees (where the
 //! article's `HALF_PI` enters).
 
-use crate::inputs::Rng;
-use crate::oracle::{f64x4, slerp_f64};
 use animasm::Quat;
 use animasm::slerp_quats::AlignedQuats;
+use animasm_testkit::error::{max_abs_diff, omega_deg};
+use animasm_testkit::inputs::Rng;
+use animasm_testkit::oracle::{f64x4, slerp_f64};
 
 /// A raw kernel: `(result, from, to, factor, count)`.
 pub type Kernel = unsafe fn(*mut Quat, *const Quat, *const Quat, f32, i32);
@@ -38,24 +39,6 @@ pub fn pairs_at_angles(seed: u64, n: usize, lo: f64, hi: f64) -> (AlignedQuats, 
         b.push(Quat::from_array(q.map(|v| v as f32)));
     }
     (a, b)
-}
-
-/// The largest absolute component difference, with a NaN anywhere counted
-/// as an infinite error (`oracle::max_abs_diff` folds with `f64::max`,
-/// which drops NaNs).
-pub fn max_abs_diff(a: [f32; 4], b: [f64; 4]) -> f64 {
-    (0..4)
-        .map(|i| {
-            let d = (f64::from(a[i]) - b[i]).abs();
-            if d.is_nan() { f64::INFINITY } else { d }
-        })
-        .fold(0.0, f64::max)
-}
-
-/// The omega of a pair in degrees, in f64.
-pub fn omega_deg(a: &Quat, b: &Quat) -> f64 {
-    let c: f64 = (0..4).map(|i| f64::from(a.to_array()[i]) * f64::from(b.to_array()[i])).sum();
-    c.abs().min(1.0).acos().to_degrees()
 }
 
 /// Max abs error against the f64 slerp: overall, for omega below 45

@@ -3,10 +3,11 @@
 //! routines here, and one module each for [`slerp_quats`], the [`nlerp`]
 //! family and the error-by-angle data of the report's plot ([`by_angle`]).
 
-use crate::inputs::Rng;
-use crate::oracle::{f64x4, lerp_f64, max_abs_diff, slerp_f64};
 use animasm::slerp_joints::scalar::{atan_positive, sin_zero_half_pi, slerp};
 use animasm::{Impl, JointQuat};
+use animasm_testkit::error::max_abs_diff;
+use animasm_testkit::inputs::Rng;
+use animasm_testkit::oracle::{f64x4, lerp_f64, slerp_f64};
 
 /// The paper's figures (section 5 and 7 of *Slerping Clock Cycles*).
 pub const PAPER_SIN_ZERO_HALF_PI: f64 = 2.308e-9;
@@ -220,14 +221,14 @@ pub fn report_rows() -> Vec<(String, f64, Option<f64>)> {
 /// *transposed* (row-vector) rotation of *From Quaternion to Matrix and
 /// Back*, section 3, translation in column 3.
 fn paper_mat_f64(q: [f64; 4], t: [f64; 3]) -> [f64; 12] {
-    use crate::oracle::{affine_from_f64, quat_to_mat3_f64, transpose3};
+    use animasm_testkit::oracle::{affine_from_f64, quat_to_mat3_f64, transpose3};
     affine_from_f64(transpose3(quat_to_mat3_f64(q)), t)
 }
 
 /// Max abs element error of `quats_to_mats` against the f64 formula (in the
 /// paper's convention) over 3072 random unit quaternions.
 pub fn quats_to_mats_error(imp: Impl) -> f64 {
-    use crate::oracle::mat_max_abs_diff;
+    use animasm_testkit::error::mat_max_abs_diff;
     let (quats, _) = quat_pairs(0x9e75, 3 * 1024);
     let mut mats = vec![animasm::JointMat::default(); quats.len()];
     animasm::quats_to_mats(imp, &mut mats, &quats).unwrap();
@@ -241,7 +242,7 @@ pub fn quats_to_mats_error(imp: Impl) -> f64 {
 /// each matrix was built from (in the paper's convention, rounded to f32),
 /// over 3072 random rotations.
 pub fn mats_to_quats_error(imp: Impl) -> f64 {
-    use crate::oracle::quat_diff_up_to_sign;
+    use animasm_testkit::error::quat_diff_up_to_sign;
     let (quats, _) = quat_pairs(0x3a75, 3 * 1024);
     let mats: Vec<animasm::JointMat> = quats
         .iter()
@@ -258,15 +259,15 @@ pub fn mats_to_quats_error(imp: Impl) -> f64 {
 /// JSON's f64 local-to-model reference: the max abs element error divided by
 /// the model's size (the largest translation magnitude in the reference).
 pub fn transform_skeleton_fox_error(imp: Impl) -> f64 {
-    let parents = crate::fox::parents();
+    let parents = animasm_testkit::fox::parents();
     let mut worst = 0f64;
-    for pose in crate::fox::key_poses() {
-        let mut mats = crate::fox::local_mats(&pose.rotations, &pose.translations);
+    for pose in animasm_testkit::fox::key_poses() {
+        let mut mats = animasm_testkit::fox::local_mats(&pose.rotations, &pose.translations);
         let last = mats.len() - 1;
         animasm::transform_skeleton(imp, &mut mats, &parents, 1..=last).unwrap();
         let scale = pose.model.iter().flat_map(|m| [m[3], m[7], m[11]]).fold(1f64, |s, v| s.max(v.abs()));
         for (m, r) in mats.iter().zip(&pose.model) {
-            worst = worst.max(crate::oracle::mat_max_abs_diff(&m.mat, r) / scale);
+            worst = worst.max(animasm_testkit::error::mat_max_abs_diff(&m.mat, r) / scale);
         }
     }
     worst
@@ -276,10 +277,10 @@ pub fn transform_skeleton_fox_error(imp: Impl) -> f64 {
 /// `untransform_skeleton` (joints 1..=23) against the local poses they came
 /// from (in f64), relative to the model's size as above.
 pub fn untransform_skeleton_fox_error(imp: Impl) -> f64 {
-    use crate::oracle::{affine_from_f64, quat_to_mat3_f64};
-    let parents = crate::fox::parents();
+    use animasm_testkit::oracle::{affine_from_f64, quat_to_mat3_f64};
+    let parents = animasm_testkit::fox::parents();
     let mut worst = 0f64;
-    for pose in crate::fox::key_poses() {
+    for pose in animasm_testkit::fox::key_poses() {
         let mut mats: Vec<animasm::JointMat> =
             pose.model.iter().map(|m| animasm::JointMat { mat: m.map(|v| v as f32) }).collect();
         let last = mats.len() - 1;
@@ -287,7 +288,7 @@ pub fn untransform_skeleton_fox_error(imp: Impl) -> f64 {
         let scale = pose.model.iter().flat_map(|m| [m[3], m[7], m[11]]).fold(1f64, |s, v| s.max(v.abs()));
         for ((m, q), t) in mats.iter().zip(&pose.rotations).zip(&pose.translations).skip(1) {
             let want = affine_from_f64(quat_to_mat3_f64(f64x4(*q)), t.map(f64::from));
-            worst = worst.max(crate::oracle::mat_max_abs_diff(&m.mat, &want) / scale);
+            worst = worst.max(animasm_testkit::error::mat_max_abs_diff(&m.mat, &want) / scale);
         }
     }
     worst
@@ -296,9 +297,10 @@ pub fn untransform_skeleton_fox_error(imp: Impl) -> f64 {
 /// Max abs element error of `transform_joints` against the f64 product over
 /// 3072 pairs of random rigid matrices (translations up to 10).
 pub fn transform_joints_error(imp: Impl) -> f64 {
-    use crate::oracle::{affine_mul_f64, mat_max_abs_diff};
-    let a = crate::inputs::rigid_mats(0x7a, 3 * 1024);
-    let b = crate::inputs::rigid_mats(0x7b, 3 * 1024);
+    use animasm_testkit::error::mat_max_abs_diff;
+    use animasm_testkit::oracle::affine_mul_f64;
+    let a = animasm_testkit::inputs::rigid_mats(0x7a, 3 * 1024);
+    let b = animasm_testkit::inputs::rigid_mats(0x7b, 3 * 1024);
     let mut r = vec![animasm::JointMat::default(); a.len()];
     animasm::transform_joints(imp, &mut r, &a, &b).unwrap();
     (0..a.len())
