@@ -4,6 +4,8 @@
 
 use animasm::{JointMat, JointQuat, Quat, Vec4};
 
+use crate::oracle;
+
 /// SplitMix64 (Steele, Lea, Flood 2014): small, fast, good enough for test data.
 #[derive(Clone, Debug)]
 pub struct Rng(u64);
@@ -78,19 +80,14 @@ pub fn joint_lists(seed: u64, n: usize) -> (Vec<JointQuat>, Vec<JointQuat>, Vec<
 }
 
 /// A rigid 3x4 matrix in f64: the rotation of a uniform unit quaternion (the
-/// standard matrix for column vectors, `R[0][1] = 2(xy - wz)`, the formula of
-/// `oracle::quat_to_mat3_f64`, repeated here to keep this file free of
-/// dependencies) in columns 0..3 and a translation in `[-extent, extent)^3`
-/// in column 3, row-major `[row * 4 + col]`.
+/// standard matrix for column vectors, `R[0][1] = 2(xy - wz)`,
+/// [`oracle::quat_to_mat3_f64`]) in columns 0..3 and a translation in
+/// `[-extent, extent)^3` in column 3, row-major `[row * 4 + col]`
+/// ([`oracle::affine_from_f64`]).
 pub fn rigid_mat_f64(rng: &mut Rng, extent: f64) -> [f64; 12] {
-    let [x, y, z, w] = rng.unit_quat_f64();
-    let r = [
-        [1.0 - 2.0 * (y * y + z * z), 2.0 * (x * y - w * z), 2.0 * (x * z + w * y)],
-        [2.0 * (x * y + w * z), 1.0 - 2.0 * (x * x + z * z), 2.0 * (y * z - w * x)],
-        [2.0 * (x * z - w * y), 2.0 * (y * z + w * x), 1.0 - 2.0 * (x * x + y * y)],
-    ];
+    let q = rng.unit_quat_f64();
     let t = [rng.range(-extent, extent), rng.range(-extent, extent), rng.range(-extent, extent)];
-    core::array::from_fn(|i| if i % 4 == 3 { t[i / 4] } else { r[i / 4][i % 4] })
+    oracle::affine_from_f64(oracle::quat_to_mat3_f64(q), t)
 }
 
 /// A rigid joint matrix: [`rigid_mat_f64`] with translations in
