@@ -89,10 +89,10 @@ fn missing_examples(file: &str, src: &str) -> Vec<String> {
             in_test_mod = !line.ends_with(';');
             continue;
         }
-        if let Some(item) = public_item(line) {
-            if !has_example(&lines, n) {
-                out.push(format!("{file}:{}: {item}", n + 1));
-            }
+        if let Some(item) = public_item(line)
+            && !has_example(&lines, n)
+        {
+            out.push(format!("{file}:{}: {item}", n + 1));
         }
     }
     out
