@@ -20,6 +20,8 @@
 //! for all of these: there is no second copy of an oracle anywhere.
 #![warn(missing_docs)]
 
+pub mod cases;
+pub mod check;
 pub mod error;
 pub mod fox;
 pub mod inputs;
