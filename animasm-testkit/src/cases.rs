@@ -20,7 +20,7 @@
 //! assert_eq!(family(Family::Near180, 7, 100), near);
 //! ```
 
-use animasm::{JointMat, Quat};
+use animasm::{JointMat, JointQuat, Quat};
 
 use crate::inputs::Rng;
 
@@ -210,18 +210,128 @@ fn unit(v: [f64; 4]) -> [f64; 4] {
 /// assert!((dot.acos() - 0.25).abs() < 1e-12);
 /// ```
 pub fn pair_at_angle(rng: &mut Rng, from: [f64; 4], omega: f64) -> [f64; 4] {
-    // Gram-Schmidt a random quaternion against `from` (retry the measure-zero
-    // case of a near-parallel draw).
-    let p = loop {
-        let r = rng.unit_quat_f64();
-        let d: f64 = (0..4).map(|i| r[i] * from[i]).sum();
-        let p: [f64; 4] = core::array::from_fn(|i| r[i] - d * from[i]);
-        if p.iter().map(|x| x * x).sum::<f64>() > 1e-6 {
-            break unit(p);
-        }
-    };
+    let p = orthogonal_unit(rng, from);
     let (s, c) = omega.sin_cos();
     core::array::from_fn(|i| c * from[i] + s * p[i])
+}
+
+/// A random unit quaternion orthogonal to the unit `p` (4D): Gram-Schmidt of
+/// [`Rng::unit_quat_f64`] against `p`, drawn again in the measure-zero case
+/// of a draw (nearly) parallel to `p`.
+///
+/// ```
+/// use animasm_testkit::cases::orthogonal_unit;
+/// use animasm_testkit::inputs::Rng;
+/// let mut rng = Rng::new(5);
+/// let p = rng.unit_quat_f64();
+/// let o = orthogonal_unit(&mut rng, p);
+/// assert!((0..4).map(|i| p[i] * o[i]).sum::<f64>().abs() < 1e-15);
+/// assert!(((0..4).map(|i| o[i] * o[i]).sum::<f64>() - 1.0).abs() < 1e-15);
+/// ```
+pub fn orthogonal_unit(rng: &mut Rng, p: [f64; 4]) -> [f64; 4] {
+    loop {
+        let r = rng.unit_quat_f64();
+        let d: f64 = (0..4).map(|i| p[i] * r[i]).sum();
+        let o: [f64; 4] = core::array::from_fn(|i| r[i] - d * p[i]);
+        let on = o.iter().map(|v| v * v).sum::<f64>().sqrt();
+        if on > 1e-3 {
+            return o.map(|v| v / on);
+        }
+    }
+}
+
+/// `n` unit-quaternion pairs whose 4D angle `omega` (`acos |from·to|`,
+/// radians) is uniform in `[lo, hi)`, with random directions and a random
+/// sign of `to` (so half have a negative dot product): the sweep of the
+/// report's error-by-angle plot and of `slerp_quats`' accuracy figures.
+///
+/// ```
+/// use animasm_testkit::cases::pairs_at_angles;
+/// let (a, b) = pairs_at_angles(1, 100, 0.5, 0.6);
+/// for (a, b) in a.iter().zip(&b) {
+///     let d: f64 = (0..4).map(|i| f64::from(a.to_array()[i]) * f64::from(b.to_array()[i])).sum();
+///     assert!((0.49..0.61).contains(&d.abs().acos()));
+/// }
+/// assert!(a.iter().zip(&b).any(|(a, b)| (0..4).map(|i| a.to_array()[i] * b.to_array()[i]).sum::<f32>() < 0.0));
+/// ```
+pub fn pairs_at_angles(seed: u64, n: usize, lo: f64, hi: f64) -> (Vec<Quat>, Vec<Quat>) {
+    let mut rng = Rng::new(seed);
+    (0..n)
+        .map(|_| {
+            let p = rng.unit_quat_f64();
+            let o = orthogonal_unit(&mut rng, p);
+            let omega = rng.range(lo, hi);
+            let s = if rng.f64() < 0.5 { -1.0 } else { 1.0 };
+            let q: [f64; 4] = core::array::from_fn(|i| s * (omega.cos() * p[i] + omega.sin() * o[i]));
+            (quat(p), quat(q))
+        })
+        .unzip()
+}
+
+/// `n` joint pairs whose rotations come in three interleaved mixes: uniform
+/// on S3 (`i % 3 == 0`), near parallel (`to` = `from` plus a random
+/// perturbation of size 1e-6 to 1e-1, normalised, as consecutive animation
+/// keys are) and near opposite (the same, negated); the translations are
+/// [`Rng::translation`]s. The pairs of the papers' accuracy figures in
+/// animasm's report.
+///
+/// ```
+/// use animasm_testkit::cases::mixed_pairs;
+/// let (a, b) = mixed_pairs(9, 30);
+/// let dot = |i: usize| (0..4).map(|c| a[i].q.to_array()[c] * b[i].q.to_array()[c]).sum::<f32>();
+/// assert!(dot(1) > 0.99 && dot(2) < -0.99);
+/// ```
+pub fn mixed_pairs(seed: u64, n: usize) -> (Vec<JointQuat>, Vec<JointQuat>) {
+    let mut rng = Rng::new(seed);
+    (0..n)
+        .map(|i| {
+            let p = rng.unit_quat_f64();
+            let q = match i % 3 {
+                0 => rng.unit_quat_f64(),
+                k => {
+                    let eps = 10f64.powf(rng.range(-6.0, -1.0));
+                    let d = rng.unit_quat_f64();
+                    let s = if k == 2 { -1.0 } else { 1.0 };
+                    unit(core::array::from_fn(|c| s * (p[c] + eps * d[c])))
+                }
+            };
+            let (mut ja, mut jb) = (rng.joint(), rng.joint());
+            (ja.q, jb.q) = (quat(p), quat(q));
+            (ja, jb)
+        })
+        .unzip()
+}
+
+/// The grid of zeux's nlerp accuracy figures: `l` the identity and, for
+/// `steps + 1` dot products `d` evenly spaced from `d0` to 1, `r` the
+/// rotation about the fixed axis `(1, 2, 3)` with `w = d` and its negation,
+/// each at `steps + 1` factors `t` evenly spaced over `[0, 1]`. Returns `(l,
+/// r, t)` with `r` and `t` of length `2 (steps + 1)^2`.
+///
+/// ```
+/// use animasm_testkit::cases::dot_grid;
+/// let (l, r, t) = dot_grid(0.0, 10);
+/// assert_eq!(l.to_array(), [0.0, 0.0, 0.0, 1.0]);
+/// assert_eq!((r.len(), t.len()), (2 * 11 * 11, 2 * 11 * 11));
+/// assert_eq!(r[0].w, 0.0);
+/// assert_eq!((t[0], t[10]), (0.0, 1.0));
+/// ```
+pub fn dot_grid(d0: f64, steps: usize) -> (Quat, Vec<Quat>, Vec<f32>) {
+    let axis = unit([1.0, 2.0, 3.0, 0.0]);
+    let (mut r, mut t) = (Vec::new(), Vec::new());
+    for i in 0..=steps {
+        let d = d0 + (1.0 - d0) * i as f64 / steps as f64;
+        let s = (1.0 - d * d).max(0.0).sqrt();
+        for sign in [1.0, -1.0] {
+            let q = Quat::new((s * axis[0]) as f32, (s * axis[1]) as f32, (s * axis[2]) as f32, d as f32);
+            let q = if sign > 0.0 { q } else { Quat::from_array(q.to_array().map(|v| -v)) };
+            for j in 0..=steps {
+                r.push(q);
+                t.push(j as f32 / steps as f32);
+            }
+        }
+    }
+    (Quat::IDENTITY, r, t)
 }
 
 /// `n` pairs of family `f` from `seed` (for [`Family::Errata`] the
