@@ -135,6 +135,8 @@
 #![cfg_attr(docsrs, feature(doc_cfg))]
 #![warn(missing_docs)]
 
+pub mod cases;
+pub mod check;
 pub mod error;
 pub mod fox;
 pub mod inputs;
