@@ -16,6 +16,8 @@
 //! - [`fox`]: the real animation data of `data/Fox.glb` (24 joints, three
 //!   animations, 2460 consecutive keyframe pairs) and its test vectors
 //!   (`data/Fox.glb.pose.json`), read from the repository's `data/`;
+//! - hard cases and a ready-made differential harness: see [`cases`] and
+//!   [`check`];
 #![cfg_attr(
     feature = "proptest",
     doc = "- [`strategies`] (feature `proptest`): the same inputs as proptest strategies, for property tests."
@@ -25,9 +27,6 @@
     doc = "- `strategies` (feature `proptest`, off in this build): the same inputs as proptest strategies, for \
            property tests."
 )]
-//!
-//!
-//! <!-- lead: link cases/check here -->
 //!
 //! animasm's own tests, benches, examples and fuzz targets use this crate
 //! for all of these: there is no second copy of an oracle anywhere.
@@ -132,6 +131,11 @@
 //! `0.9999` instead of `0.9995` the Fox's figure drops to 1.9e-7 rad. Drop
 //! the shortest-arc flip and the random pairs fail at once (3.14 rad), while
 //! the Fox's pairs, which never need the flip, still pass: test both kinds.
+//!
+//! For the inputs that break such code (pairs at chosen angles, `q` and
+//! `-q`, dot products of `±0.0`, non-unit, NaN and infinite input, the
+//! listing errata) and a harness that runs all of them and reports, see
+//! [`cases`]/[`check`].
 #![cfg_attr(docsrs, feature(doc_cfg))]
 #![warn(missing_docs)]
 
