@@ -36,7 +36,7 @@
 //! 3, angles are in radians unless a name says `deg`, and every generator
 //! is seeded, so a failing input is named by its seed and index.
 //!
-//! ## How to use this in your own tests
+//! ## Using it in your own tests
 //!
 //! Add the testkit as a dev-dependency through a path dependency on a
 //! checkout of the animasm repository or a git dependency on it (the
@@ -48,7 +48,38 @@
 //! # features = ["proptest"] for the proptest strategies
 //! ```
 //!
-//! A differential test then has four steps:
+//! ## The quickest way: [`check`]
+//!
+//! Hand [`check::Check`] your interpolation as a function over slices and
+//! it runs it on every hard-case family of [`cases`] at every factor of
+//! [`cases::FACTORS`], next to animasm's own forms, against the f64
+//! reference, and returns a [`check::Report`] to assert on and print:
+//!
+//! ```
+//! use animasm::Quat;
+//! use animasm_testkit::check::Check;
+//!
+//! // Your slerp, here a naive one: normalised lerp without the shortest arc.
+//! fn my_interpolation(a: Quat, b: Quat, t: f32) -> Quat {
+//!     let (a, b) = (a.to_array(), b.to_array());
+//!     let q: [f32; 4] = core::array::from_fn(|i| a[i] + (b[i] - a[i]) * t);
+//!     let n = q.iter().map(|v| v * v).sum::<f32>().sqrt();
+//!     Quat::from_array(q.map(|v| v / n))
+//! }
+//!
+//! let report = Check::nlerp("my nlerp").run(|out, from, to, t| {
+//!     for i in 0..out.len() {
+//!         out[i] = my_interpolation(from[i], to[i], t);
+//!     }
+//! });
+//! println!("{report}"); // a Markdown table per case family
+//! // Without the shortest-arc flip it goes the long way round:
+//! assert!(report.failures(1e-5).contains(&animasm_testkit::cases::Family::Near180));
+//! ```
+//!
+//! ## By hand
+//!
+//! A differential test of your own has four steps:
 //!
 //! 1. draw inputs from a seeded [`inputs::Rng`] (and real ones from
 //!    [`fox`]: random pairs are almost never nearly parallel, real
