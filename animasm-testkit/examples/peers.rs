@@ -168,7 +168,7 @@ fn main() {
     let uv_nlerp = check_each(Check::nlerp("ultraviolet `Rotor3::lerp` + `normalized`").forms(&[]), |a, b, t| {
         let (a, mut b) = (uv_rotor(a), uv_rotor(b));
         if a.dot(b) < 0.0 {
-            b = b * -1.0;
+            b *= -1.0;
         }
         from_uv(a.lerp(b, t).normalized())
     });

@@ -55,3 +55,35 @@ fn slerp_without_the_fallback_is_caught() {
     let identical = report.family(Family::Identical).unwrap();
     assert!(identical.non_finite_out > 0 && identical.max_angle.is_infinite());
 }
+
+/// The README's example ("Use animasm as the reference in your tests"),
+/// verbatim: it must compile and pass.
+mod readme_example {
+    use animasm_testkit::check::Check;
+
+    /// Your slerp, on your own quaternion type (here `[x, y, z, w]` arrays).
+    fn my_slerp(a: [f32; 4], mut b: [f32; 4], t: f32) -> [f32; 4] {
+        let mut d: f32 = (0..4).map(|i| a[i] * b[i]).sum();
+        if d < 0.0 {
+            (b, d) = (b.map(|v| -v), -d); // the shorter arc
+        }
+        let (s0, s1) = if d > 1.0 - f32::EPSILON {
+            (1.0 - t, t) // (nearly) identical: lerp
+        } else {
+            let w = d.acos();
+            (((1.0 - t) * w).sin() / w.sin(), (t * w).sin() / w.sin())
+        };
+        core::array::from_fn(|i| s0 * a[i] + s1 * b[i])
+    }
+
+    #[test]
+    fn my_slerp_matches_the_reference() {
+        let report = Check::slerp("my_slerp").run(|out, from, to, t| {
+            for i in 0..out.len() {
+                out[i] = animasm::Quat::from_array(my_slerp(from[i].to_array(), to[i].to_array(), t));
+            }
+        });
+        println!("{report}"); // Markdown: max error per case family, worst input, NaN behaviour
+        report.assert_within(5e-7); // radians, on every unit-quaternion family
+    }
+}
