@@ -62,11 +62,9 @@ mod readme_example {
     use animasm_testkit::check::Check;
 
     /// Your slerp, on your own quaternion type (here `[x, y, z, w]` arrays).
-    fn my_slerp(a: [f32; 4], mut b: [f32; 4], t: f32) -> [f32; 4] {
-        let mut d: f32 = (0..4).map(|i| a[i] * b[i]).sum();
-        if d < 0.0 {
-            (b, d) = (b.map(|v| -v), -d); // the shorter arc
-        }
+    fn my_slerp(a: [f32; 4], b: [f32; 4], t: f32) -> [f32; 4] {
+        let d: f32 = (0..4).map(|i| a[i] * b[i]).sum();
+        let (b, d) = if d < 0.0 { (b.map(|v| -v), -d) } else { (b, d) }; // the shorter arc
         let (s0, s1) = if d > 1.0 - f32::EPSILON {
             (1.0 - t, t) // (nearly) identical: lerp
         } else {
