@@ -87,7 +87,10 @@ fn form_rows(report: &Report) -> Vec<Row> {
             let factor = match run_form(report.reference, form.form, &pairs[..1], f32::NAN) {
                 // The variant's name only: `NonFiniteFactor`.
                 Err(e) => format!("NaN t: `Err({})`", format!("{e:?}").split([' ', '(', '{']).next().unwrap_or("")),
-                Ok(q) => nan_factor_words(q[0].to_array().iter().any(|x| x.is_nan()), false),
+                Ok(q) => {
+                    let nan = q[0].to_array().iter().any(|x| x.is_nan());
+                    nan_factor_words(nan, !nan)
+                }
             };
             Row {
                 name: format!("animasm `{routine}` {}", form.form),
