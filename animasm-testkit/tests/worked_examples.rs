@@ -1,0 +1,87 @@
+//! The worked examples of `examples/` as tests: the same functions the
+//! examples' `main` calls (the files are included, not copied), so the
+//! examples and these tests cannot drift apart.
+
+// Each example's `main` (and what only `main` uses) is dead code here.
+#[allow(dead_code)]
+#[path = "../examples/broken_slerp.rs"]
+mod broken_slerp;
+#[allow(dead_code)]
+#[path = "../examples/glam.rs"]
+mod glam_example;
+
+use animasm_testkit::cases::Family;
+
+#[test]
+fn glam_slerp_within_its_bound() {
+    let report = glam_example::glam_slerp_report();
+    println!("{report}");
+    report.assert_within(glam_example::GLAM_SLERP_BOUND);
+    // Every unit family checked, none of them NaN.
+    assert!(report.families.iter().filter(|f| f.family.is_unit()).all(|f| f.non_finite_out == 0));
+    assert_eq!(report.families.len(), Family::ALL.len());
+}
+
+#[test]
+fn glam_lerp_within_its_nlerp_bound() {
+    let report = glam_example::glam_lerp_report();
+    println!("{report}");
+    report.assert_within(glam_example::GLAM_LERP_BOUND);
+    // glam's lerp tests the dot product's sign bit: at a dot product of
+    // exactly -0.0 it takes the arc towards -to (as the SSE listings do,
+    // erratum E3 of `lerp_joints`), at +0.0 the one towards to.
+    let z = report.zero_dot;
+    assert!(z.minus_cases > 0 && z.plus_cases > 0);
+    assert_eq!((z.minus_flipped, z.plus_flipped), (z.minus_cases, 0));
+}
+
+#[test]
+fn slerp_without_the_flip_is_caught() {
+    let report = broken_slerp::no_flip_report();
+    println!("{report}");
+    assert_eq!(report.failures(broken_slerp::BOUND), broken_slerp::NO_FLIP_FAILS);
+    // The long way round: about a half turn off in the middle of the arc.
+    let uniform = report.family(Family::Uniform).unwrap();
+    assert!(uniform.max_angle > 3.0);
+    assert_eq!(uniform.worst.unwrap().t, 0.5);
+}
+
+#[test]
+fn slerp_without_the_fallback_is_caught() {
+    let report = broken_slerp::no_fallback_report();
+    println!("{report}");
+    assert_eq!(report.failures(broken_slerp::BOUND), broken_slerp::NO_FALLBACK_FAILS);
+    // NaN, not a large finite error: sin(0) / sin(0).
+    let identical = report.family(Family::Identical).unwrap();
+    assert!(identical.non_finite_out > 0 && identical.max_angle.is_infinite());
+}
+
+/// The README's example ("Use animasm as the reference in your tests"),
+/// verbatim: it must compile and pass.
+mod readme_example {
+    use animasm_testkit::check::Check;
+
+    /// Your slerp, on your own quaternion type (here `[x, y, z, w]` arrays).
+    fn my_slerp(a: [f32; 4], b: [f32; 4], t: f32) -> [f32; 4] {
+        let d: f32 = (0..4).map(|i| a[i] * b[i]).sum();
+        let (b, d) = if d < 0.0 { (b.map(|v| -v), -d) } else { (b, d) }; // the shorter arc
+        let (s0, s1) = if d > 1.0 - f32::EPSILON {
+            (1.0 - t, t) // (nearly) identical: lerp
+        } else {
+            let w = d.acos();
+            (((1.0 - t) * w).sin() / w.sin(), (t * w).sin() / w.sin())
+        };
+        core::array::from_fn(|i| s0 * a[i] + s1 * b[i])
+    }
+
+    #[test]
+    fn my_slerp_matches_the_reference() {
+        let report = Check::slerp("my_slerp").run(|out, from, to, t| {
+            for i in 0..out.len() {
+                out[i] = animasm::Quat::from_array(my_slerp(from[i].to_array(), to[i].to_array(), t));
+            }
+        });
+        println!("{report}"); // Markdown: max error per case family, worst input, NaN behaviour
+        report.assert_within(5e-7); // radians, on every unit-quaternion family
+    }
+}
