@@ -84,20 +84,12 @@ pub fn no_fallback_slerp(a: Quat, b: Quat, t: f32) -> Quat {
 
 /// The report on `no_flip_slerp`.
 pub fn no_flip_report() -> Report {
-    Check::slerp("slerp without the shortest-arc flip").run(|out, from, to, t| {
-        for i in 0..out.len() {
-            out[i] = no_flip_slerp(from[i], to[i], t);
-        }
-    })
+    Check::slerp("slerp without the shortest-arc flip").run_each(no_flip_slerp)
 }
 
 /// The report on `no_fallback_slerp`.
 pub fn no_fallback_report() -> Report {
-    Check::slerp("slerp without the tiny-angle fallback").run(|out, from, to, t| {
-        for i in 0..out.len() {
-            out[i] = no_fallback_slerp(from[i], to[i], t);
-        }
-    })
+    Check::slerp("slerp without the tiny-angle fallback").run_each(no_fallback_slerp)
 }
 
 /// One line per failing family: its max error and worst input.

@@ -10,9 +10,9 @@
 //! reference (radians, 2 significant digits; `inf` where a result was NaN);
 //! the NaN/inf column says in words what comes out of NaN and infinite input.
 
-use animasm::{Impl, JointQuat, Quat, Vec4};
-use animasm_testkit::cases::{self, FACTORS, Family};
-use animasm_testkit::check::{Check, Reference, Report};
+use animasm::Quat;
+use animasm_testkit::cases::{FACTORS, Family};
+use animasm_testkit::check::{Check, NonFinite, Report};
 use ultraviolet::{Lerp, Rotor3, Slerp};
 
 // Both libraries' quaternions are 4D vectors to a slerp; the lanes map as
@@ -34,15 +34,6 @@ fn from_uv(r: Rotor3) -> Quat {
     Quat::from_array(r.into_quaternion_array())
 }
 
-/// Runs `check` on `f(from, to, t)` pair by pair.
-fn check_each(check: Check, f: impl Fn(Quat, Quat, f32) -> Quat) -> Report {
-    check.run(|out, from, to, t| {
-        for i in 0..out.len() {
-            out[i] = f(from[i], to[i], t);
-        }
-    })
-}
-
 /// A table row: a name, the max angle per family, the non-finite behaviour.
 struct Row {
     name: String,
@@ -51,97 +42,42 @@ struct Row {
 }
 
 fn peer_row(report: &Report) -> Row {
-    let n = report.non_finite;
-    let input = Counts { cases: n.cases, nan: n.nan_out, finite: n.finite_out, finite_inside: None };
-    let factor = nan_factor_words(n.nan_factor_nan_out == n.nan_factor_cases, n.nan_factor_nan_out == 0);
     Row {
         name: report.name.clone(),
         angles: report.families.iter().map(|f| (f.family, f.max_angle)).collect(),
-        non_finite: format!("{}; {factor}", input.words()),
+        non_finite: words(&report.non_finite),
     }
 }
 
 /// One row per animasm form of `report` (its forms ran on the same inputs as
-/// the checked function). The check measures no form on NaN/inf input, so
-/// that cell is measured here, on the same pairs and factors.
+/// the checked function).
 fn form_rows(report: &Report) -> Vec<Row> {
     let routine = report.reference.routine();
-    let pairs = cases::family(Family::NonFinite, report.seed, report.families[0].cases / FACTORS.len());
     report
         .forms
         .iter()
-        .map(|form| {
-            let mut c = Counts { finite_inside: Some(0), ..Counts::default() };
-            for &t in &FACTORS {
-                for q in run_form(report.reference, form.form, &pairs, t).expect("the form ran in the check") {
-                    let v = q.to_array();
-                    let finite = v.iter().all(|x| x.is_finite());
-                    c.cases += 1;
-                    c.nan += usize::from(v.iter().any(|x| x.is_nan()));
-                    c.finite += usize::from(finite);
-                    if finite && t != 0.0 && t != 1.0 {
-                        c.finite_inside = c.finite_inside.map(|n| n + 1);
-                    }
-                }
-            }
-            let factor = match run_form(report.reference, form.form, &pairs[..1], f32::NAN) {
-                // The variant's name only: `NonFiniteFactor`.
-                Err(e) => format!("NaN t: `Err({})`", format!("{e:?}").split([' ', '(', '{']).next().unwrap_or("")),
-                Ok(q) => {
-                    let nan = q[0].to_array().iter().any(|x| x.is_nan());
-                    nan_factor_words(nan, !nan)
-                }
-            };
-            Row {
-                name: format!("animasm `{routine}` {}", form.form),
-                angles: form.max_angle.clone(),
-                non_finite: format!("{}; {factor}", c.words()),
-            }
+        .map(|form| Row {
+            name: format!("animasm `{routine}` {}", form.form),
+            angles: form.max_angle.iter().copied().chain([(Family::NonFinite, f64::NAN)]).collect(),
+            non_finite: words(&form.non_finite),
         })
         .collect()
 }
 
-/// animasm's safe function for `reference`, form `imp`, on `pairs` at `t`.
-fn run_form(reference: Reference, imp: Impl, pairs: &[cases::Case], t: f32) -> Result<Vec<Quat>, animasm::Error> {
-    let mut joints: Vec<JointQuat> = pairs.iter().map(|c| JointQuat::new(c.from, Vec4::default())).collect();
-    let blend: Vec<JointQuat> = pairs.iter().map(|c| JointQuat::new(c.to, Vec4::default())).collect();
-    let index: Vec<i32> = (0..pairs.len() as i32).collect();
-    match reference {
-        Reference::Slerp => animasm::slerp_joints(imp, &mut joints, &blend, t, &index)?,
-        Reference::Nlerp => animasm::lerp_joints(imp, &mut joints, &blend, t, &index)?,
-    }
-    Ok(joints.iter().map(|j| j.q).collect())
-}
-
-/// Results on NaN/inf input: how many have a NaN, how many are finite, and
-/// (where known) how many are finite at factors other than 0 and 1.
-#[derive(Default)]
-struct Counts {
-    cases: usize,
-    nan: usize,
-    finite: usize,
-    finite_inside: Option<usize>,
-}
-
-impl Counts {
-    fn words(&self) -> String {
-        let out = if self.nan == self.cases - self.finite { "NaN out" } else { "NaN or inf out" };
-        match (self.finite, self.finite_inside) {
-            (0, _) => out.into(),
-            // animasm's endpoint rule: t = 0 keeps `from`, t = 1 copies `to`,
-            // finite or not.
-            (_, Some(0)) => format!("{out}, except t = 0 and 1 (the endpoint as is)"),
-            (f, _) => format!("{out}; finite in {f} of {}", self.cases),
-        }
-    }
-}
-
-fn nan_factor_words(all_nan: bool, none_nan: bool) -> String {
-    match (all_nan, none_nan) {
-        (true, _) => "NaN t: NaN out".into(),
-        (_, true) => "NaN t: no NaN out".into(),
-        _ => "NaN t: NaN out for some pairs".into(),
-    }
+/// What came out of NaN and infinite input, in words.
+fn words(n: &NonFinite) -> String {
+    let out = match (n.nan_out, n.finite_out) {
+        (k, 0) if k == n.cases => "NaN out".to_string(),
+        (_, 0) => "NaN or inf out".to_string(),
+        (_, f) => format!("NaN or inf out, finite in {f} of {}", n.cases),
+    };
+    let factor = match (&n.nan_factor_err, n.nan_factor_nan_out) {
+        (Some(_), _) => "`Err`".to_string(),
+        (None, k) if k == n.nan_factor_cases => "NaN out".to_string(),
+        (None, 0) => "no NaN out".to_string(),
+        (None, k) => format!("NaN out for {k} of {}", n.nan_factor_cases),
+    };
+    format!("{out}; NaN t: {factor}")
 }
 
 fn cpu_name() -> String {
@@ -158,17 +94,17 @@ fn sig2(x: f64) -> String {
 }
 
 fn main() {
-    let glam_slerp = check_each(Check::slerp("glam `Quat::slerp`"), |a, b, t| from_glam(glam_q(a).slerp(glam_q(b), t)));
+    let glam_slerp = Check::slerp("glam `Quat::slerp`").run_each(|a, b, t| from_glam(glam_q(a).slerp(glam_q(b), t)));
     // ultraviolet 0.10's scalar `Rotor3::slerp` flips `end` itself when the
     // dot product is negative (its wide `Rotor3x8::slerp` does not): no flip
     // here. animasm's forms run once, in the glam reports.
-    let uv_slerp = check_each(Check::slerp("ultraviolet `Rotor3::slerp`").forms(&[]), |a, b, t| {
-        from_uv(uv_rotor(a).slerp(uv_rotor(b), t))
-    });
-    let glam_lerp = check_each(Check::nlerp("glam `Quat::lerp`"), |a, b, t| from_glam(glam_q(a).lerp(glam_q(b), t)));
+    let uv_slerp = Check::slerp("ultraviolet `Rotor3::slerp`")
+        .forms(&[])
+        .run_each(|a, b, t| from_uv(uv_rotor(a).slerp(uv_rotor(b), t)));
+    let glam_lerp = Check::nlerp("glam `Quat::lerp`").run_each(|a, b, t| from_glam(glam_q(a).lerp(glam_q(b), t)));
     // ultraviolet's `lerp` is a plain lerp; its docs' nlerp is
     // `lerp(..).normalized()`. The shorter arc is the caller's to take.
-    let uv_nlerp = check_each(Check::nlerp("ultraviolet `Rotor3::lerp` + `normalized`").forms(&[]), |a, b, t| {
+    let uv_nlerp = Check::nlerp("ultraviolet `Rotor3::lerp` + `normalized`").forms(&[]).run_each(|a, b, t| {
         let (a, mut b) = (uv_rotor(a), uv_rotor(b));
         if a.dot(b) < 0.0 {
             b *= -1.0;
@@ -202,7 +138,7 @@ fn main() {
     println!(
         "Max rotation angle from the f64 reference, radians (slerp rows: the slerp; nlerp rows: the normalised lerp), \
          {} pairs per family at {} factors, seed {:#x}. CPU: {}.",
-        glam_slerp.families[0].cases / FACTORS.len(),
+        glam_slerp.pairs,
         FACTORS.len(),
         glam_slerp.seed,
         cpu_name()
