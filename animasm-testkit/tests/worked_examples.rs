@@ -82,3 +82,16 @@ mod readme_example {
         report.assert_within(5e-7); // radians, on every unit-quaternion family
     }
 }
+
+/// The README's block is `readme_example` above, verbatim (dedented), so the
+/// README cannot show code that does not compile or pass.
+#[test]
+fn readme_shows_the_readme_example_verbatim() {
+    let readme = include_str!("../../README.md");
+    let src = include_str!("worked_examples.rs");
+    let start = src.find("mod readme_example {\n").expect("the module") + "mod readme_example {\n".len();
+    let end = start + src[start..].find("\n}\n").expect("its end");
+    let block: Vec<&str> = src[start..end].lines().map(|l| l.strip_prefix("    ").unwrap_or(l)).collect();
+    let block = format!("```rust\n{}\n```", block.join("\n"));
+    assert!(readme.contains(&block), "README.md lacks the example block:\n{block}");
+}
