@@ -16,7 +16,9 @@ use animasm::{Error, Impl, JointMat, JointQuat};
 use common::error::{max_abs_diff, quat_diff_up_to_sign};
 use common::harness::Floats;
 use common::inputs::Rng;
-use common::oracle::{affine_parts_f64, f64x4, joint_mat_paper_f64, mat_f64, mat3_to_quat_f64, normalize_f64, transpose3};
+use common::oracle::{
+    affine_parts_f64, f64x4, joint_mat_paper_f64, mat_f64, mat3_to_quat_f64, normalize_f64, transpose3,
+};
 use common::routines::MatsToQuats;
 use common::{assert_bit_identical, fox, same_bits};
 
@@ -390,7 +392,8 @@ mod listing {
         let out = run_twins(&mats, "Fox");
         assert_translations(&out, &mats, "Fox");
         let err = max_err_vs_oracle(&out, &mats);
-        let back = qs.iter().zip(&out).map(|(q, j)| quat_diff_up_to_sign(q64(j), normalize_f64(*q))).fold(0.0, f64::max);
+        let back =
+            qs.iter().zip(&out).map(|(q, j)| quat_diff_up_to_sign(q64(j), normalize_f64(*q))).fold(0.0, f64::max);
         let c = run(C_KERNELS[0].1, &mats);
         let err_c = max_err_vs_oracle(&c, &mats);
         println!("Fox: asm vs oracle {err:.3e}, round trip {back:.3e}, C vs oracle {err_c:.3e}");
@@ -691,10 +694,18 @@ mod successor {
             let e = max_err_vs_oracle(&out, m);
             assert!(e < SSE_BOUND, "n={n}: {e:e} from the oracle");
             for (i, (a, b)) in out.iter().zip(run(ASM, m)).enumerate() {
-                assert!(max_abs_diff(a.q.to_array(), q64(&b)) < 2.0 * SSE_BOUND, "n={n} joint {i}: {:?} vs {:?}", a.q, b.q);
+                assert!(
+                    max_abs_diff(a.q.to_array(), q64(&b)) < 2.0 * SSE_BOUND,
+                    "n={n} joint {i}: {:?} vs {:?}",
+                    a.q,
+                    b.q
+                );
             }
             for (i, (a, b)) in out.iter().zip(run(C_KERNELS[0].1, m)).enumerate() {
-                assert!(max_abs_diff(a.q.to_array(), q64(&b)) < C_BOUND + SSE_BOUND, "n={n} joint {i}: vs the scalar port");
+                assert!(
+                    max_abs_diff(a.q.to_array(), q64(&b)) < C_BOUND + SSE_BOUND,
+                    "n={n} joint {i}: vs the scalar port"
+                );
             }
         }
     }
@@ -751,7 +762,8 @@ mod successor {
         assert_translations(&out, &mats, "Fox");
         let err = max_err_vs_oracle(&out, &mats);
         let err_asm = max_err_vs_oracle(&run(ASM, &mats), &mats);
-        let back = qs.iter().zip(&out).map(|(q, j)| quat_diff_up_to_sign(q64(j), normalize_f64(*q))).fold(0.0, f64::max);
+        let back =
+            qs.iter().zip(&out).map(|(q, j)| quat_diff_up_to_sign(q64(j), normalize_f64(*q))).fold(0.0, f64::max);
         println!("Fox: avx2 vs oracle {err:.3e} (asm {err_asm:.3e}), round trip {back:.3e}");
         assert!(err < SSE_BOUND && back < SSE_BOUND && err <= err_asm * 1.1);
         let ib = fox::inverse_bind();

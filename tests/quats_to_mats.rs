@@ -17,9 +17,9 @@ use animasm::quats_to_mats::scalar::{
 };
 use animasm::quats_to_mats::{MAX_JOINTS, quats_to_mats};
 use animasm::{Error, Impl, JointMat, JointQuat, Quat, Vec4};
+use common::error::{mat_max_abs_diff, rot_trans_diff};
 use common::harness::{Floats, SENTINEL};
 use common::inputs::Rng;
-use common::error::{mat_max_abs_diff, rot_trans_diff};
 use common::oracle::{f64x4, joint_mat_paper_f64, mat_f64, quat_to_mat3_f64};
 use common::routines::QuatsToMats;
 use common::{fox, mat_bits, same_bits};

@@ -12,10 +12,10 @@ mod common;
 
 use animasm::transform_skeleton::{MAX_JOINTS, scalar, transform_skeleton, transform_skeleton_movss_shufps};
 use animasm::{Error, Impl, JointMat};
+use common::error::{abs_rel_diff, rot_trans_diff, translation_max_norm};
 use common::fox;
 use common::harness::Routine;
 use common::inputs::{Rng, random_parents_from, rigid_mats_from};
-use common::error::{abs_rel_diff, rot_trans_diff, translation_max_norm};
 use common::oracle::{
     affine_from_f64, affine_mul_f64, local_to_model_f64, mat_f64, mats_f64, quat_to_mat3_f64, transform_skeleton_f64,
     transpose3,
@@ -84,9 +84,10 @@ fn oracle(mats: &[JointMat], parents: &[i32], range: RangeInclusive<usize>) -> V
 
 /// Max abs error of the rotation elements and of the translation elements.
 fn errors(got: &[JointMat], want: &[[f64; 12]]) -> (f64, f64) {
-    got.iter().zip(want).map(|(g, w)| rot_trans_diff(&g.mat, w)).fold((0.0, 0.0), |(r, t), (gr, gt)| {
-        (r.max(gr), t.max(gt))
-    })
+    got.iter()
+        .zip(want)
+        .map(|(g, w)| rot_trans_diff(&g.mat, w))
+        .fold((0.0, 0.0), |(r, t), (gr, gt)| (r.max(gr), t.max(gt)))
 }
 
 #[cfg(target_arch = "x86_64")]

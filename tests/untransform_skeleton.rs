@@ -22,10 +22,10 @@ mod common;
 
 use animasm::untransform_skeleton::{MAX_JOINTS, untransform_skeleton};
 use animasm::{Error, Impl, JointMat};
+use common::error::{abs_err, rot_trans_diff, translation_max_norm};
 use common::fox;
 use common::harness::Routine;
 use common::inputs::{Rng, chains_and_fans_parents, rigid_mat_f64};
-use common::error::{abs_err, rot_trans_diff, translation_max_norm};
 use common::oracle::{
     affine_from_f64, affine_mul_f64, local_to_model_f64, mat_f64, mats_f64, quat_to_mat3_f64, untransform_skeleton_f64,
 };
@@ -427,9 +427,11 @@ fn model_scale(model: &[[f64; 12]]) -> f64 {
 
 /// Largest (rotation abs, translation abs) differences over joints `1..`.
 fn fox_errors(got: &[JointMat], want: &[[f64; 12]]) -> (f64, f64) {
-    got.iter().zip(want).skip(1).map(|(g, w)| rot_trans_diff(&g.mat, w)).fold((0.0, 0.0), |(r, t), (gr, gt)| {
-        (r.max(gr), t.max(gt))
-    })
+    got.iter()
+        .zip(want)
+        .skip(1)
+        .map(|(g, w)| rot_trans_diff(&g.mat, w))
+        .fold((0.0, 0.0), |(r, t), (gr, gt)| (r.max(gr), t.max(gt)))
 }
 
 /// The Fox hierarchy uses the column-vector convention the routine assumes:

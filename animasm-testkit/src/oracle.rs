@@ -560,3 +560,32 @@ pub fn untransform_skeleton_f64(mats: &[[f64; 12]], parents: &[i32], range: Rang
     }
     m
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// *From Quaternion to Matrix and Back*, section 3's `M` as printed
+    /// (`M[0][1] = 2xy + 2wz`), every element: [`quat_to_mat3_paper_f64`]
+    /// is it, and it is the transpose of the column-vector matrix.
+    #[test]
+    fn section_3_as_printed() {
+        let mut rng = crate::inputs::Rng::new(4);
+        for _ in 0..100 {
+            let q = rng.unit_quat_f64();
+            let [x, y, z, w] = q;
+            let printed = [
+                [1.0 - 2.0 * y * y - 2.0 * z * z, 2.0 * x * y + 2.0 * w * z, 2.0 * x * z - 2.0 * w * y],
+                [2.0 * x * y - 2.0 * w * z, 1.0 - 2.0 * x * x - 2.0 * z * z, 2.0 * y * z + 2.0 * w * x],
+                [2.0 * x * z + 2.0 * w * y, 2.0 * y * z - 2.0 * w * x, 1.0 - 2.0 * x * x - 2.0 * y * y],
+            ];
+            let (paper, transposed) = (quat_to_mat3_paper_f64(q), transpose3(quat_to_mat3_f64(q)));
+            for r in 0..3 {
+                for c in 0..3 {
+                    assert!((printed[r][c] - paper[r][c]).abs() < 1e-15, "{q:?} [{r}][{c}]");
+                    assert!((printed[r][c] - transposed[r][c]).abs() < 1e-15, "{q:?} [{r}][{c}]");
+                }
+            }
+        }
+    }
+}

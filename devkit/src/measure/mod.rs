@@ -217,14 +217,6 @@ pub fn report_rows() -> Vec<(String, f64, Option<f64>)> {
     rows
 }
 
-/// The paper's `JointMat` of a quaternion and translation in f64: the
-/// *transposed* (row-vector) rotation of *From Quaternion to Matrix and
-/// Back*, section 3, translation in column 3.
-fn paper_mat_f64(q: [f64; 4], t: [f64; 3]) -> [f64; 12] {
-    use animasm_testkit::oracle::{affine_from_f64, quat_to_mat3_f64, transpose3};
-    affine_from_f64(transpose3(quat_to_mat3_f64(q)), t)
-}
-
 /// Max abs element error of `quats_to_mats` against the f64 formula (in the
 /// paper's convention) over 3072 random unit quaternions.
 pub fn quats_to_mats_error(imp: Impl) -> f64 {
@@ -234,7 +226,12 @@ pub fn quats_to_mats_error(imp: Impl) -> f64 {
     animasm::quats_to_mats(imp, &mut mats, &quats).unwrap();
     let t3 = |j: &JointQuat| core::array::from_fn(|i| f64::from(j.t.to_array()[i]));
     (0..quats.len())
-        .map(|i| mat_max_abs_diff(&mats[i].mat, &paper_mat_f64(f64x4(quats[i].q.to_array()), t3(&quats[i]))))
+        .map(|i| {
+            mat_max_abs_diff(
+                &mats[i].mat,
+                &animasm_testkit::oracle::joint_mat_paper_f64(f64x4(quats[i].q.to_array()), t3(&quats[i])),
+            )
+        })
         .fold(0.0, f64::max)
 }
 
@@ -246,7 +243,9 @@ pub fn mats_to_quats_error(imp: Impl) -> f64 {
     let (quats, _) = quat_pairs(0x3a75, 3 * 1024);
     let mats: Vec<animasm::JointMat> = quats
         .iter()
-        .map(|j| animasm::JointMat { mat: paper_mat_f64(f64x4(j.q.to_array()), [1.0, 2.0, 3.0]).map(|v| v as f32) })
+        .map(|j| animasm::JointMat {
+            mat: animasm_testkit::oracle::joint_mat_paper_f64(f64x4(j.q.to_array()), [1.0, 2.0, 3.0]).map(|v| v as f32),
+        })
         .collect();
     let mut out = vec![JointQuat::default(); mats.len()];
     animasm::mats_to_quats(imp, &mut out, &mats).unwrap();
