@@ -129,14 +129,6 @@ fn joint_bits(j: &JointQuat) -> [u32; 8] {
     bits([q[0], q[1], q[2], q[3], t[0], t[1], t[2], t[3]])
 }
 
-/// The glTF joint matrix `[R(q) | t]` in f64 of the unit quaternion along
-/// `q` (Hamilton's, normalised in f64 first) and translation `t`.
-#[cfg(any(feature = "glam", feature = "mint"))]
-fn joint_f64(q: [f32; 4], t: [f32; 3]) -> [f64; 12] {
-    use animasm_testkit::oracle::{f64x4, joint_mat_gltf_f64, normalize_f64};
-    joint_mat_gltf_f64(normalize_f64(f64x4(q)), t.map(f64::from))
-}
-
 /// The forms of `quats_to_mats` running here.
 fn q2m_forms() -> Vec<Impl> {
     let forms: Vec<Impl> = animasm::quats_to_mats::forms().collect();
@@ -156,7 +148,7 @@ mod with_glam {
     use super::*;
     use animasm::{Quat, Vec4, transform_skeleton};
     use animasm_testkit::error::{mat_max_abs_diff, model_size, pose_error};
-    use animasm_testkit::oracle::local_to_model_f64;
+    use animasm_testkit::oracle::{f64x4, joint_mat_gltf_f64, local_to_model_f64, normalize_f64};
     use devkit::pipeline::{affine_from_rows, rows_from_affine};
     use glam::{Affine3A, Vec3};
 
@@ -168,7 +160,12 @@ mod with_glam {
     fn chain_f64(anim: &Animation, pose: &Pose) -> Vec<[f64; 12]> {
         let b = anim.bases.len();
         let mut locals = anim.bases.clone();
-        locals.extend(pose.rot.iter().zip(&pose.trans).map(|(r, t)| joint_f64(*r, *t)));
+        locals.extend(
+            pose.rot
+                .iter()
+                .zip(&pose.trans)
+                .map(|(r, t)| joint_mat_gltf_f64(normalize_f64(f64x4(*r)), t.map(f64::from))),
+        );
         local_to_model_f64(&locals, &anim.skeleton_parents()).split_off(b)
     }
 
@@ -312,6 +309,7 @@ mod with_mint {
     use super::*;
     use animasm::{Quat, Vec4};
     use animasm_testkit::error::mat_max_abs_diff;
+    use animasm_testkit::oracle::{f64x4, joint_mat_gltf_f64, normalize_f64};
     use mint::{Quaternion, RowMatrix3x4, Vector3, Vector4};
 
     fn mint_joint((r, t): ([f32; 4], [f32; 3])) -> (Quaternion<f32>, Vector3<f32>) {
@@ -326,7 +324,8 @@ mod with_mint {
             let mut err = 0f64;
             for (m, (r, t)) in mats.iter().zip(every_joint()) {
                 let got: [f32; 12] = RowMatrix3x4::from(*m).into();
-                err = err.max(mat_max_abs_diff(&got, &joint_f64(r, t)));
+                let want = joint_mat_gltf_f64(normalize_f64(f64x4(r)), t.map(f64::from));
+                err = err.max(mat_max_abs_diff(&got, &want));
             }
             say!("quats_to_mats {imp} of from_mint: max element error vs the f64 rotation {err:.2e}");
             assert!(err <= 1e-6, "{imp}: {err:e}");

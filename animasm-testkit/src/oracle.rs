@@ -316,8 +316,11 @@ pub fn joint_mat_gltf_f64(q: [f64; 4], t: [f64; 3]) -> [f64; 12] {
 /// let (t, q) = ([1.0, 2.0, 3.0], [0.1f64, -0.5, 0.7, 0.5]);
 /// // Unit scale: the glTF joint matrix.
 /// assert_eq!(trs_f64(t, q, [1.0; 3]), joint_mat_gltf_f64(q, t));
-/// // Scale (2, 1, 1) under the identity rotation: x doubled, t unchanged.
-/// assert_eq!(trs_f64(t, [0.0, 0.0, 0.0, 1.0], [2.0, 1.0, 1.0]), [2.0, 0.0, 0.0, 1.0, 0.0, 1.0, 0.0, 2.0, 0.0, 0.0, 1.0, 3.0]);
+/// // Scale (2, 1, 1), then 90 degrees about z: x is doubled, then turned
+/// // to y (column 0 is (0, 2, 0)); y turns to -x unscaled.
+/// let h = 0.5f64.sqrt();
+/// let m = trs_f64(t, [0.0, 0.0, h, h], [2.0, 1.0, 1.0]);
+/// assert!((m[4] - 2.0).abs() < 1e-15 && (m[1] + 1.0).abs() < 1e-15 && m[0].abs() < 1e-15);
 /// ```
 pub fn trs_f64(t: [f64; 3], q: [f64; 4], s: [f64; 3]) -> [f64; 12] {
     let mut m = joint_mat_gltf_f64(q, t);
