@@ -264,7 +264,7 @@ pub fn transform_skeleton_fox_error(imp: Impl) -> f64 {
         let mut mats = animasm_testkit::fox::local_mats(&pose.rotations, &pose.translations);
         let last = mats.len() - 1;
         animasm::transform_skeleton(imp, &mut mats, &parents, 1..=last).unwrap();
-        let scale = pose.model.iter().flat_map(|m| [m[3], m[7], m[11]]).fold(1f64, |s, v| s.max(v.abs()));
+        let scale = pose.model.iter().map(animasm_testkit::error::translation_max_norm).fold(1.0, f64::max);
         for (m, r) in mats.iter().zip(&pose.model) {
             worst = worst.max(animasm_testkit::error::mat_max_abs_diff(&m.mat, r) / scale);
         }
@@ -276,7 +276,7 @@ pub fn transform_skeleton_fox_error(imp: Impl) -> f64 {
 /// `untransform_skeleton` (joints 1..=23) against the local poses they came
 /// from (in f64), relative to the model's size as above.
 pub fn untransform_skeleton_fox_error(imp: Impl) -> f64 {
-    use animasm_testkit::oracle::{affine_from_f64, quat_to_mat3_f64};
+    use animasm_testkit::oracle::joint_mat_gltf_f64;
     let parents = animasm_testkit::fox::parents();
     let mut worst = 0f64;
     for pose in animasm_testkit::fox::key_poses() {
@@ -284,9 +284,9 @@ pub fn untransform_skeleton_fox_error(imp: Impl) -> f64 {
             pose.model.iter().map(|m| animasm::JointMat { mat: m.map(|v| v as f32) }).collect();
         let last = mats.len() - 1;
         animasm::untransform_skeleton(imp, &mut mats, &parents, 1..=last).unwrap();
-        let scale = pose.model.iter().flat_map(|m| [m[3], m[7], m[11]]).fold(1f64, |s, v| s.max(v.abs()));
+        let scale = pose.model.iter().map(animasm_testkit::error::translation_max_norm).fold(1.0, f64::max);
         for ((m, q), t) in mats.iter().zip(&pose.rotations).zip(&pose.translations).skip(1) {
-            let want = affine_from_f64(quat_to_mat3_f64(f64x4(*q)), t.map(f64::from));
+            let want = joint_mat_gltf_f64(f64x4(*q), t.map(f64::from));
             worst = worst.max(animasm_testkit::error::mat_max_abs_diff(&m.mat, &want) / scale);
         }
     }
