@@ -6,8 +6,8 @@
 #[path = "../examples/gltf_skin.rs"]
 mod example;
 
-use animasm_testkit::error::mat_max_abs_diff;
-use animasm_testkit::oracle::{affine_mul_f64, joint_mat_gltf_f64, slerp_f64};
+use animasm_testkit::error::{mat_max_abs_diff, model_size};
+use animasm_testkit::oracle::{f64x4, local_to_model_f64, normalize_f64, slerp_f64, trs_f64, vec3_lerp_f64};
 use devkit::pipeline::rows_from_affine;
 use gltf::animation::Interpolation;
 use gltf::animation::util::ReadOutputs;
@@ -69,11 +69,7 @@ struct Trs {
 /// spline's values) of animation `anim` over the rest pose, read again here
 /// in f64, rotations normalised.
 fn key_poses(doc: &gltf::Document, buffers: &[gltf::buffer::Data], anim: usize, key: usize) -> [Vec<Trs>; 2] {
-    let unit = |r: [f32; 4]| {
-        let r = r.map(f64::from);
-        let n = r.iter().map(|v| v * v).sum::<f64>().sqrt();
-        r.map(|v| v / n)
-    };
+    let unit = |r: [f32; 4]| normalize_f64(f64x4(r));
     let rest: Vec<Trs> = doc
         .nodes()
         .map(|n| {
@@ -127,7 +123,8 @@ fn parents(doc: &gltf::Document) -> Vec<Option<usize>> {
 }
 
 /// Model space by recursion up the parents (no ordering needed): `model(n)
-/// = model(parent(n)) * local(n)`.
+/// = model(parent(n)) * local(n)`, for glam's pose (the f64 reference's is
+/// `oracle::local_to_model_f64`).
 fn chain<M: Copy>(locals: &[M], parents: &[Option<usize>], mul: impl Fn(M, M) -> M) -> Vec<M> {
     fn model<M: Copy>(n: usize, l: &[M], p: &[Option<usize>], mul: &dyn Fn(M, M) -> M, memo: &mut [Option<M>]) -> M {
         if let Some(m) = memo[n] {
@@ -144,22 +141,19 @@ fn chain<M: Copy>(locals: &[M], parents: &[Option<usize>], mul: impl Fn(M, M) ->
     (0..locals.len()).map(|n| model(n, locals, parents, &mul, &mut memo)).collect()
 }
 
-/// The f64 reference: exact shortest-arc slerp, linear translation and
-/// scale, `T * R * S`, the parent chain.
+/// The f64 reference (the testkit's): exact shortest-arc slerp, linear
+/// translation and scale, `T * R * S`, the parent chain.
 fn reference(poses: &[Vec<Trs>; 2], parents: &[Option<usize>], f: f64) -> Vec<[f64; 12]> {
-    let lerp3 = |a: [f64; 3], b: [f64; 3]| -> [f64; 3] { core::array::from_fn(|i| a[i] + (b[i] - a[i]) * f) };
     let locals: Vec<[f64; 12]> = poses[0]
         .iter()
         .zip(&poses[1])
         .map(|(a, b)| {
-            let (r, t, s) = (slerp_f64(a.r, b.r, f), lerp3(a.t, b.t), lerp3(a.s, b.s));
-            let n = r.iter().map(|v| v * v).sum::<f64>().sqrt();
-            let mut m = joint_mat_gltf_f64(r.map(|v| v / n), t);
-            (0..12).filter(|e| e % 4 != 3).for_each(|e| m[e] *= s[e % 4]);
-            m
+            let r = normalize_f64(slerp_f64(a.r, b.r, f));
+            trs_f64(vec3_lerp_f64(a.t, b.t, f), r, vec3_lerp_f64(a.s, b.s, f))
         })
         .collect();
-    chain(&locals, parents, affine_mul_f64)
+    let parents: Vec<i32> = parents.iter().map(|p| p.map_or(-1, |p| p as i32)).collect();
+    local_to_model_f64(&locals, &parents)
 }
 
 /// The same pose with glam in f32: `Quat::slerp`, `Vec3::lerp`,
@@ -181,12 +175,6 @@ fn glam_pose(poses: &[Vec<Trs>; 2], parents: &[Option<usize>], f: f32) -> Vec<gl
     chain(&locals, parents, |p, l| p * l)
 }
 
-/// The largest distance of a node from the origin in model space (at least
-/// 1): the model's size.
-fn size(model: &[[f64; 12]]) -> f64 {
-    model.iter().map(|m| (m[3] * m[3] + m[7] * m[7] + m[11] * m[11]).sqrt()).fold(1.0, f64::max)
-}
-
 /// Every animation of both files, every keyframe pair, factors 0, 0.3, 0.5
 /// and 1: every node within 1e-5 of the model size of the f64 reference;
 /// glam's pose within the same bound; the two within 2e-5 of each other.
@@ -205,7 +193,7 @@ fn blend_keyframes_against_f64_and_glam() {
                     let got = example::blend_keyframes(&doc, &buffers, anim, key, f).unwrap();
                     let want = reference(&poses, &parents, f64::from(f));
                     let glam = glam_pose(&poses, &parents, f);
-                    let s = size(&want);
+                    let s = model_size(&want);
                     for n in 0..got.len() {
                         let e = mat_max_abs_diff(&got[n].mat, &want[n]) / s;
                         let g = mat_max_abs_diff(&rows_from_affine(&glam[n]), &want[n]) / s;

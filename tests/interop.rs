@@ -129,20 +129,6 @@ fn joint_bits(j: &JointQuat) -> [u32; 8] {
     bits([q[0], q[1], q[2], q[3], t[0], t[1], t[2], t[3]])
 }
 
-/// The column-vector rotation of the unit quaternion along `q`
-/// (Hamilton's), row-major, in f64.
-fn rotation_f64(q: [f32; 4]) -> [f64; 9] {
-    let [x, y, z, w] = q.map(f64::from);
-    let s = 2.0 / (x * x + y * y + z * z + w * w);
-    #[rustfmt::skip]
-    let r = [
-        1.0 - s * (y * y + z * z), s * (x * y - w * z), s * (x * z + w * y),
-        s * (x * y + w * z), 1.0 - s * (x * x + z * z), s * (y * z - w * x),
-        s * (x * z - w * y), s * (y * z + w * x), 1.0 - s * (x * x + y * y),
-    ];
-    r
-}
-
 /// The forms of `quats_to_mats` running here.
 fn q2m_forms() -> Vec<Impl> {
     let forms: Vec<Impl> = animasm::quats_to_mats::forms().collect();
@@ -161,54 +147,26 @@ fn to_mats(imp: Impl, quats: &[JointQuat]) -> Vec<JointMat> {
 mod with_glam {
     use super::*;
     use animasm::{Quat, Vec4, transform_skeleton};
+    use animasm_testkit::error::{mat_max_abs_diff, model_size, pose_error};
+    use animasm_testkit::oracle::{f64x4, joint_mat_gltf_f64, local_to_model_f64, normalize_f64};
     use devkit::pipeline::{affine_from_rows, rows_from_affine};
     use glam::{Affine3A, Vec3};
 
-    const Q2M_BOUND: f32 = 1e-6;
+    const Q2M_BOUND: f64 = 1e-6;
     const CHAIN_BOUND: f64 = 1e-5;
-
-    /// `a * b` for row-major 3x4 affine matrices (column vectors), in f64.
-    fn mul_f64(a: &[f64; 12], b: &[f64; 12]) -> [f64; 12] {
-        std::array::from_fn(|i| {
-            let (r, c) = (i / 4, i % 4);
-            let t = if c == 3 { a[r * 4 + 3] } else { 0.0 };
-            (0..3).map(|k| a[r * 4 + k] * b[k * 4 + c]).sum::<f64>() + t
-        })
-    }
 
     /// The model-space joints of `pose` in f64: the bases as the file gives
     /// them, the locals `[R(r) | t]` exact, `parent * local`.
     fn chain_f64(anim: &Animation, pose: &Pose) -> Vec<[f64; 12]> {
-        let (b, parents) = (anim.bases.len(), anim.skeleton_parents());
-        let mut world = anim.bases.clone();
-        for (j, (r, t)) in pose.rot.iter().zip(&pose.trans).enumerate() {
-            let m = rotation_f64(*r);
-            let local = std::array::from_fn(|i| if i % 4 == 3 { f64::from(t[i / 4]) } else { m[i / 4 * 3 + i % 4] });
-            world.push(mul_f64(&world[parents[b + j] as usize], &local));
-        }
-        world.split_off(b)
-    }
-
-    /// The largest distance of a model-space joint from the origin: the
-    /// model's size for the chain checks.
-    fn size_of(world: &[[f64; 12]]) -> f64 {
-        world.iter().map(|m| (m[3] * m[3] + m[7] * m[7] + m[11] * m[11]).sqrt()).fold(0.0, f64::max)
-    }
-
-    /// The distance between two model-space poses: the largest rotation
-    /// element's difference and the largest translation element's difference
-    /// divided by `size`.
-    fn chain_error(got: &[[f32; 12]], want: &[[f64; 12]], size: f64) -> f64 {
-        assert_eq!(got.len(), want.len());
-        let mut worst = 0f64;
-        for (g, w) in got.iter().zip(want) {
-            for i in 0..12 {
-                let d = (f64::from(g[i]) - w[i]).abs();
-                let d = if i % 4 == 3 { d / size } else { d };
-                worst = if d.is_nan() { f64::INFINITY } else { worst.max(d) };
-            }
-        }
-        worst
+        let b = anim.bases.len();
+        let mut locals = anim.bases.clone();
+        locals.extend(
+            pose.rot
+                .iter()
+                .zip(&pose.trans)
+                .map(|(r, t)| joint_mat_gltf_f64(normalize_f64(f64x4(*r)), t.map(f64::from))),
+        );
+        local_to_model_f64(&locals, &anim.skeleton_parents()).split_off(b)
     }
 
     fn glam_joint((r, t): ([f32; 4], [f32; 3])) -> (glam::Quat, Vec3) {
@@ -216,8 +174,8 @@ mod with_glam {
     }
 
     /// The largest element difference of two affine matrices.
-    fn affine_diff(a: &Affine3A, b: &Affine3A) -> f32 {
-        a.to_cols_array().iter().zip(b.to_cols_array()).map(|(x, y)| (x - y).abs()).fold(0.0, f32::max)
+    fn affine_diff(a: &Affine3A, b: &Affine3A) -> f64 {
+        mat_max_abs_diff(&rows_from_affine(a), &rows_from_affine(b).map(f64::from))
     }
 
     #[test]
@@ -227,7 +185,7 @@ mod with_glam {
         let quats: Vec<JointQuat> = every_joint().map(glam_joint).map(|(r, t)| JointQuat::from_glam(r, t)).collect();
         for imp in q2m_forms() {
             let mats = to_mats(imp, &quats);
-            let err = mats.iter().zip(&want).map(|(m, w)| affine_diff(&m.to_glam(), w)).fold(0.0, f32::max);
+            let err = mats.iter().zip(&want).map(|(m, w)| affine_diff(&m.to_glam(), w)).fold(0.0, f64::max);
             say!("quats_to_mats {imp}: max element error vs Affine3A::from_rotation_translation {err:.2e}");
             assert!(err <= Q2M_BOUND, "{imp}: {err:e} > {Q2M_BOUND:e}");
             for (m, w) in mats.iter().zip(&want) {
@@ -241,7 +199,7 @@ mod with_glam {
             .map(|(r, t)| JointQuat::new(Quat::from(r), Vec4::new(t.x, t.y, t.z, 0.0)))
             .collect();
         let mats = to_mats(Impl::Scalar, &same_lanes);
-        let err = mats.iter().zip(&want).map(|(m, w)| affine_diff(&m.to_glam(), w)).fold(0.0, f32::max);
+        let err = mats.iter().zip(&want).map(|(m, w)| affine_diff(&m.to_glam(), w)).fold(0.0, f64::max);
         say!("control, From<glam::Quat> without the conjugate: max element error {err:.2e}");
         assert!(err > 0.5, "the lane-for-lane quaternion turns the Fox's joints the other way");
     }
@@ -286,15 +244,15 @@ mod with_glam {
         for pose in &fox.poses {
             let anim = &fox.anims[pose.anim];
             let exact = chain_f64(anim, pose);
-            let size = size_of(&exact);
+            let size = model_size(&exact);
             worst_size = worst_size.min(size);
             let by_glam: Vec<[f32; 12]> = chain_glam(anim, pose).iter().map(rows_from_affine).collect();
-            glam_vs_f64 = glam_vs_f64.max(chain_error(&by_glam, &exact, size));
+            glam_vs_f64 = glam_vs_f64.max(pose_error(&by_glam, &exact, size));
             let by_glam_f64: Vec<[f64; 12]> = by_glam.iter().map(|m| m.map(f64::from)).collect();
             let pairs = q2m_forms().into_iter().flat_map(|q| ts_forms.iter().map(move |&t| (q, t)));
             for ((q2m, ts), w) in pairs.zip(&mut worst) {
                 let got = chain_kernels(anim, pose, q2m, ts);
-                let (e_glam, e_f64) = (chain_error(&got, &by_glam_f64, size), chain_error(&got, &exact, size));
+                let (e_glam, e_f64) = (pose_error(&got, &by_glam_f64, size), pose_error(&got, &exact, size));
                 assert!(e_glam <= CHAIN_BOUND, "{}: {q2m} + {ts}: {e_glam:e} of the size vs glam", pose.label);
                 assert!(e_f64 <= CHAIN_BOUND, "{}: {q2m} + {ts}: {e_f64:e} of the size vs f64", pose.label);
                 *w = (w.0.max(e_glam), w.1.max(e_f64));
@@ -350,6 +308,8 @@ mod with_glam {
 mod with_mint {
     use super::*;
     use animasm::{Quat, Vec4};
+    use animasm_testkit::error::mat_max_abs_diff;
+    use animasm_testkit::oracle::{f64x4, joint_mat_gltf_f64, normalize_f64};
     use mint::{Quaternion, RowMatrix3x4, Vector3, Vector4};
 
     fn mint_joint((r, t): ([f32; 4], [f32; 3])) -> (Quaternion<f32>, Vector3<f32>) {
@@ -363,13 +323,9 @@ mod with_mint {
             let mats = to_mats(imp, &quats);
             let mut err = 0f64;
             for (m, (r, t)) in mats.iter().zip(every_joint()) {
-                let want = rotation_f64(r);
-                let rows = RowMatrix3x4::from(*m);
-                let got: [f32; 12] = rows.into();
-                for i in 0..12 {
-                    let w = if i % 4 == 3 { f64::from(t[i / 4]) } else { want[i / 4 * 3 + i % 4] };
-                    err = err.max((f64::from(got[i]) - w).abs());
-                }
+                let got: [f32; 12] = RowMatrix3x4::from(*m).into();
+                let want = joint_mat_gltf_f64(normalize_f64(f64x4(r)), t.map(f64::from));
+                err = err.max(mat_max_abs_diff(&got, &want));
             }
             say!("quats_to_mats {imp} of from_mint: max element error vs the f64 rotation {err:.2e}");
             assert!(err <= 1e-6, "{imp}: {err:e}");

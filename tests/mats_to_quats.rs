@@ -13,10 +13,12 @@ mod common;
 
 use animasm::mats_to_quats::MAX_JOINTS;
 use animasm::{Error, Impl, JointMat, JointQuat};
-use common::error::quat_diff_up_to_sign;
+use common::error::{max_abs_diff, quat_diff_up_to_sign};
 use common::harness::Floats;
 use common::inputs::Rng;
-use common::oracle::{mat3_to_quat_f64, quat_to_mat3_f64, transpose3};
+use common::oracle::{
+    affine_parts_f64, f64x4, joint_mat_paper_f64, mat_f64, mat3_to_quat_f64, normalize_f64, transpose3,
+};
 use common::routines::MatsToQuats;
 use common::{assert_bit_identical, fox, same_bits};
 
@@ -58,38 +60,15 @@ fn run(k: Kernel, mats: &[JointMat]) -> Vec<JointQuat> {
     out
 }
 
-/// Section 3's matrix `M` of a quaternion, in f64: the testkit's oracle
-/// for the papers' convention (the transpose of the column-vector matrix).
-fn paper_mat3_f64(q: [f64; 4]) -> [[f64; 3]; 3] {
-    animasm_testkit::oracle::quat_to_mat3_paper_f64(q)
-}
-
-/// Section 3's matrix `M` as printed (`M[0][1] = 2xy + 2wz`), written out,
-/// to check the oracle against.
-fn section3_mat3_f64(q: [f64; 4]) -> [[f64; 3]; 3] {
-    let [x, y, z, w] = q;
-    [
-        [1.0 - 2.0 * y * y - 2.0 * z * z, 2.0 * x * y + 2.0 * w * z, 2.0 * x * z - 2.0 * w * y],
-        [2.0 * x * y - 2.0 * w * z, 1.0 - 2.0 * x * x - 2.0 * z * z, 2.0 * y * z + 2.0 * w * x],
-        [2.0 * x * z + 2.0 * w * y, 2.0 * y * z - 2.0 * w * x, 1.0 - 2.0 * x * x - 2.0 * y * y],
-    ]
-}
-
-/// A joint matrix from a 3x3 matrix and a translation, rounded to f32.
-fn joint_mat(m: [[f64; 3]; 3], t: [f64; 3]) -> JointMat {
-    JointMat { mat: core::array::from_fn(|i| if i % 4 == 3 { t[i / 4] as f32 } else { m[i / 4][i % 4] as f32 }) }
-}
-
 /// The paper-convention joint matrix of a unit quaternion (normalised in f64
-/// first) and a translation.
+/// first) and a translation, rounded to f32.
 fn mat_of(q: [f64; 4], t: [f64; 3]) -> JointMat {
-    let n = q.iter().map(|v| v * v).sum::<f64>().sqrt();
-    joint_mat(paper_mat3_f64(q.map(|v| v / n)), t)
+    JointMat { mat: joint_mat_paper_f64(normalize_f64(q), t).map(|v| v as f32) }
 }
 
 /// The 3x3 part of a joint matrix, widened.
 fn mat3(m: &JointMat) -> [[f64; 3]; 3] {
-    core::array::from_fn(|r| core::array::from_fn(|c| f64::from(m.mat[r * 4 + c])))
+    affine_parts_f64(&mat_f64(m)).0
 }
 
 /// The f64 oracle for a paper-convention matrix (the oracle takes the
@@ -99,12 +78,7 @@ fn oracle(m: &JointMat) -> [f64; 4] {
 }
 
 fn q64(j: &JointQuat) -> [f64; 4] {
-    j.q.to_array().map(f64::from)
-}
-
-/// Max abs component difference, signs included (`q` and `-q` differ).
-fn signed_diff(a: [f64; 4], b: [f64; 4]) -> f64 {
-    (0..4).map(|k| (a[k] - b[k]).abs()).fold(0.0, f64::max)
+    f64x4(j.q.to_array())
 }
 
 /// `n` random rotations (uniform on S3) with translations in [-10, 10).
@@ -200,23 +174,6 @@ fn c_routines_against_the_oracle() {
         // off unit length.
         assert!(err > 1e-4, "{name}: {err:e}, ReciprocalSqrt is more accurate than expected");
         assert_translations(&out, &mats, name);
-    }
-}
-
-/// The section 3 formula is the transpose of the column-vector matrix: the
-/// convention the tests build matrices in.
-#[test]
-fn paper_convention_is_the_transpose() {
-    let mut rng = Rng::new(4);
-    for _ in 0..100 {
-        let q = rng.unit_quat_f64();
-        let (p, r) = (section3_mat3_f64(q), transpose3(quat_to_mat3_f64(q)));
-        for (a, b) in p.iter().flatten().zip(r.iter().flatten()) {
-            assert!((a - b).abs() < 1e-15);
-        }
-        for (a, b) in p.iter().flatten().zip(paper_mat3_f64(q).iter().flatten()) {
-            assert!((a - b).abs() < 1e-15);
-        }
     }
 }
 
@@ -373,7 +330,7 @@ mod listing {
             prop_assert!(max_err_vs_oracle(&out, &mats) < SSE_BOUND);
             let c = run(C_KERNELS[0].1, &mats);
             for (a, b) in out.iter().zip(&c) {
-                let d = (0..4).map(|k| (q64(a)[k] - q64(b)[k]).abs()).fold(0.0, f64::max);
+                let d = max_abs_diff(a.q.to_array(), q64(b));
                 prop_assert!(d < C_BOUND, "asm {:?} vs C {:?}", a.q, b.q);
             }
         }
@@ -412,7 +369,7 @@ mod listing {
             let mut negated = 0;
             for (q, j) in qs.iter().zip(&out) {
                 assert!(quat_diff_up_to_sign(q64(j), *q) < bound, "{name}: {q:?} -> {:?}", j.q);
-                negated += usize::from(signed_diff(q64(j), q.map(|v| -v)) < bound);
+                negated += usize::from(max_abs_diff(j.q.to_array(), q.map(|v| -v)) < bound);
             }
             assert!(negated > 1000 && negated < 3096, "{name}: {negated} of 4096 came back negated");
         }
@@ -435,8 +392,8 @@ mod listing {
         let out = run_twins(&mats, "Fox");
         assert_translations(&out, &mats, "Fox");
         let err = max_err_vs_oracle(&out, &mats);
-        let unit = |q: &[f64; 4]| q.map(|v| v / q.iter().map(|v| v * v).sum::<f64>().sqrt());
-        let back = qs.iter().zip(&out).map(|(q, j)| quat_diff_up_to_sign(q64(j), unit(q))).fold(0.0, f64::max);
+        let back =
+            qs.iter().zip(&out).map(|(q, j)| quat_diff_up_to_sign(q64(j), normalize_f64(*q))).fold(0.0, f64::max);
         let c = run(C_KERNELS[0].1, &mats);
         let err_c = max_err_vs_oracle(&c, &mats);
         println!("Fox: asm vs oracle {err:.3e}, round trip {back:.3e}, C vs oracle {err_c:.3e}");
@@ -500,12 +457,12 @@ mod listing {
         for n in [1, 4, 5, 8] {
             let out = run_twins(&vec![m; n], "trace 0");
             for j in &out {
-                assert!(signed_diff(q64(j), q) < SSE_BOUND && j.q.w > 0.0, "listing: {:?}", j.q);
+                assert!(max_abs_diff(j.q.to_array(), q) < SSE_BOUND && j.q.w > 0.0, "listing: {:?}", j.q);
             }
         }
         for (name, k) in C_KERNELS {
             let j = one(k, &m);
-            assert!(signed_diff(q64(&j), neg) < C_BOUND && j.q.z > 0.0, "{name}: {:?}", j.q);
+            assert!(max_abs_diff(j.q.to_array(), neg) < C_BOUND && j.q.z > 0.0, "{name}: {:?}", j.q);
         }
         // The zero matrix (not a rotation) shows the choice alone: the divisor
         // component is s * t with t = 1, the others are 0.
@@ -535,13 +492,13 @@ mod listing {
             for n in [1, 4, 7] {
                 for j in run_twins(&vec![m; n], "diagonal tie") {
                     let v = j.q.to_array();
-                    assert!(v[listing_k] > 0.0 && signed_diff(q64(&j), q) < SSE_BOUND, "{q:?}: {v:?}");
+                    assert!(v[listing_k] > 0.0 && max_abs_diff(j.q.to_array(), q) < SSE_BOUND, "{q:?}: {v:?}");
                 }
             }
             for (name, k) in C_KERNELS {
                 let j = one(k, &m);
                 let v = j.q.to_array();
-                assert!(v[c_k] > 0.0 && signed_diff(q64(&j), neg) < C_BOUND, "{name} {q:?}: {v:?}");
+                assert!(v[c_k] > 0.0 && max_abs_diff(j.q.to_array(), neg) < C_BOUND, "{name} {q:?}: {v:?}");
             }
         }
         // diag(0, 0, -1) (not a rotation): x in the listing, y in the C.
@@ -737,10 +694,18 @@ mod successor {
             let e = max_err_vs_oracle(&out, m);
             assert!(e < SSE_BOUND, "n={n}: {e:e} from the oracle");
             for (i, (a, b)) in out.iter().zip(run(ASM, m)).enumerate() {
-                assert!(signed_diff(q64(a), q64(&b)) < 2.0 * SSE_BOUND, "n={n} joint {i}: {:?} vs {:?}", a.q, b.q);
+                assert!(
+                    max_abs_diff(a.q.to_array(), q64(&b)) < 2.0 * SSE_BOUND,
+                    "n={n} joint {i}: {:?} vs {:?}",
+                    a.q,
+                    b.q
+                );
             }
             for (i, (a, b)) in out.iter().zip(run(C_KERNELS[0].1, m)).enumerate() {
-                assert!(signed_diff(q64(a), q64(&b)) < C_BOUND + SSE_BOUND, "n={n} joint {i}: vs the scalar port");
+                assert!(
+                    max_abs_diff(a.q.to_array(), q64(&b)) < C_BOUND + SSE_BOUND,
+                    "n={n} joint {i}: vs the scalar port"
+                );
             }
         }
     }
@@ -797,8 +762,8 @@ mod successor {
         assert_translations(&out, &mats, "Fox");
         let err = max_err_vs_oracle(&out, &mats);
         let err_asm = max_err_vs_oracle(&run(ASM, &mats), &mats);
-        let unit = |q: &[f64; 4]| q.map(|v| v / q.iter().map(|v| v * v).sum::<f64>().sqrt());
-        let back = qs.iter().zip(&out).map(|(q, j)| quat_diff_up_to_sign(q64(j), unit(q))).fold(0.0, f64::max);
+        let back =
+            qs.iter().zip(&out).map(|(q, j)| quat_diff_up_to_sign(q64(j), normalize_f64(*q))).fold(0.0, f64::max);
         println!("Fox: avx2 vs oracle {err:.3e} (asm {err_asm:.3e}), round trip {back:.3e}");
         assert!(err < SSE_BOUND && back < SSE_BOUND && err <= err_asm * 1.1);
         let ib = fox::inverse_bind();
@@ -829,7 +794,7 @@ mod successor {
         assert_eq!([m.mat[0], m.mat[5], m.mat[10]], [0.0; 3]);
         for n in [1, 7, 8, 9, 16] {
             for j in run(k, &vec![m; n]) {
-                assert!(signed_diff(q64(&j), q) < SSE_BOUND && j.q.w > 0.0, "{:?}", j.q);
+                assert!(max_abs_diff(j.q.to_array(), q) < SSE_BOUND && j.q.w > 0.0, "{:?}", j.q);
             }
         }
         let j = one(k, &JointMat { mat: [0.0; 12] });
@@ -848,7 +813,7 @@ mod successor {
             for n in [1, 8, 11] {
                 for j in run(k, &vec![m; n]) {
                     let v = j.q.to_array();
-                    assert!(v[listing_k] > 0.0 && signed_diff(q64(&j), q) < SSE_BOUND, "{q:?}: {v:?}");
+                    assert!(v[listing_k] > 0.0 && max_abs_diff(j.q.to_array(), q) < SSE_BOUND, "{q:?}: {v:?}");
                 }
             }
         }

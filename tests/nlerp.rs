@@ -17,14 +17,14 @@ mod common;
 
 use animasm::nlerp::scalar;
 use animasm::{Error, Impl, Quat};
-use common::error::rotation_angle;
+use common::error::{max_abs_diff, quat_diff_up_to_sign, rotation_angle};
 use common::harness::{Floats, SENTINEL};
 use common::inputs::Rng;
 use common::measure::nlerp::{
-    AngleErrors, FUNCS, Func, Raw, angle_error, angle_error_table, dot64, f64q, func_f64, grid, max_angle_error,
-    norm64, run, widths,
+    AngleErrors, FUNCS, Func, Raw, angle_error, angle_error_table, dot64, f64q, func_f64, grid, max_angle_error, run,
+    widths,
 };
-use common::oracle::slerp_f64;
+use common::oracle::{f64x4, nlerp_with_f64, normalize_f64, slerp_f64};
 use common::same_bits;
 use common::streams::{Fnlerp, Nlerp, Onlerp, SlerpStream};
 
@@ -105,18 +105,14 @@ fn assert_quats_identical(a: &[Quat], b: &[Quat], ctx: &str) {
 /// treatment of `|dot(l, r)| < 1e-6`.
 fn component_error(q: &Quat, l: &Quat, r: &Quat, t: f32) -> f64 {
     let (l, r, t) = (f64q(l), f64q(r), f64::from(t));
-    let q = f64q(q);
-    let err = |p: [f64; 4]| {
-        let d = |s: f64| (0..4).map(|c| (q[c] - s * p[c]).abs()).fold(0.0, f64::max);
-        d(1.0).min(d(-1.0))
-    };
+    let err = |p: [f64; 4]| quat_diff_up_to_sign(f64q(q), p);
     let e = err(slerp_f64(l, r, t));
     if dot64(l, r).abs() < 1e-6 { e.min(err(slerp_f64(l, r.map(|v| -v), t))) } else { e }
 }
 
-/// The largest absolute component difference.
+/// The largest absolute component difference (`error::max_abs_diff`).
 fn max_diff(a: &Quat, b: &Quat) -> f64 {
-    (0..4).map(|i| (f64::from(a.to_array()[i]) - f64::from(b.to_array()[i])).abs()).fold(0.0, f64::max)
+    max_abs_diff(a.to_array(), f64x4(b.to_array()))
 }
 
 /// A per-lane model of the SIMD kernels (module docs; `tests/common/nlerp_model.rs`).
@@ -408,7 +404,7 @@ fn reference_slerp_against_f64() {
             // r = l rotated by a small angle about a random axis (both signs).
             for (i, q) in r.iter_mut().enumerate() {
                 let a = 10f64.powf(rng.range(-5.0, -1.0)) / 2.0;
-                let axis = norm64([rng.range(-1.0, 1.0), rng.range(-1.0, 1.0), rng.range(-1.0, 1.0), 0.0]);
+                let axis = normalize_f64([rng.range(-1.0, 1.0), rng.range(-1.0, 1.0), rng.range(-1.0, 1.0), 0.0]);
                 let [lx, ly, lz, lw] = f64q(&l);
                 let [ax, ay, az] = [axis[0] * a.sin(), axis[1] * a.sin(), axis[2] * a.sin()];
                 let aw = a.cos();
@@ -734,7 +730,7 @@ fn erratum_e2_sign_bit_xor_at_zero_dot() {
     let a = scalar::onlerp(l, r_pos, 0.5);
     for w in simd_widths() {
         let b = run(Func::Onlerp, w, &l, &[r_pos], &[0.5])[0];
-        let angle = rotation_angle(f64q(&a), norm64(f64q(&b)));
+        let angle = rotation_angle(f64q(&a), normalize_f64(f64q(&b)));
         assert!((angle - core::f64::consts::PI).abs() < 1e-5, "{w}: {angle}");
     }
 }
@@ -795,13 +791,16 @@ fn erratum_e3_lane_transpose_diagram() {
 #[test]
 fn erratum_e4_fnlerp_published_errors_do_not_reproduce() {
     // The error of `ot = t + t (t - 0.5) (t - 1) k` at d = 0 (90° in 4D), in
-    // f64: the result's angle is atan2(ot, 1 - ot), slerp's t pi / 2.
+    // f64: the rotation angle between the nlerp with that factor and the
+    // slerp, between two quaternions 90° apart in 4D (dot product 1e-300:
+    // positive, so that both keep `r`; fnlerp's `k` there is its K0).
+    let (l, r) = ([0.0, 0.0, 0.0, 1.0], [0.0, 0.0, 1.0, 1e-300]);
     let err_at_d0 = |k: f64| {
         (0..=2000)
             .map(|j| {
                 let t = j as f64 / 2000.0;
-                let ot = t + t * (t - 0.5) * (t - 1.0) * k;
-                2.0 * (ot.atan2(1.0 - ot) - t * core::f64::consts::FRAC_PI_2).abs()
+                let q = nlerp_with_f64(l, r, t, |_, t| t + t * (t - 0.5) * (t - 1.0) * k);
+                rotation_angle(q, slerp_f64(l, r, t))
             })
             .fold(0.0, f64::max)
     };

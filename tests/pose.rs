@@ -10,7 +10,7 @@ use devkit::pipeline;
 use std::path::{Path, PathBuf};
 
 use animasm::{Impl, JointMat, JointQuat, Quat, Vec4};
-use glam::{DAffine3, DQuat, DVec3};
+use glam::{DQuat, DVec3};
 use pipeline::{Animation, Convention, PoseError};
 use serde_json::{Value, json};
 
@@ -82,7 +82,7 @@ fn fox_loader_agrees_with_the_minimal_reader_and_the_json() {
         assert!(d <= 1e-7, "rest rotation {j}: {d:e}");
     }
     for (j, (got, want)) in anim.inverse_bind.iter().zip(fox::inverse_bind()).enumerate() {
-        assert!(got.iter().zip(&want).all(|(a, b)| (a - b).abs() <= 1e-5 * b.abs().max(1.0)), "IBM {j}");
+        assert!(got.iter().zip(&want).all(|(a, b)| error::abs_rel_diff(*a, *b) <= 1e-5), "IBM {j}");
     }
     // The Run keys of the JSON are those of the GLB; at a key time the
     // reference's model matrices are the JSON's float64 model matrices.
@@ -123,11 +123,10 @@ fn simple_skin_with_data_uris() {
     check_all(&anim, &anim.check_times());
     // By hand: at t = 1 (key 2) joint 1 is world T(0, 1, 0) * R(key 2).
     let key = anim.samplers[0].rotations[0].1[2].map(f64::from);
-    let world = DAffine3::from_translation(DVec3::new(0.0, 1.0, 0.0)) * DAffine3::from_quat(DQuat::from_array(key));
-    let want = world * affine64(&anim.inverse_bind[1].map(f64::from));
+    let world = oracle::joint_mat_gltf_f64(key, [0.0, 1.0, 0.0]);
+    let want = oracle::affine_mul_f64(world, anim.inverse_bind[1].map(f64::from));
     for imp in imps() {
         let got = pipeline::pipeline(imp, &anim, 1.0).unwrap();
-        let want = rows64(&want);
         assert!(
             want.iter().zip(&got[1]).all(|(a, b)| (a - f64::from(*b)).abs() < 1e-6),
             "{imp}: {want:?} {:?}",
@@ -197,15 +196,6 @@ fn tmp_dir() -> PathBuf {
 fn axis_angle(axis: [f64; 3], angle: f64) -> [f32; 4] {
     let q = DQuat::from_axis_angle(DVec3::from_array(axis).normalize(), angle);
     q.to_array().map(|v| v as f32)
-}
-
-fn affine64(m: &[f64; 12]) -> DAffine3 {
-    DAffine3::from_cols_array(&[m[0], m[4], m[8], m[1], m[5], m[9], m[2], m[6], m[10], m[3], m[7], m[11]])
-}
-
-fn rows64(a: &DAffine3) -> [f64; 12] {
-    let c = a.to_cols_array();
-    [c[0], c[3], c[6], c[9], c[1], c[4], c[7], c[10], c[2], c[5], c[8], c[11]]
 }
 
 /// The synthetic skeleton's definition, in f32 as written to the file.
@@ -279,14 +269,11 @@ fn keys_at(times: &[f32], t: f64) -> (usize, usize, f64) {
 }
 
 impl Synth {
-    fn world(&self, locals: &[([f64; 3], [f64; 4])]) -> Vec<DAffine3> {
-        let mut world = vec![DAffine3::IDENTITY; locals.len()];
-        for n in [0, 1, 2, 3, 4, 5, 6] {
-            let (t, q) = locals[n];
-            let local = DAffine3::from_rotation_translation(DQuat::from_array(q), DVec3::from_array(t));
-            world[n] = self.parent[n].map_or(DAffine3::IDENTITY, |p| world[p]) * local;
-        }
-        world
+    /// Model space in f64 (the testkit's `[R(q) | t]` and parent chain).
+    fn world(&self, locals: &[([f64; 3], [f64; 4])]) -> Vec<[f64; 12]> {
+        let locals: Vec<[f64; 12]> = locals.iter().map(|&(t, q)| oracle::joint_mat_gltf_f64(q, t)).collect();
+        let parents: Vec<i32> = self.parent.iter().map(|p| p.map_or(-1, |p| p as i32)).collect();
+        oracle::local_to_model_f64(&locals, &parents)
     }
 
     fn rest64(&self) -> Vec<([f64; 3], [f64; 4])> {
@@ -294,9 +281,9 @@ impl Synth {
     }
 
     /// The inverse bind matrices: the rest pose is the bind pose.
-    fn inverse_bind(&self) -> Vec<DAffine3> {
+    fn inverse_bind(&self) -> Vec<[f64; 12]> {
         let world = self.world(&self.rest64());
-        self.skin.iter().map(|&n| world[n].inverse()).collect()
+        self.skin.iter().map(|&n| oracle::affine_inverse_f64(world[n])).collect()
     }
 
     /// The skinning matrices at `t`, in skin order, computed from the
@@ -307,7 +294,7 @@ impl Synth {
         let (a0, a1, fa) = keys_at(&self.times_a, t);
         locals[HIP].1 = oracle::slerp_f64(w(&self.hip_rot[a0]), w(&self.hip_rot[a1]), fa);
         let (p, q) = (self.hip_trans[a0].map(f64::from), self.hip_trans[a1].map(f64::from));
-        locals[HIP].0 = std::array::from_fn(|c| p[c] + (q[c] - p[c]) * fa);
+        locals[HIP].0 = oracle::vec3_lerp_f64(p, q, fa);
         let (b0, b1, fb) = keys_at(&self.times_b, t);
         locals[HEAD].1 = oracle::slerp_f64(w(&self.head_rot[b0]), w(&self.head_rot[b1]), fb);
         let (c0, _, _) = keys_at(&self.times_c, t);
@@ -315,7 +302,7 @@ impl Synth {
         locals[HEAD].0 = self.head_trans[c0].map(f64::from);
         let world = self.world(&locals);
         let ibm = self.inverse_bind();
-        self.skin.iter().zip(&ibm).map(|(&n, i)| rows64(&(world[n] * *i))).collect()
+        self.skin.iter().zip(&ibm).map(|(&n, i)| oracle::affine_mul_f64(world[n], *i)).collect()
     }
 
     /// The glTF JSON and its binary buffer.
@@ -332,7 +319,13 @@ impl Synth {
         let tc = b.accessor(&self.times_c, "SCALAR", 1);
         let tr = b.accessor(&flat4(&self.tip_rot), "VEC4", 4);
         let hdt = b.accessor(&flat3(&self.head_trans), "VEC3", 3);
-        let ibm: Vec<f32> = self.inverse_bind().iter().flat_map(|a| a.to_cols_array().map(|v| v as f32)).collect();
+        // Column-major, as glam's `to_cols_array` (x, y, z axes, translation).
+        let ibm: Vec<f32> = self
+            .inverse_bind()
+            .iter()
+            .flat_map(|m| (0..4).flat_map(move |c| [m[c], m[4 + c], m[8 + c]]))
+            .map(|v| v as f32)
+            .collect();
         let ibm_matrices: Vec<f32> = ibm
             .chunks(12)
             .flat_map(|c| {

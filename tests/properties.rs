@@ -35,7 +35,9 @@ use core::ops::RangeInclusive;
 use animasm::{Error, Impl, JointMat, JointQuat};
 use common::error::{mat_max_abs_diff, max_abs_diff, quat_diff_up_to_sign};
 use common::inputs::{Rng, random_parents_from, rigid_mats_from};
-use common::oracle::{affine_mul_f64, f64x4, lerp_f64, mat3_to_quat_f64, quat_to_mat3_f64, slerp_f64, vec4_lerp_f64};
+use common::oracle::{
+    affine_mul_f64, f64x4, lerp_f64, mat_f64, mat3_to_quat_f64, quat_to_mat3_f64, slerp_f64, vec4_lerp_f64,
+};
 use common::strategies::{
     config, general_mat, joint, joint_lists_and_index, len, lerp_factor, list, paper_rigid_mat, rigid_mat, skeleton,
 };
@@ -117,10 +119,6 @@ fn assert_mat_twins(outs: &[(Impl, Vec<JointMat>)], ctx: &str) {
     }
 }
 
-fn f64s(m: &JointMat) -> [f64; 12] {
-    m.mat.map(f64::from)
-}
-
 /// What the SSE listings make of a scalar result: they add `(0, 0, 0, t)`
 /// to every row, which turns a `-0.0` in the rotation columns into `+0.0`
 /// and changes nothing else.
@@ -154,7 +152,7 @@ fn assert_same_up_to_sign_of_zero(a: &[JointMat], b: &[JointMat], ctx: &str) {
 /// `scale` is the sum of the magnitudes of the terms.
 #[track_caller]
 fn assert_affine_product(got: &JointMat, a: &JointMat, b: &JointMat, k: f64, ctx: &str) {
-    let want = affine_mul_f64(f64s(a), f64s(b));
+    let want = affine_mul_f64(mat_f64(a), mat_f64(b));
     for (e, &exact) in want.iter().enumerate() {
         let (r, c) = (e / 4, e % 4);
         let mut scale: f64 = (0..3).map(|i| (f64::from(a.mat[r * 4 + i]) * f64::from(b.mat[i * 4 + c])).abs()).sum();
@@ -409,7 +407,7 @@ proptest! {
             let ctx = format!("{ctx}: {imp}");
             assert_outside_kept(out, &mats, &range, &ctx);
             for i in range.clone() {
-                let (pm, m) = (f64s(&mats[parents[i] as usize]), f64s(&mats[i]));
+                let (pm, m) = (mat_f64(&mats[parents[i] as usize]), mat_f64(&mats[i]));
                 for e in 0..12 {
                     let (r, c) = (e / 4, e % 4);
                     let d = |k: usize| m[k * 4 + c] - if c == 3 { pm[k * 4 + 3] } else { 0.0 };

@@ -29,7 +29,7 @@
 mod common;
 
 use animasm::{Error, Impl, JointMat, JointQuat, Quat, Skeleton};
-use common::error::{abs_err, mat_max_abs_diff};
+use common::error::{mat_max_abs_diff, max_abs_diff};
 use common::exact::{ExactAligned, exact_vec};
 use common::harness::{Floats, max_diff, out_bits};
 use common::inputs::{Rng, rigid_mats_from};
@@ -52,8 +52,7 @@ fn quat_bits(q: &[Quat]) -> Vec<u32> {
 
 /// Max abs error of `q` against `want`, a NaN counting as infinite.
 fn quat_err(q: &Quat, want: [f64; 4]) -> f64 {
-    let q = q.to_array();
-    (0..4).map(|k| abs_err(f64::from(q[k]), want[k])).fold(0.0, f64::max)
+    max_abs_diff(q.to_array(), want)
 }
 
 fn result_of(outs: &[(Impl, Vec<Quat>)], imp: Impl) -> Option<&[Quat]> {

@@ -17,9 +17,10 @@ use animasm::quats_to_mats::scalar::{
 };
 use animasm::quats_to_mats::{MAX_JOINTS, quats_to_mats};
 use animasm::{Error, Impl, JointMat, JointQuat, Quat, Vec4};
+use common::error::{mat_max_abs_diff, rot_trans_diff};
 use common::harness::{Floats, SENTINEL};
 use common::inputs::Rng;
-use common::oracle::quat_to_mat3_f64;
+use common::oracle::{f64x4, joint_mat_paper_f64, mat_f64, quat_to_mat3_f64};
 use common::routines::QuatsToMats;
 use common::{fox, mat_bits, same_bits};
 
@@ -127,23 +128,14 @@ fn model(quats: &[JointQuat]) -> Vec<JointMat> {
     quats.iter().map(listing_model).collect()
 }
 
-/// The f64 formula in the paper's convention (the transpose of the
-/// column-vector matrix), on the f32 input widened.
-fn paper_matrix_f64(q: &Quat) -> [[f64; 3]; 3] {
-    animasm_testkit::oracle::quat_to_mat3_paper_f64(q.to_array().map(f64::from))
-}
-
-/// Max abs error of the rotation parts against [`paper_matrix_f64`].
+/// Max abs error of the rotation parts against the f64 formula in the
+/// paper's convention (`oracle::joint_mat_paper_f64`, the transpose of the
+/// column-vector matrix) on the f32 input widened.
 fn max_rotation_error(mats: &[JointMat], quats: &[JointQuat]) -> f64 {
-    let mut e = 0.0f64;
-    for (m, j) in mats.iter().zip(quats) {
-        for (r, row) in paper_matrix_f64(&j.q).iter().enumerate() {
-            for (c, want) in row.iter().enumerate() {
-                e = e.max((f64::from(m.mat[r * 4 + c]) - want).abs());
-            }
-        }
-    }
-    e
+    mats.iter()
+        .zip(quats)
+        .map(|(m, j)| rot_trans_diff(&m.mat, &joint_mat_paper_f64(f64x4(j.q.to_array()), [0.0; 3])).0)
+        .fold(0.0, f64::max)
 }
 
 /// The translation is in column 3, bit for bit.
@@ -780,12 +772,8 @@ mod successor {
             assert_fused(out, &want, &format!("n={n}: vs the fused model"));
             assert!(max_rotation_error(out, q) <= BOUND, "n={n}: vs the f64 formula");
             let c = run(c_quats_to_mats, q);
-            let d = out
-                .iter()
-                .zip(&c)
-                .flat_map(|(a, b)| a.mat.iter().zip(b.mat).map(|(u, v)| (u - v).abs()))
-                .fold(0.0f32, f32::max);
-            assert!(f64::from(d) <= BOUND, "n={n}: {d:e} from the scalar port");
+            let d = out.iter().zip(&c).map(|(a, b)| mat_max_abs_diff(&a.mat, &mat_f64(b))).fold(0.0, f64::max);
+            assert!(d <= BOUND, "n={n}: {d:e} from the scalar port");
             assert_translation_copied(out, q, &format!("n={n}"));
         }
     }

@@ -5,10 +5,10 @@
 mod common;
 
 use animasm::{Error, Impl, JointMat, JointQuat, Skeleton};
-use animasm_testkit::error::mat_max_abs_diff;
+use animasm_testkit::error::{mat_max_abs_diff, model_size};
 use animasm_testkit::fox;
 use animasm_testkit::inputs::{Rng, random_parents_from, rigid_mats_from};
-use animasm_testkit::oracle::{local_to_model_f64, model_to_local_f64};
+use animasm_testkit::oracle::{local_to_model_f64, mats_f64, model_to_local_f64};
 use common::mat_bits;
 
 /// A random forest of `n` joints with `roots` roots, parents first: joints
@@ -30,16 +30,6 @@ fn shuffle(rng: &mut Rng, parents: &[i32]) -> (Vec<i32>, Vec<usize>) {
         out[perm[old]] = if p < 0 { -1 } else { perm[p as usize] as i32 };
     }
     (out, perm)
-}
-
-/// The largest distance of a model-space joint from the origin (at least 1):
-/// the model's size, which the errors below are relative to.
-fn model_size(model: &[[f64; 12]]) -> f64 {
-    model.iter().map(|m| (m[3] * m[3] + m[7] * m[7] + m[11] * m[11]).sqrt()).fold(1.0, f64::max)
-}
-
-fn to_f64(mats: &[JointMat]) -> Vec<[f64; 12]> {
-    mats.iter().map(|m| m.mat.map(f64::from)).collect()
 }
 
 /// The structure `Skeleton::new` promises: `order` and `positions` are
@@ -115,7 +105,7 @@ fn local_to_model_and_back_on_shuffled_forests() {
     for (n, roots) in [(1, 1), (5, 2), (24, 1), (64, 3), (257, 5), (1000, 9)] {
         let parents = forest(&mut rng, n, roots);
         let locals = rigid_mats_from(&mut rng, n);
-        let want = local_to_model_f64(&to_f64(&locals), &parents);
+        let want = local_to_model_f64(&mats_f64(&locals), &parents);
         let size = model_size(&want);
         let (shuffled, perm) = shuffle(&mut rng, &parents);
         let mut shuffled_locals = vec![JointMat::IDENTITY; n];
@@ -313,7 +303,7 @@ fn local_to_model_matches_the_glam_chain() {
             sk.local_to_model(imp, &mut mats).unwrap();
             let model = sk.from_parents_first_vec(&mats).unwrap();
             for j in 0..n {
-                let want = JointMat::from_glam(glam_model[j]).mat.map(f64::from);
+                let want = animasm_testkit::oracle::mat_f64(&JointMat::from_glam(glam_model[j]));
                 let err = mat_max_abs_diff(&model[perm[j]].mat, &want) / size;
                 assert!(err <= 1e-5, "{} {imp} joint {j}: {err:e} of the model size", pose.name);
                 worst = worst.max(err);

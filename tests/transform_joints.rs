@@ -22,7 +22,7 @@ use animasm::{Error, Impl, JointMat};
 use common::fox;
 use common::harness::Routine;
 use common::inputs::{Rng, rigid_mat_f64};
-use common::oracle::{affine_inverse_f64, affine_mul_f64, local_to_model_f64};
+use common::oracle::{affine_inverse_f64, affine_mul_f64, local_to_model_f64, mat_f64};
 use common::routines::TransformJoints;
 use common::{assert_mats_bit_identical, mat_bits};
 
@@ -30,12 +30,6 @@ harness_tests!(TransformJoints);
 
 /// Half an ulp of 1.0 in f32: the unit roundoff u = 2^-24.
 const U: f64 = f32::EPSILON as f64 / 2.0;
-
-/// The implementations that can run here.
-/// The matrix as f64.
-fn f64s(m: &JointMat) -> [f64; 12] {
-    m.mat.map(f64::from)
-}
 
 /// A 3x4 matrix from f64 values, rounded to f32.
 fn mat_f32(m: [f64; 12]) -> JointMat {
@@ -132,7 +126,7 @@ fn bound_and_scale(a: &JointMat, b: &JointMat, e: usize) -> (f64, f64) {
 fn check_against_oracle(out: &[JointMat], a: &[JointMat], b: &[JointMat], ctx: &str) -> f64 {
     let mut worst = 0f64;
     for j in 0..a.len() {
-        let want = affine_mul_f64(f64s(&a[j]), f64s(&b[j]));
+        let want = affine_mul_f64(mat_f64(&a[j]), mat_f64(&b[j]));
         for (e, &exact) in want.iter().enumerate() {
             let err = (f64::from(out[j].mat[e]) - exact).abs();
             let (bound, scale) = bound_and_scale(&a[j], &b[j], e);
@@ -355,7 +349,7 @@ const INTEGER_PRODUCT: [f32; 12] = [
 #[test]
 fn product_is_joints1_times_joints2() {
     let (a, b) = integer_pair();
-    let ba = affine_mul_f64(f64s(&b), f64s(&a));
+    let ba = affine_mul_f64(mat_f64(&b), mat_f64(&a));
     assert!(INTEGER_PRODUCT.iter().zip(ba).any(|(x, y)| f64::from(*x) != y), "the test needs non-commuting input");
     for imp in TransformJoints::forms().into_iter() {
         for n in [1, 3, 5, 9] {
@@ -388,7 +382,7 @@ fn rebuilt_third_row() {
         let mut out = vec![JointMat { mat: [SENTINEL; 12] }; n];
         transform_joints(imp, &mut out, &a3, &bs).unwrap();
         for j in 0..n {
-            let want = affine_mul_f64(f64s(&a3[j]), f64s(&bs[j]));
+            let want = affine_mul_f64(mat_f64(&a3[j]), mat_f64(&bs[j]));
             assert_eq!(out[j].mat[..8], [0.0; 8], "{imp}: joint {j}: rows 0 and 1 must be zero");
             let row2: Vec<f64> = out[j].mat[8..].iter().map(|&v| f64::from(v)).collect();
             assert_eq!(row2, want[8..], "{imp}: joint {j}: third row");
@@ -423,7 +417,7 @@ fn fox_rest_pose_times_inverse_bind_is_identity() {
     // The residue of the data itself, in f64.
     let data: f64 = (0..24)
         .flat_map(|j| {
-            let p = affine_mul_f64(f64s(&rest[j]), f64s(&inv_bind[j]));
+            let p = affine_mul_f64(mat_f64(&rest[j]), mat_f64(&inv_bind[j]));
             (0..12).map(move |e| (p[e] - f64::from(identity[e])).abs())
         })
         .fold(0.0, f64::max);
@@ -514,8 +508,8 @@ fn erratum_rotation_negative_zero_becomes_positive_zero() {
 fn erratum_text_names_appendix_b_for_appendix_c() {
     let mut rng = Rng::new(9);
     let (a, b) = (rigid(&mut rng), rigid(&mut rng));
-    let appendix_b = affine_mul_f64(affine_inverse_f64(f64s(&b)), f64s(&a));
-    let appendix_c = affine_mul_f64(f64s(&a), f64s(&b));
+    let appendix_b = affine_mul_f64(affine_inverse_f64(mat_f64(&b)), mat_f64(&a));
+    let appendix_c = affine_mul_f64(mat_f64(&a), mat_f64(&b));
     for imp in TransformJoints::forms().into_iter() {
         let mut out = [JointMat::default()];
         transform_joints(imp, &mut out, &[a], &[b]).unwrap();
@@ -751,9 +745,9 @@ mod successor {
         assert_mats_bit_identical(&run_safe(&id, &a), &a, "identity * b");
         assert_mats_bit_identical(&run_safe(&a, &id), &a, "a * identity");
         let rigid: Vec<JointMat> = (0..33).map(|_| super::rigid(&mut rng)).collect();
-        let inv: Vec<JointMat> = rigid.iter().map(|m| mat_f32(affine_inverse_f64(f64s(m)))).collect();
+        let inv: Vec<JointMat> = rigid.iter().map(|m| mat_f32(affine_inverse_f64(mat_f64(m)))).collect();
         for (j, m) in run_safe(&rigid, &inv).iter().enumerate() {
-            let d = common::error::mat_max_abs_diff(&m.mat, &f64s(&JointMat::IDENTITY));
+            let d = common::error::mat_max_abs_diff(&m.mat, &mat_f64(&JointMat::IDENTITY));
             assert!(d <= 1e-5, "joint {j}: {d:e} from the identity");
         }
         let out = run_safe(&a, &a);

@@ -12,10 +12,14 @@ mod common;
 
 use animasm::transform_skeleton::{MAX_JOINTS, scalar, transform_skeleton, transform_skeleton_movss_shufps};
 use animasm::{Error, Impl, JointMat};
+use common::error::{abs_rel_diff, rot_trans_diff, translation_max_norm};
 use common::fox;
 use common::harness::Routine;
 use common::inputs::{Rng, random_parents_from, rigid_mats_from};
-use common::oracle::{affine_from_f64, affine_mul_f64, local_to_model_f64, quat_to_mat3_f64, transpose3};
+use common::oracle::{
+    affine_from_f64, affine_mul_f64, local_to_model_f64, mat_f64, mats_f64, quat_to_mat3_f64, transform_skeleton_f64,
+    transpose3,
+};
 use common::routines::{TransformSkeleton, TransformSkeletonMovssShufps};
 use common::{assert_mats_bit_identical, mat_bits};
 
@@ -56,11 +60,6 @@ fn to_mat(m: [f64; 12]) -> JointMat {
     JointMat { mat: m.map(|v| v as f32) }
 }
 
-/// A 3x4 matrix widened to f64.
-fn to_f64(m: &JointMat) -> [f64; 12] {
-    m.mat.map(f64::from)
-}
-
 /// Runs a raw kernel on a copy of `mats`, after checking what the kernels'
 /// contract needs (range inside `mats` and `parents`, every parent of the
 /// range a joint of `mats`; `p >= i` is allowed for the asm and intrinsics
@@ -80,27 +79,15 @@ fn run(k: Kernel, mats: &[JointMat], parents: &[i32], first: i32, last: i32) -> 
 /// The f64 oracle: `g[i] = g[parents[i]] * g[i]` for `i` in `first..=last`,
 /// from the f32 input widened to f64.
 fn oracle(mats: &[JointMat], parents: &[i32], range: RangeInclusive<usize>) -> Vec<[f64; 12]> {
-    let mut g: Vec<[f64; 12]> = mats.iter().map(to_f64).collect();
-    for i in range {
-        g[i] = affine_mul_f64(g[parents[i] as usize], g[i]);
-    }
-    g
+    transform_skeleton_f64(&mats_f64(mats), parents, range)
 }
 
 /// Max abs error of the rotation elements and of the translation elements.
 fn errors(got: &[JointMat], want: &[[f64; 12]]) -> (f64, f64) {
-    let (mut rot, mut trans) = (0.0f64, 0.0f64);
-    for (g, w) in got.iter().zip(want) {
-        for (e, (&x, &y)) in g.mat.iter().zip(w).enumerate() {
-            let d = (f64::from(x) - y).abs();
-            if e % 4 == 3 {
-                trans = trans.max(d);
-            } else {
-                rot = rot.max(d);
-            }
-        }
-    }
-    (rot, trans)
+    got.iter()
+        .zip(want)
+        .map(|(g, w)| rot_trans_diff(&g.mat, w))
+        .fold((0.0, 0.0), |(r, t), (gr, gt)| (r.max(gr), t.max(gt)))
 }
 
 #[cfg(target_arch = "x86_64")]
@@ -208,7 +195,7 @@ fn simd_twins_bit_identical_with_self_and_later_parents() {
     // Joint 0 is its own parent: row 0 is b * a with b = a (read before the
     // store), rows 1 and 2 read the parent's rows 1 and 2 after row 0 was
     // stored (unchanged rows), so each row r is `a[r][..] * a`.
-    let a = to_f64(&mats[0]);
+    let a = mat_f64(&mats[0]);
     let aa = affine_mul_f64(a, a);
     for (e, &want) in aa.iter().enumerate() {
         let tol = 1e-4 * want.abs().max(1.0);
@@ -306,11 +293,11 @@ fn transform_joint_is_parent_times_child() {
     let child = JointMat { mat: [1.0, 0.0, 0.0, 1.0, 0.0, 0.0, -1.0, 0.0, 0.0, 1.0, 0.0, 0.0] };
     let mut a = child;
     scalar::transform_joint(&mut a, &parent);
-    let want = affine_mul_f64(to_f64(&parent), to_f64(&child));
+    let want = affine_mul_f64(mat_f64(&parent), mat_f64(&child));
     assert_eq!(a.mat.map(f64::from), want);
     assert_eq!([a.mat[3], a.mat[7], a.mat[11]], [1.0, 3.0, 3.0]);
     // Not child times parent.
-    assert_ne!(a.mat.map(f64::from), affine_mul_f64(to_f64(&child), to_f64(&parent)));
+    assert_ne!(a.mat.map(f64::from), affine_mul_f64(mat_f64(&child), mat_f64(&parent)));
 }
 
 // ---------------------------------------------------------------------------
@@ -382,7 +369,7 @@ fn fox_poses_against_the_json_local_to_model_reference() {
     for (pose, rot, tr, reference) in fox_poses() {
         let locals = fox::local_mats(&rot, &tr);
         let reference = reference.unwrap_or_else(|| local_to_model_f64(&fox::local_mats_f64(&rot, &tr), &parents));
-        let scale = reference.iter().flat_map(|m| [m[3], m[7], m[11]]).fold(0.0f64, |a, v| a.max(v.abs()));
+        let scale = reference.iter().map(translation_max_norm).fold(0.0, f64::max);
         assert!(scale > 50.0, "{pose}: model scale {scale}");
         for (name, f) in SAFE_FNS {
             for imp in forms_of(name) {
@@ -434,15 +421,8 @@ fn fox_rest_pose_times_inverse_bind_is_identity() {
         let (mut rot, mut trans) = (0.0f64, 0.0f64);
         for (m, ib) in model.iter().zip(&inverse_bind) {
             let p = affine_mul_f64(*m, ib.map(f64::from));
-            for (e, &v) in p.iter().enumerate() {
-                let id = if e % 5 == 0 { 1.0 } else { 0.0 };
-                let d = (v - id).abs();
-                if e % 4 == 3 {
-                    trans = trans.max(d);
-                } else {
-                    rot = rot.max(d);
-                }
-            }
+            let (r, t) = rot_trans_diff(&JointMat::IDENTITY.mat, &p);
+            (rot, trans) = (rot.max(r), trans.max(t));
         }
         (rot, trans)
     };
@@ -453,7 +433,7 @@ fn fox_rest_pose_times_inverse_bind_is_identity() {
         for imp in forms_of(name) {
             let mut out = locals.clone();
             f(imp, &mut out, &parents, 1..=parents.len() - 1).unwrap();
-            let model: Vec<[f64; 12]> = out.iter().map(to_f64).collect();
+            let model = mats_f64(&out);
             let (r, t) = deviation(&model);
             println!("{name} {imp}: model x inverse bind - I: rotation {r:e}, translation {t:e}");
             assert!(r <= 1e-6, "{name} {imp}: rotation part {r:e}");
@@ -784,9 +764,8 @@ mod successor {
                 let scalar = scalar_of(&mats, &parents, range.clone());
                 for (j, (o, c)) in out.iter().zip(&scalar).enumerate() {
                     for e in 0..12 {
-                        let (x, y) = (f64::from(o.mat[e]), f64::from(c.mat[e]));
-                        let d = (x - y).abs() / y.abs().max(1.0);
-                        assert!(d <= 1e-5, "n = {n} {range:?}: joint {j} mat[{e}]: {x} vs scalar {y}");
+                        let (x, y) = (o.mat[e], c.mat[e]);
+                        assert!(abs_rel_diff(x, y) <= 1e-5, "n = {n} {range:?}: joint {j} mat[{e}]: {x} vs scalar {y}");
                     }
                 }
                 let want = oracle(&mats, &parents, range.clone());
@@ -858,7 +837,7 @@ mod successor {
         for (pose, rot, tr, reference) in fox_poses() {
             let locals = fox::local_mats(&rot, &tr);
             let reference = reference.unwrap_or_else(|| local_to_model_f64(&fox::local_mats_f64(&rot, &tr), &parents));
-            let scale = reference.iter().flat_map(|m| [m[3], m[7], m[11]]).fold(0.0f64, |a, v| a.max(v.abs()));
+            let scale = reference.iter().map(translation_max_norm).fold(0.0, f64::max);
             let out = run_safe(&locals, &parents, 1..=n - 1);
             let (r, t) = errors(&out, &reference);
             assert!(r <= 1e-5, "{pose}: rotation error {r:e}");
@@ -944,9 +923,9 @@ mod successor {
         // A child that inverts its parent: the identity.
         for _ in 0..16 {
             let parent = rigid_mats_from(&mut rng, 1)[0];
-            let inverse = to_mat(common::oracle::affine_inverse_f64(to_f64(&parent)));
+            let inverse = to_mat(common::oracle::affine_inverse_f64(mat_f64(&parent)));
             let out = run_safe(&[parent, inverse], &[-1, 0], 1..=1);
-            let d = common::error::mat_max_abs_diff(&out[1].mat, &to_f64(&JointMat::IDENTITY));
+            let d = common::error::mat_max_abs_diff(&out[1].mat, &mat_f64(&JointMat::IDENTITY));
             assert!(d <= 1e-5, "parent times its inverse: {d:e} from the identity");
         }
     }
@@ -1033,7 +1012,7 @@ mod successor {
         let mats = rigid_mats_from(&mut rng, n);
         let parents: Vec<i32> = (0..n).map(|i| if i % 3 == 0 { i as i32 } else { rng.below(n) as i32 }).collect();
         let out = run(k, &mats, &parents, 0, n as i32 - 1);
-        let a = to_f64(&mats[0]);
+        let a = mat_f64(&mats[0]);
         let aa = affine_mul_f64(a, a);
         for (e, &want) in aa.iter().enumerate() {
             let tol = 1e-5 * want.abs().max(1.0);
@@ -1043,7 +1022,7 @@ mod successor {
         let parents = [-1, 2, 0];
         let mats = rigid_mats_from(&mut rng, 3);
         let out = run(k, &mats, &parents, 1, 2);
-        let want1 = affine_mul_f64(to_f64(&mats[2]), to_f64(&mats[1]));
+        let want1 = affine_mul_f64(mat_f64(&mats[2]), mat_f64(&mats[1]));
         assert!(common::error::mat_max_abs_diff(&out[1].mat, &want1) <= 1e-5);
     }
 }

@@ -22,10 +22,13 @@ mod common;
 
 use animasm::untransform_skeleton::{MAX_JOINTS, untransform_skeleton};
 use animasm::{Error, Impl, JointMat};
+use common::error::{abs_err, rot_trans_diff, translation_max_norm};
 use common::fox;
 use common::harness::Routine;
 use common::inputs::{Rng, chains_and_fans_parents, rigid_mat_f64};
-use common::oracle::{affine_from_f64, affine_inverse_f64, affine_mul_f64, local_to_model_f64, quat_to_mat3_f64};
+use common::oracle::{
+    affine_from_f64, affine_mul_f64, local_to_model_f64, mat_f64, mats_f64, quat_to_mat3_f64, untransform_skeleton_f64,
+};
 use common::routines::UntransformSkeleton;
 use common::{assert_mats_bit_identical, mat_bits};
 
@@ -45,10 +48,6 @@ const TRANS_BOUND_EPS: f64 = 2.0;
 
 // ---------------------------------------------------------------------------
 // Helpers.
-
-fn to_f64(m: &JointMat) -> [f64; 12] {
-    m.mat.map(f64::from)
-}
 
 fn to_f32(m: &[f64; 12]) -> JointMat {
     JointMat { mat: m.map(|v| v as f32) }
@@ -117,9 +116,8 @@ fn skeleton(seed: u64, n: usize) -> Skeleton {
 }
 
 /// `1 + max|t_a| + max|t_b|`: the magnitude the translation error scales with.
-fn scale(a: &[f64; 12], b: &[f64; 12]) -> f64 {
-    let t = |m: &[f64; 12]| [m[3], m[7], m[11]].iter().fold(0.0f64, |x, v| x.max(v.abs()));
-    1.0 + t(a) + t(b)
+fn scale(a: &JointMat, b: &JointMat) -> f64 {
+    1.0 + translation_max_norm(&mat_f64(a)) + translation_max_norm(&mat_f64(b))
 }
 
 /// Largest errors of `got` against `want` over the joints `range`: (rotation
@@ -133,15 +131,9 @@ fn errors(
 ) -> (f64, f64) {
     let (mut rot, mut trans) = (0.0f64, 0.0f64);
     for i in range {
-        let s = scale(&to_f64(&inputs[i]), &to_f64(&inputs[parents[i] as usize]));
-        for (e, (&g, &w)) in got[i].mat.iter().zip(&want[i]).enumerate() {
-            let d = (f64::from(g) - w).abs();
-            if e % 4 == 3 {
-                trans = trans.max(d / (f64::from(f32::EPSILON) * s));
-            } else {
-                rot = rot.max(d);
-            }
-        }
+        let s = scale(&inputs[i], &inputs[parents[i] as usize]);
+        let (r, t) = rot_trans_diff(&got[i].mat, &want[i]);
+        (rot, trans) = (rot.max(r), trans.max(t / (f64::from(f32::EPSILON) * s)));
     }
     (rot, trans)
 }
@@ -150,12 +142,7 @@ fn errors(
 /// `range` (the exact inverse of the f32 input matrices), the inputs
 /// elsewhere.
 fn oracle(inputs: &[JointMat], parents: &[i32], range: core::ops::RangeInclusive<usize>) -> Vec<[f64; 12]> {
-    let mut out: Vec<[f64; 12]> = inputs.iter().map(to_f64).collect();
-    for i in range {
-        let p = parents[i] as usize;
-        out[i] = affine_mul_f64(affine_inverse_f64(to_f64(&inputs[p])), to_f64(&inputs[i]));
-    }
-    out
+    untransform_skeleton_f64(&mats_f64(inputs), parents, range)
 }
 
 /// Asserts that only the joints of `range` changed between `before` and
@@ -363,10 +350,10 @@ fn untransform_inverts_transform_skeleton() {
             assert_eq!(mats[0].mat.map(f32::to_bits), locals[0].mat.map(f32::to_bits));
             for i in 1..n {
                 let p = sk.parents[i] as usize;
-                let s = scale(&to_f64(&globals[i]), &to_f64(&globals[p]));
+                let s = scale(&globals[i], &globals[p]);
                 let level = 2.0 + depth[p] as f64;
                 for e in 0..12 {
-                    let d = (f64::from(mats[i].mat[e]) - f64::from(locals[i].mat[e])).abs();
+                    let d = abs_err(f64::from(mats[i].mat[e]), f64::from(locals[i].mat[e]));
                     let units = if e % 4 == 3 { d / (eps * s * level) } else { d / (eps * level) };
                     assert!(units <= ROUND_TRIP_EPS, "{imp} n={n} joint {i} (depth {}) mat[{e}]: {d:e}", depth[i]);
                     if units > worst.0 {
@@ -393,8 +380,8 @@ fn parent_rotation_must_be_orthonormal() {
     let child = affine_mul_f64(parent, local);
     let mats = vec![to_f32(&parent), to_f32(&child)];
     let transpose_oracle: [f64; 12] = {
-        let p = to_f64(&mats[0]);
-        let c = to_f64(&mats[1]);
+        let p = mat_f64(&mats[0]);
+        let c = mat_f64(&mats[1]);
         core::array::from_fn(|i| {
             let (row, col) = (i / 4, i % 4);
             let tp = |k: usize| if col == 3 { p[k * 4 + 3] } else { 0.0 };
@@ -435,19 +422,16 @@ fn fox_poses() -> Vec<FoxPose> {
 
 /// The largest translation in a pose: the model's scale (about 70 units).
 fn model_scale(model: &[[f64; 12]]) -> f64 {
-    model.iter().flat_map(|m| [m[3], m[7], m[11]]).fold(0.0f64, |x, v| x.max(v.abs()))
+    model.iter().map(translation_max_norm).fold(0.0, f64::max)
 }
 
 /// Largest (rotation abs, translation abs) differences over joints `1..`.
 fn fox_errors(got: &[JointMat], want: &[[f64; 12]]) -> (f64, f64) {
-    let (mut rot, mut trans) = (0.0f64, 0.0f64);
-    for (g, w) in got.iter().zip(want).skip(1) {
-        for (e, (&g, &w)) in g.mat.iter().zip(w).enumerate() {
-            let d = (f64::from(g) - w).abs();
-            if e % 4 == 3 { trans = trans.max(d) } else { rot = rot.max(d) }
-        }
-    }
-    (rot, trans)
+    got.iter()
+        .zip(want)
+        .skip(1)
+        .map(|(g, w)| rot_trans_diff(&g.mat, w))
+        .fold((0.0, 0.0), |(r, t), (gr, gt)| (r.max(gr), t.max(gt)))
 }
 
 /// The Fox hierarchy uses the column-vector convention the routine assumes:
@@ -773,7 +757,7 @@ mod successor {
                 assert!(rot <= ROT_BOUND && trans <= TRANS_BOUND_EPS, "n = {n} {range:?}: {rot:e} {trans}");
                 let c = scalar_of(&sk.globals, &sk.parents, range.clone());
                 let (cr, ct) = errors(&c, &want, &sk.globals, &sk.parents, range.clone());
-                let want_c: Vec<[f64; 12]> = c.iter().map(to_f64).collect();
+                let want_c: Vec<[f64; 12]> = mats_f64(&c);
                 let (dr, dt) = errors(&out, &want_c, &sk.globals, &sk.parents, range.clone());
                 assert!(dr <= 2.0 * ROT_BOUND && dt <= 2.0 * TRANS_BOUND_EPS, "n = {n}: {dr:e} {dt} from the C");
                 worst = (worst.0.max(rot), worst.1.max(trans));
@@ -870,7 +854,7 @@ mod successor {
         assert_mats_bit_identical(&out, &scalar_of(&mats, &fan, 1..=11), "identity parent vs the C");
         for j in 1..12 {
             let out = run_safe(&[sk.globals[j], sk.globals[j]], &[-1, 0], 1..=1);
-            let d = common::error::mat_max_abs_diff(&out[1].mat, &to_f64(&JointMat::IDENTITY));
+            let d = common::error::mat_max_abs_diff(&out[1].mat, &mat_f64(&JointMat::IDENTITY));
             assert!(d <= 1e-6, "joint {j} under itself: {d:e} from the identity");
         }
     }
@@ -950,7 +934,7 @@ mod successor {
         // is readable; an aligned Vec; `kernel()` checked the CPU. The raw
         // kernel allows `p == i` (memory-safe; the result is defined above).
         unsafe { k(out.as_mut_ptr(), parents.as_ptr(), 0, 0) };
-        let d = common::error::mat_max_abs_diff(&out[0].mat, &to_f64(&JointMat::IDENTITY));
+        let d = common::error::mat_max_abs_diff(&out[0].mat, &mat_f64(&JointMat::IDENTITY));
         assert!(d <= 1e-5, "self parent: {d:e} from the identity");
     }
 }

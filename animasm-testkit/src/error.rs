@@ -9,10 +9,15 @@
 //! | [`rotation_angle`] | the angle between two rotations, sign-insensitive (`q` and `-q` are one rotation) |
 //! | [`omega_deg`] | the 4D angle of a pair of quaternions, what slerp interpolates over |
 //! | [`max_abs_diff`], [`mat_max_abs_diff`], [`abs_err`] | max abs component error |
+//! | [`rot_trans_diff`] | a 3x4 matrix's rotation and translation errors apart |
+//! | [`abs_rel_diff`] | two f32 results: absolute up to magnitude 1, relative above |
 //! | [`quat_diff_up_to_sign`] | max abs component error against the nearer of `±q` |
 //! | [`ulps`], [`ulp_distance`] | errors in units in the last place of f32 |
 //! | [`model_size`], [`skeleton_error`] | a skeleton's error relative to its size |
+//! | [`pose_error`] | a pose's rotation errors and its translation errors relative to the model's size |
+//! | [`translation_max_norm`] | the magnitude a matrix's translation errors scale with |
 
+use crate::oracle::normalize_f64;
 use animasm::{JointMat, Quat};
 
 /// `|a - b|`, with a NaN on either side counted as an infinite error.
@@ -54,6 +59,55 @@ pub fn mat_max_abs_diff(a: &[f32; 12], b: &[f64; 12]) -> f64 {
     (0..12).map(|i| abs_err(f64::from(a[i]), b[i])).fold(0.0, f64::max)
 }
 
+/// [`mat_max_abs_diff`] of a 3x4 matrix split in two: the largest error of
+/// the rotation part (columns 0 to 2) and that of the translation (column
+/// 3), NaN-aware. The rotation's error is absolute (its elements are at
+/// most 1); the translation's grows with the model, so callers divide it by
+/// a size ([`translation_max_norm`], [`model_size`]).
+///
+/// ```
+/// use animasm_testkit::error::rot_trans_diff;
+/// let want = [1.0, 0.0, 0.0, 50.0, 0.0, 1.0, 0.0, 0.0, 0.0, 0.0, 1.0, 0.0];
+/// let mut got = want.map(|v| v as f32);
+/// got[1] = 1e-6;
+/// got[3] = 50.5;
+/// assert_eq!(rot_trans_diff(&got, &want), (f64::from(1e-6f32), 0.5));
+/// got[11] = f32::NAN;
+/// assert_eq!(rot_trans_diff(&got, &want).1, f64::INFINITY);
+/// ```
+pub fn rot_trans_diff(got: &[f32; 12], want: &[f64; 12]) -> (f64, f64) {
+    let (mut rot, mut trans) = (0.0f64, 0.0f64);
+    for e in 0..12 {
+        let d = abs_err(f64::from(got[e]), want[e]);
+        if e % 4 == 3 {
+            trans = trans.max(d);
+        } else {
+            rot = rot.max(d);
+        }
+    }
+    (rot, trans)
+}
+
+/// The difference of two f32 results `a` and `b` (`b` the one trusted, a
+/// scalar port, say): `|a - b|` where `|b| <= 1`, `|a - b| / |b|` above
+/// (rotations are at most 1, translations reach any size). Equal bits, or
+/// two NaNs, are 0; a NaN against a number is infinite.
+///
+/// ```
+/// use animasm_testkit::error::abs_rel_diff;
+/// assert_eq!(abs_rel_diff(0.5, 0.25), 0.25);
+/// assert_eq!(abs_rel_diff(101.0, 100.0), 0.01); // relative above 1
+/// assert_eq!(abs_rel_diff(f32::NAN, f32::NAN), 0.0);
+/// assert_eq!(abs_rel_diff(f32::NAN, 1.0), f64::INFINITY);
+/// ```
+pub fn abs_rel_diff(a: f32, b: f32) -> f64 {
+    if a.to_bits() == b.to_bits() || (a.is_nan() && b.is_nan()) {
+        return 0.0;
+    }
+    let d = (f64::from(a) - f64::from(b)).abs() / f64::from(b.abs()).max(1.0);
+    if d.is_nan() { f64::INFINITY } else { d }
+}
+
 /// The max abs component difference between `a` and the nearer of `b` and
 /// `-b` (`q` and `-q` are the same rotation), NaN-aware.
 ///
@@ -87,11 +141,7 @@ pub fn quat_diff_up_to_sign(a: [f64; 4], b: [f64; 4]) -> f64 {
 /// assert_eq!(rotation_angle([f64::NAN, 0.0, 0.0, 1.0], [0.0, 0.0, 0.0, 1.0]), f64::INFINITY);
 /// ```
 pub fn rotation_angle(q: [f64; 4], p: [f64; 4]) -> f64 {
-    let unit = |a: [f64; 4]| {
-        let n = a.iter().map(|v| v * v).sum::<f64>().sqrt();
-        a.map(|v| v / n)
-    };
-    let (q, p) = (unit(q), unit(p));
+    let (q, p) = (normalize_f64(q), normalize_f64(p));
     let s = if (0..4).map(|i| q[i] * p[i]).sum::<f64>() >= 0.0 { 1.0 } else { -1.0 };
     let diff = (0..4).map(|i| (q[i] - s * p[i]).powi(2)).sum::<f64>().sqrt();
     let sum = (0..4).map(|i| (q[i] + s * p[i]).powi(2)).sum::<f64>().sqrt();
@@ -199,4 +249,45 @@ pub fn skeleton_error(got: &[JointMat], want: &[[f64; 12]]) -> f64 {
     assert_eq!(got.len(), want.len(), "skeleton_error: {} joints against {}", got.len(), want.len());
     let size = model_size(want);
     got.iter().zip(want).map(|(g, w)| mat_max_abs_diff(&g.mat, w)).fold(0.0, f64::max) / size
+}
+
+/// The largest translation component of a 3x4 matrix in magnitude (the max
+/// norm of column 3): what an error in a translation, or in a product with
+/// one, scales with.
+///
+/// ```
+/// use animasm_testkit::error::translation_max_norm;
+/// let mut m = [0.0f64; 12];
+/// (m[3], m[7], m[11]) = (3.0, -4.0, 0.0);
+/// assert_eq!(translation_max_norm(&m), 4.0);
+/// ```
+pub fn translation_max_norm(m: &[f64; 12]) -> f64 {
+    m[3].abs().max(m[7].abs()).max(m[11].abs())
+}
+
+/// A pose's error against its f64 reference: the largest of every rotation
+/// element's absolute error and every translation element's error divided
+/// by `size` (the model's size: a skinned vertex at distance `size` from
+/// the origin moves by at most about `3 size` times this), NaN-aware
+/// ([`rot_trans_diff`]). Unlike [`skeleton_error`], the rotation part is
+/// not divided by the size. Panics if the lengths differ.
+///
+/// ```
+/// use animasm_testkit::error::pose_error;
+/// let want = [1.0, 0.0, 0.0, 50.0, 0.0, 1.0, 0.0, 0.0, 0.0, 0.0, 1.0, 0.0];
+/// let mut got = want.map(|v| v as f32);
+/// got[3] = 50.5; // 0.5 off in a model of size 100
+/// assert_eq!(pose_error(&[got], &[want], 100.0), 0.005);
+/// got[1] = 0.25; // a rotation element 0.25 off
+/// assert_eq!(pose_error(&[got], &[want], 100.0), 0.25);
+/// ```
+pub fn pose_error(got: &[[f32; 12]], want: &[[f64; 12]], size: f64) -> f64 {
+    assert_eq!(got.len(), want.len(), "pose_error: {} joints against {}", got.len(), want.len());
+    got.iter()
+        .zip(want)
+        .map(|(g, w)| {
+            let (r, t) = rot_trans_diff(g, w);
+            r.max(t / size)
+        })
+        .fold(0.0, f64::max)
 }

@@ -78,7 +78,7 @@ libfuzzer_sys::fuzz_target!(|data: &[u8]| {
             for i in (0..n).filter(|&i| domain(i)) {
                 let bound = tol::NLERP_FMA + 2.0 * UNIT_SLACK * (unit_deviation(l) + unit_deviation(r[i]));
                 for (c, (x, y)) in a.out[i].to_array().into_iter().zip(b.out[i].to_array()).enumerate() {
-                    let d = (f64::from(x) - f64::from(y)).abs();
+                    let d = animasm_testkit::error::abs_err(f64::from(x), f64::from(y));
                     assert!(d <= bound, "{name}: element {i} component {c}: avx2-nofma {x:e} vs avx2 {y:e}");
                 }
             }

@@ -21,7 +21,8 @@
 //!   or `untransform_skeleton` (last joint first) over one-joint ranges with
 //!   the same form (`Auto`: the bits of the fastest form); and `local_to_model` within the tests' tolerance
 //!   (`tol::SKELETON`, scaled by the chain's translations and depth) of the
-//!   same loop in f64 where every matrix of the chain is rigid;
+//!   same loop in f64 (`animasm_testkit::oracle::affine_mul_f64`) where
+//!   every matrix of the chain is rigid;
 //! - `Skeleton::slerp_joints` or (one input in two) `lerp_joints` with
 //!   `Auto`: the bits of the safe function with the index list `0..len`.
 #![no_main]
@@ -30,6 +31,8 @@ use animasm::{Error, Impl, JointMat, Skeleton};
 use animasm_fuzz::{
     Buf, CAP, EVERY_IMPL, Gen, MatFacts, assert_same, assert_untouched, forms, refused, same_result, tol,
 };
+use animasm_testkit::error::abs_err;
+use animasm_testkit::oracle::{affine_mul_f64, mat_f64};
 
 /// Whether walking up from `j` comes back to `j` (valid entries assumed).
 fn on_cycle(parents: &[i32], j: usize) -> bool {
@@ -42,15 +45,6 @@ fn on_cycle(parents: &[i32], j: usize) -> bool {
         }
     }
     false
-}
-
-/// `a * b` for affine 3x4 row-major matrices, in f64.
-fn mul64(a: &[f64; 12], b: &JointMat) -> [f64; 12] {
-    core::array::from_fn(|e| {
-        let (r, c) = (e / 4, e % 4);
-        let dot: f64 = (0..3).map(|k| a[r * 4 + k] * f64::from(b.mat[k * 4 + c])).sum();
-        if c == 3 { dot + a[r * 4 + 3] } else { dot }
-    })
 }
 
 libfuzzer_sys::fuzz_target!(|data: &[u8]| {
@@ -147,11 +141,11 @@ libfuzzer_sys::fuzz_target!(|data: &[u8]| {
     for k in 0..n {
         let (ok, scale, depth) = match usize::try_from(sp[k]) {
             Ok(p) => {
-                m64[k] = mul64(&m64[p], &local[k]);
+                m64[k] = affine_mul_f64(m64[p], mat_f64(&local[k]));
                 chain[p]
             }
             Err(_) => {
-                m64[k] = local[k].mat.map(f64::from);
+                m64[k] = mat_f64(&local[k]);
                 (true, 1.0, 0)
             }
         };
@@ -201,7 +195,7 @@ libfuzzer_sys::fuzz_target!(|data: &[u8]| {
                 for k in (0..n).filter(|&k| chain[k].0 && sp[k] >= 0) {
                     let bound = tol::SKELETON * chain[k].1 * (chain[k].2 as f64 / 8.0).max(1.0);
                     for (e, (&g, &w)) in got[k].mat.iter().zip(&m64[k]).enumerate() {
-                        let d = (f64::from(g) - w).abs();
+                        let d = abs_err(f64::from(g), w);
                         assert!(d <= bound, "{imp}: joint {k} mat[{e}]: {g:e} vs f64 {w:e} (bound {bound:e})");
                     }
                 }

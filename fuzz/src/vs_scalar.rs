@@ -2,6 +2,8 @@
 //! tolerance, on the elements whose inputs are in that tolerance's domain.
 
 use crate::*;
+use animasm_testkit::error::{abs_err, quat_diff_up_to_sign, translation_max_norm};
+use animasm_testkit::oracle::{f64x4, mat_f64};
 use core::fmt::Arguments;
 use core::ops::RangeInclusive;
 
@@ -89,15 +91,10 @@ pub fn rigid(m: &JointMat) -> bool {
     (det - 1.0).abs() <= 1e-5
 }
 
-/// The largest translation component of `m`, in magnitude.
+/// The largest translation component of `m`, in magnitude
+/// (`animasm_testkit::error::translation_max_norm`).
 pub fn translation_magnitude(m: &JointMat) -> f64 {
-    [m.mat[3], m.mat[7], m.mat[11]].iter().map(|v| f64::from(v.abs())).fold(0.0, f64::max)
-}
-
-/// `|a - b|`, infinite where either is NaN.
-fn diff(a: f32, b: f32) -> f64 {
-    let d = (f64::from(a) - f64::from(b)).abs();
-    if d.is_nan() { f64::INFINITY } else { d }
+    translation_max_norm(&mat_f64(m))
 }
 
 /// The runs to compare with the scalar port: every concrete form that
@@ -120,9 +117,9 @@ fn assert_close<T: Floats>(got: &T, want: &T, bound: impl Fn(usize) -> f64, ctx:
     for l in 0..T::N {
         let (g, w) = (got.float(l), want.float(l));
         assert!(
-            diff(g, w) <= bound(l),
+            abs_err(f64::from(g), f64::from(w)) <= bound(l),
             "{ctx}: float {l}: {g:e} vs the scalar port's {w:e} (difference {:e} > {:e})",
-            diff(g, w),
+            abs_err(f64::from(g), f64::from(w)),
             bound(l)
         );
     }
@@ -202,10 +199,7 @@ pub fn mats_to_quats_vs_scalar(runs: &[Run<JointQuat>], mats: &[JointMat]) {
         let want = &s.out[j];
         for r in others.clone() {
             let got = &r.out[j];
-            let q = |sign: f64| {
-                (0..4).map(|k| diff(got.float(k), (sign * f64::from(want.float(k))) as f32)).fold(0.0, f64::max)
-            };
-            let dq = q(1.0).min(q(-1.0));
+            let dq = quat_diff_up_to_sign(f64x4(got.q.to_array()), f64x4(want.q.to_array()));
             assert!(
                 dq <= tol::MATS_TO_QUATS,
                 "{}: joint {j}: quaternion {:?} vs the scalar port's {:?} up to sign: {dq:e} (matrix {:?})",
@@ -217,7 +211,7 @@ pub fn mats_to_quats_vs_scalar(runs: &[Run<JointQuat>], mats: &[JointMat]) {
             for k in 4..8 {
                 let bound = tol::MATS_TO_QUATS * f64::from(want.float(k).abs()).max(1.0);
                 assert!(
-                    diff(got.float(k), want.float(k)) <= bound,
+                    abs_err(f64::from(got.float(k)), f64::from(want.float(k))) <= bound,
                     "{}: joint {j}: translation {k}: {:e} vs {:e}",
                     r.imp,
                     got.float(k),

@@ -127,21 +127,15 @@ pub fn run<R: Routine>(imp: Impl, init: &[R::Out], input: &R::In) -> Result<Vec<
     R::call(imp, &mut b, input).map(|()| b.to_vec())
 }
 
-/// Max difference of two outputs, absolute for values up to 1 and relative
-/// above (translations reach 10 and more), NaN-aware (two NaNs are equal, a
-/// NaN against a number is an infinite difference).
+/// Max difference of two outputs by `animasm_testkit::error::abs_rel_diff`:
+/// absolute for values up to 1 and relative above (translations reach 10
+/// and more), NaN-aware (two NaNs are equal, a NaN against a number is an
+/// infinite difference).
 pub fn max_diff<T: Floats>(a: &[T], b: &[T]) -> f64 {
     let a: Vec<f32> = a.iter().flat_map(|e| e.floats()).collect();
     let b: Vec<f32> = b.iter().flat_map(|e| e.floats()).collect();
     assert_eq!(a.len(), b.len());
-    let diff = |x: f32, y: f32| {
-        if same_bits(x, y) {
-            return 0.0;
-        }
-        let d = (f64::from(x) - f64::from(y)).abs() / f64::from(y.abs()).max(1.0);
-        if d.is_nan() { f64::INFINITY } else { d }
-    };
-    a.iter().zip(&b).map(|(&x, &y)| diff(x, y)).fold(0.0, f64::max)
+    a.iter().zip(&b).map(|(&x, &y)| animasm_testkit::error::abs_rel_diff(x, y)).fold(0.0, f64::max)
 }
 
 /// Panics unless `got` is `Err(want)`, a NaN factor in both counting as the

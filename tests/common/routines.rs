@@ -5,11 +5,11 @@
 use core::ops::RangeInclusive;
 
 use animasm::{Error, Impl, JointMat, JointQuat, Quat};
-use animasm_testkit::error::{abs_err, mat_max_abs_diff, quat_diff_up_to_sign};
+use animasm_testkit::error::{mat_max_abs_diff, max_abs_diff, quat_diff_up_to_sign};
 use animasm_testkit::inputs::{Rng, joint_lists, random_parents, rigid_mats};
 use animasm_testkit::oracle::{
-    affine_inverse_f64, affine_mul_f64, f64x4, lerp_f64, mat3_to_quat_f64, quat_to_mat3_f64, slerp_f64, transpose3,
-    vec4_lerp_f64,
+    affine_mul_f64, affine_parts_f64, f64x4, joint_mat_paper_f64, lerp_f64, mat_f64, mat3_to_quat_f64, mats_f64,
+    slerp_f64, transform_skeleton_f64, transpose3, untransform_skeleton_f64, vec4_lerp_f64,
 };
 
 use super::harness::{BadCall, Interpolator, Routine};
@@ -49,10 +49,7 @@ fn joint_oracle_error(
         if input.index.contains(&(j as i32)) {
             let wq = q(f64x4(init[j].q.to_array()), f64x4(input.blend[j].q.to_array()), t);
             let wt = vec4_lerp_f64(f64x4(init[j].t.to_array()), f64x4(input.blend[j].t.to_array()), t);
-            let (oq, ot) = (o.q.to_array(), o.t.to_array());
-            for k in 0..4 {
-                e = e.max(abs_err(f64::from(oq[k]), wq[k])).max(abs_err(f64::from(ot[k]), wt[k]));
-            }
+            e = e.max(max_abs_diff(o.q.to_array(), wq)).max(max_abs_diff(o.t.to_array(), wt));
         } else if super::bits(&[*o]) != super::bits(&[init[j]]) {
             return f64::INFINITY;
         }
@@ -183,10 +180,8 @@ impl Routine for QuatsToMats {
         out.iter()
             .zip(q)
             .map(|(m, j)| {
-                let r = transpose3(quat_to_mat3_f64(f64x4(j.q.to_array())));
                 let t = f64x4(j.t.to_array());
-                let want: [f64; 12] = core::array::from_fn(|i| if i % 4 == 3 { t[i / 4] } else { r[i / 4][i % 4] });
-                mat_max_abs_diff(&m.mat, &want)
+                mat_max_abs_diff(&m.mat, &joint_mat_paper_f64(f64x4(j.q.to_array()), [t[0], t[1], t[2]]))
             })
             .fold(0.0, f64::max)
     }
@@ -256,10 +251,9 @@ impl Routine for MatsToQuats {
         out.iter()
             .zip(mats)
             .map(|(j, m)| {
-                let m3: [[f64; 3]; 3] = core::array::from_fn(|r| core::array::from_fn(|c| f64::from(m.mat[r * 4 + c])));
-                let q = quat_diff_up_to_sign(f64x4(j.q.to_array()), mat3_to_quat_f64(transpose3(m3)));
-                let t = [m.mat[3], m.mat[7], m.mat[11], 0.0].map(f64::from);
-                (0..4).map(|k| abs_err(f64::from(j.t.to_array()[k]), t[k])).fold(q, f64::max)
+                let (r, t) = affine_parts_f64(&mat_f64(m));
+                let q = quat_diff_up_to_sign(f64x4(j.q.to_array()), mat3_to_quat_f64(transpose3(r)));
+                max_abs_diff(j.t.to_array(), [t[0], t[1], t[2], 0.0]).max(q)
             })
             .fold(0.0, f64::max)
     }
@@ -302,10 +296,6 @@ fn skeleton_inputs(seed: u64, n: usize) -> (Vec<JointMat>, SkeletonIn) {
         1..=n - 1
     };
     (rigid_mats(seed, n), SkeletonIn { parents: random_parents(seed ^ 0x5eed, n), range })
-}
-
-fn to_f64(m: &JointMat) -> [f64; 12] {
-    m.mat.map(f64::from)
 }
 
 fn skeleton_bad_calls<R: Routine<Out = JointMat>>(f: SkeletonFn, n: usize) -> Vec<BadCall<R>> {
@@ -373,21 +363,12 @@ macro_rules! skeleton_routine {
 
 /// Local to model space over the range, in f64 (`parent * child`).
 fn transform_oracle(init: &[JointMat], i: &SkeletonIn) -> Vec<[f64; 12]> {
-    let mut g: Vec<[f64; 12]> = init.iter().map(to_f64).collect();
-    for j in i.range.clone() {
-        g[j] = affine_mul_f64(g[i.parents[j] as usize], g[j]);
-    }
-    g
+    transform_skeleton_f64(&mats_f64(init), &i.parents, i.range.clone())
 }
 
 /// Model to local space over the range, in f64 (`parent^-1 * child`).
 fn untransform_oracle(init: &[JointMat], i: &SkeletonIn) -> Vec<[f64; 12]> {
-    let g: Vec<[f64; 12]> = init.iter().map(to_f64).collect();
-    let mut out = g.clone();
-    for j in i.range.clone() {
-        out[j] = affine_mul_f64(affine_inverse_f64(g[i.parents[j] as usize]), g[j]);
-    }
-    out
+    untransform_skeleton_f64(&mats_f64(init), &i.parents, i.range.clone())
 }
 
 skeleton_routine!(
@@ -449,7 +430,7 @@ impl Routine for TransformJoints {
     }
     fn oracle_error(out: &[JointMat], _: &[JointMat], (a, b): &Self::In) -> f64 {
         (0..out.len())
-            .map(|k| mat_max_abs_diff(&out[k].mat, &affine_mul_f64(to_f64(&a[k]), to_f64(&b[k]))))
+            .map(|k| mat_max_abs_diff(&out[k].mat, &affine_mul_f64(mat_f64(&a[k]), mat_f64(&b[k]))))
             .fold(0.0, f64::max)
     }
     fn bad_calls(n: usize) -> Vec<BadCall<Self>> {

@@ -4,7 +4,7 @@
 //! `onlerp`, `slerp_stream`).
 
 use animasm::{AlignedQuats, Error, Impl, Quat};
-use animasm_testkit::error::abs_err;
+use animasm_testkit::error::max_abs_diff;
 use animasm_testkit::inputs::Rng;
 use animasm_testkit::oracle::{f64x4, slerp_f64};
 use devkit::measure::nlerp::{Func, func_f64};
@@ -16,8 +16,7 @@ fn bad<R: Routine>(what: &str, f: impl Fn(Impl, &mut [R::Out]) -> Result<(), Err
 }
 
 fn quat_err(q: &Quat, want: [f64; 4]) -> f64 {
-    let q = q.to_array();
-    (0..4).map(|k| abs_err(f64::from(q[k]), want[k])).fold(0.0, f64::max)
+    max_abs_diff(q.to_array(), want)
 }
 
 // ------------------------------------------------------------- slerp_quats ---

@@ -217,14 +217,6 @@ pub fn report_rows() -> Vec<(String, f64, Option<f64>)> {
     rows
 }
 
-/// The paper's `JointMat` of a quaternion and translation in f64: the
-/// *transposed* (row-vector) rotation of *From Quaternion to Matrix and
-/// Back*, section 3, translation in column 3.
-fn paper_mat_f64(q: [f64; 4], t: [f64; 3]) -> [f64; 12] {
-    use animasm_testkit::oracle::{affine_from_f64, quat_to_mat3_f64, transpose3};
-    affine_from_f64(transpose3(quat_to_mat3_f64(q)), t)
-}
-
 /// Max abs element error of `quats_to_mats` against the f64 formula (in the
 /// paper's convention) over 3072 random unit quaternions.
 pub fn quats_to_mats_error(imp: Impl) -> f64 {
@@ -234,7 +226,12 @@ pub fn quats_to_mats_error(imp: Impl) -> f64 {
     animasm::quats_to_mats(imp, &mut mats, &quats).unwrap();
     let t3 = |j: &JointQuat| core::array::from_fn(|i| f64::from(j.t.to_array()[i]));
     (0..quats.len())
-        .map(|i| mat_max_abs_diff(&mats[i].mat, &paper_mat_f64(f64x4(quats[i].q.to_array()), t3(&quats[i]))))
+        .map(|i| {
+            mat_max_abs_diff(
+                &mats[i].mat,
+                &animasm_testkit::oracle::joint_mat_paper_f64(f64x4(quats[i].q.to_array()), t3(&quats[i])),
+            )
+        })
         .fold(0.0, f64::max)
 }
 
@@ -246,7 +243,9 @@ pub fn mats_to_quats_error(imp: Impl) -> f64 {
     let (quats, _) = quat_pairs(0x3a75, 3 * 1024);
     let mats: Vec<animasm::JointMat> = quats
         .iter()
-        .map(|j| animasm::JointMat { mat: paper_mat_f64(f64x4(j.q.to_array()), [1.0, 2.0, 3.0]).map(|v| v as f32) })
+        .map(|j| animasm::JointMat {
+            mat: animasm_testkit::oracle::joint_mat_paper_f64(f64x4(j.q.to_array()), [1.0, 2.0, 3.0]).map(|v| v as f32),
+        })
         .collect();
     let mut out = vec![JointQuat::default(); mats.len()];
     animasm::mats_to_quats(imp, &mut out, &mats).unwrap();
@@ -265,7 +264,7 @@ pub fn transform_skeleton_fox_error(imp: Impl) -> f64 {
         let mut mats = animasm_testkit::fox::local_mats(&pose.rotations, &pose.translations);
         let last = mats.len() - 1;
         animasm::transform_skeleton(imp, &mut mats, &parents, 1..=last).unwrap();
-        let scale = pose.model.iter().flat_map(|m| [m[3], m[7], m[11]]).fold(1f64, |s, v| s.max(v.abs()));
+        let scale = pose.model.iter().map(animasm_testkit::error::translation_max_norm).fold(1.0, f64::max);
         for (m, r) in mats.iter().zip(&pose.model) {
             worst = worst.max(animasm_testkit::error::mat_max_abs_diff(&m.mat, r) / scale);
         }
@@ -277,7 +276,7 @@ pub fn transform_skeleton_fox_error(imp: Impl) -> f64 {
 /// `untransform_skeleton` (joints 1..=23) against the local poses they came
 /// from (in f64), relative to the model's size as above.
 pub fn untransform_skeleton_fox_error(imp: Impl) -> f64 {
-    use animasm_testkit::oracle::{affine_from_f64, quat_to_mat3_f64};
+    use animasm_testkit::oracle::joint_mat_gltf_f64;
     let parents = animasm_testkit::fox::parents();
     let mut worst = 0f64;
     for pose in animasm_testkit::fox::key_poses() {
@@ -285,9 +284,9 @@ pub fn untransform_skeleton_fox_error(imp: Impl) -> f64 {
             pose.model.iter().map(|m| animasm::JointMat { mat: m.map(|v| v as f32) }).collect();
         let last = mats.len() - 1;
         animasm::untransform_skeleton(imp, &mut mats, &parents, 1..=last).unwrap();
-        let scale = pose.model.iter().flat_map(|m| [m[3], m[7], m[11]]).fold(1f64, |s, v| s.max(v.abs()));
+        let scale = pose.model.iter().map(animasm_testkit::error::translation_max_norm).fold(1.0, f64::max);
         for ((m, q), t) in mats.iter().zip(&pose.rotations).zip(&pose.translations).skip(1) {
-            let want = affine_from_f64(quat_to_mat3_f64(f64x4(*q)), t.map(f64::from));
+            let want = joint_mat_gltf_f64(f64x4(*q), t.map(f64::from));
             worst = worst.max(animasm_testkit::error::mat_max_abs_diff(&m.mat, &want) / scale);
         }
     }

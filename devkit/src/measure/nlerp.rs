@@ -100,20 +100,14 @@ pub fn run(f: Func, w: Impl, l: &Quat, r: &[Quat], t: &[f32]) -> Vec<Quat> {
     dest
 }
 
-/// A quaternion's components widened to f64.
+/// A quaternion's components widened to f64 (`oracle::f64x4`).
 pub fn f64q(q: &Quat) -> [f64; 4] {
-    q.to_array().map(f64::from)
+    animasm_testkit::oracle::f64x4(q.to_array())
 }
 
 /// The 4D dot product in f64.
 pub fn dot64(a: [f64; 4], b: [f64; 4]) -> f64 {
     (0..4).map(|i| a[i] * b[i]).sum()
-}
-
-/// `a` normalised to unit length in f64.
-pub fn norm64(a: [f64; 4]) -> [f64; 4] {
-    let n = dot64(a, a).sqrt();
-    a.map(|v| v / n)
 }
 
 /// The article's error measure: the absolute error of the full rotation
@@ -154,7 +148,7 @@ pub const GRID: usize = 1000;
 /// The grid: `l` the identity, `r` at `|dot| = d` (both signs) about a fixed
 /// axis, `t` in `[0, 1]`, `d` from `d0` to 1; as streams.
 pub fn grid(d0: f64) -> (Quat, Vec<Quat>, Vec<f32>) {
-    let axis = norm64([1.0, 2.0, 3.0, 0.0]);
+    let axis = animasm_testkit::oracle::normalize_f64([1.0, 2.0, 3.0, 0.0]);
     let (mut r, mut t) = (Vec::new(), Vec::new());
     for i in 0..=GRID {
         let d = d0 + (1.0 - d0) * i as f64 / GRID as f64;

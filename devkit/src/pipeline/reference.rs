@@ -1,57 +1,25 @@
-//! The f64 reference: plain arithmetic, no kernel of the crate; the slerp is
-//! [`animasm_testkit::oracle::slerp_f64`], the one f64 slerp of the
-//! repository.
+//! The f64 reference: the testkit's oracles (`animasm_testkit::oracle`:
+//! `slerp_f64`, `vec3_lerp_f64`, `joint_mat_gltf_f64`, `affine_mul_f64`,
+//! `local_to_model_f64`), no kernel of the crate.
 
 use super::*;
-use animasm_testkit::oracle::slerp_f64;
+use animasm_testkit::oracle::{affine_mul_f64, joint_mat_gltf_f64, local_to_model_f64, slerp_f64, vec3_lerp_f64};
 
 pub(super) const IDENTITY_F64: [f64; 12] = [1.0, 0.0, 0.0, 0.0, 0.0, 1.0, 0.0, 0.0, 0.0, 0.0, 1.0, 0.0];
-
-/// `a * b` of two 3x4 affine matrices (row-major, column vectors).
-pub(super) fn mul_f64(a: &[f64; 12], b: &[f64; 12]) -> [f64; 12] {
-    std::array::from_fn(|i| {
-        let (r, c) = (i / 4, i % 4);
-        let s = a[r * 4] * b[c] + a[r * 4 + 1] * b[4 + c] + a[r * 4 + 2] * b[8 + c];
-        if c == 3 { s + a[r * 4 + 3] } else { s }
-    })
-}
-
-/// `[R(q) | t]` for the Hamilton quaternion `q = [x, y, z, w]` (glTF's
-/// convention: `v' = R v`, `R[0][1] = 2(xy - wz)`), row-major 3x4.
-fn local_f64(q: [f64; 4], t: [f64; 3]) -> [f64; 12] {
-    let [x, y, z, w] = q;
-    [
-        1.0 - 2.0 * (y * y + z * z),
-        2.0 * (x * y - w * z),
-        2.0 * (x * z + w * y),
-        t[0],
-        2.0 * (x * y + w * z),
-        1.0 - 2.0 * (x * x + z * z),
-        2.0 * (y * z - w * x),
-        t[1],
-        2.0 * (x * z - w * y),
-        2.0 * (y * z + w * x),
-        1.0 - 2.0 * (x * x + y * y),
-        t[2],
-    ]
-}
 
 /// The local pose at rest, in f64: `(rotation, translation)` per joint.
 pub(super) fn rest_locals(anim: &Animation) -> Vec<([f64; 4], [f64; 3])> {
     anim.rest.iter().map(|j| (j.q.to_array().map(f64::from), [j.t.x, j.t.y, j.t.z].map(f64::from))).collect()
 }
 
-/// Local joints to world matrices along the parents, in f64.
+/// Local joints to world matrices along the parents, in f64: the bases
+/// (roots of [`Animation::skeleton_parents`]) then the joints, `[R(q) | t]`
+/// each, through the parent chain.
 pub(super) fn reference_world(anim: &Animation, locals: &[([f64; 4], [f64; 3])]) -> Vec<[f64; 12]> {
-    let mut world: Vec<[f64; 12]> = Vec::with_capacity(locals.len());
-    for (i, &(q, t)) in locals.iter().enumerate() {
-        let parent = match anim.parents[i] {
-            p if p >= 0 => world[p as usize],
-            _ => anim.bases[anim.root_base[i].expect("a root has a base")],
-        };
-        world.push(mul_f64(&parent, &local_f64(q, t)));
-    }
-    world
+    assert!(anim.root_base.iter().zip(&anim.parents).all(|(b, &p)| p >= 0 || b.is_some()), "a root has a base");
+    let mut mats = anim.bases.clone();
+    mats.extend(locals.iter().map(|&(q, t)| joint_mat_gltf_f64(q, t)));
+    local_to_model_f64(&mats, &anim.skeleton_parents()).split_off(anim.bases.len())
 }
 
 /// The reference pose at time `t`: the skinning matrices (world times
@@ -59,7 +27,7 @@ pub(super) fn reference_world(anim: &Animation, locals: &[([f64; 4], [f64; 3])])
 /// the widened f32 keys, no kernel of the crate.
 pub fn pipeline_f64(anim: &Animation, t: f64) -> Vec<[f64; 12]> {
     let world = model_f64(anim, t);
-    world.iter().zip(&anim.inverse_bind).map(|(w, ibm)| mul_f64(w, &ibm.map(f64::from))).collect()
+    world.iter().zip(&anim.inverse_bind).map(|(w, ibm)| affine_mul_f64(*w, ibm.map(f64::from))).collect()
 }
 
 /// The reference's world (model-space) joint matrices at time `t`, before
@@ -74,7 +42,7 @@ pub fn model_f64(anim: &Animation, t: f64) -> Vec<[f64; 12]> {
         }
         for (j, keys) in &s.translations {
             let (a, b) = (keys[k0].map(f64::from), keys[k1].map(f64::from));
-            locals[*j].1 = if s.step { a } else { std::array::from_fn(|c| a[c] + (b[c] - a[c]) * f) };
+            locals[*j].1 = if s.step { a } else { vec3_lerp_f64(a, b, f) };
         }
     }
     reference_world(anim, &locals)
@@ -84,7 +52,7 @@ pub fn model_f64(anim: &Animation, t: f64) -> Vec<[f64; 12]> {
 /// is the bind pose).
 pub fn rest_skinning_f64(anim: &Animation) -> Vec<[f64; 12]> {
     let world = reference_world(anim, &rest_locals(anim));
-    world.iter().zip(&anim.inverse_bind).map(|(w, ibm)| mul_f64(w, &ibm.map(f64::from))).collect()
+    world.iter().zip(&anim.inverse_bind).map(|(w, ibm)| affine_mul_f64(*w, ibm.map(f64::from))).collect()
 }
 
 /// How far the rest pose is from the bind pose, in [`max_error`]'s
@@ -101,14 +69,5 @@ pub fn rest_bind_error(anim: &Animation) -> f64 {
 /// distance `size` moves by at most about `3 size` times this). NaN counts
 /// as infinite.
 pub fn max_error(anim: &Animation, got: &[[f32; 12]], want: &[[f64; 12]]) -> f64 {
-    assert_eq!(got.len(), want.len(), "max_error: pose sizes differ");
-    let mut worst = 0f64;
-    for (g, w) in got.iter().zip(want) {
-        for i in 0..12 {
-            let d = (f64::from(g[i]) - w[i]).abs();
-            let d = if i % 4 == 3 { d / anim.size } else { d };
-            worst = if d.is_nan() { f64::INFINITY } else { worst.max(d) };
-        }
-    }
-    worst
+    animasm_testkit::error::pose_error(got, want, anim.size)
 }

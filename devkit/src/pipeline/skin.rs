@@ -3,7 +3,7 @@
 //! grouped by time input, the model's size.
 
 use super::load::{File, affine_from_gltf, unit};
-use super::reference::{IDENTITY_F64, mul_f64, reference_world, rest_locals};
+use super::reference::{IDENTITY_F64, reference_world, rest_locals};
 use super::*;
 
 impl File {
@@ -152,7 +152,7 @@ impl File {
                             )));
                         }
                         for &a in chain.iter().rev() {
-                            world = mul_f64(&world, &node_matrix(a)?);
+                            world = animasm_testkit::oracle::affine_mul_f64(world, node_matrix(a)?);
                         }
                     }
                     bases.push(world);
