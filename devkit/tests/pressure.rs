@@ -84,8 +84,7 @@ fn successors_inner_loops() {
         return;
     }
     // The build has the form even where this CPU cannot run it.
-    let have_avx2 =
-        !matches!(animasm::slerp_joints::kernel(animasm::Impl::Avx2), Err(animasm::Error::Unsupported(_)));
+    let have_avx2 = !matches!(animasm::slerp_joints::kernel(animasm::Impl::Avx2), Err(animasm::Error::Unsupported(_)));
     let loops = successor_loops().expect("successor_loops");
     if !have_avx2 {
         println!("skipped: this build has no Impl::Avx2 successors");

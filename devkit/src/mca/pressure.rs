@@ -207,7 +207,10 @@ pub fn parse_resource_pressure(text: &str) -> Result<(Vec<String>, Vec<PressureR
         return Err("empty `Resources:` legend".into());
     }
     // The table's header names the same columns, in the same order.
-    lines.by_ref().find(|l| l.trim() == "Resource pressure by instruction:").ok_or("no pressure-by-instruction table")?;
+    lines
+        .by_ref()
+        .find(|l| l.trim() == "Resource pressure by instruction:")
+        .ok_or("no pressure-by-instruction table")?;
     let header = lines.next().ok_or("no header under `Resource pressure by instruction:`")?;
     let columns: Vec<&str> = header.split_whitespace().collect();
     if columns.last() != Some(&"Instructions:") || columns[..columns.len() - 1] != labels {
@@ -220,6 +223,11 @@ pub fn parse_resource_pressure(text: &str) -> Result<(Vec<String>, Vec<PressureR
             split_fields(l, n).ok_or_else(|| format!("row `{}` has fewer than {n} columns", l.trim()))?;
         if instruction.is_empty() {
             return Err(format!("row `{}` has no instruction", l.trim()));
+        }
+        // No mnemonic starts with `-` or a digit: a pressure there means more
+        // columns than the legend has.
+        if instruction.starts_with(|c: char| c == '-' || c.is_ascii_digit()) {
+            return Err(format!("row `{}` has more than {n} columns", l.trim()));
         }
         let pressure = fields
             .iter()
@@ -320,8 +328,15 @@ Resource pressure by instruction:
         let bad = FIXTURE.replacen("[11.1] Instructions:", "Instructions:", 1);
         assert!(parse_resource_pressure(&bad).unwrap_err().contains("header"));
         // A row short of columns (its instruction taken as pressures).
-        let bad = FIXTURE.replacen(" -     0.40   0.60    -      -      -      -      -      -      -      -      -      -     jne", " -     0.40  jne", 1);
+        let bad = FIXTURE.replacen(
+            " -     0.40   0.60    -      -      -      -      -      -      -      -      -      -     jne",
+            " -     0.40  jne",
+            1,
+        );
         assert!(parse_resource_pressure(&bad).is_err());
+        // A row with a column more than the legend.
+        let bad = FIXTURE.replacen("add\trax, 64", "0.10   add\trax, 64", 1);
+        assert!(parse_resource_pressure(&bad).unwrap_err().contains("more than 13 columns"));
         assert!(parse_resource_pressure("Block RThroughput: 1.0\n").is_err());
     }
 
