@@ -390,3 +390,4 @@ mod tests {
 
 mod successors;
 pub use successors::{SUCCESSOR_CPUS, SuccessorEstimate, SuccessorLoop, successor_estimates};
+pub mod pressure;

@@ -183,7 +183,7 @@ pub fn successor_estimates() -> Result<Vec<(&'static str, SuccessorEstimate)>, S
 }
 
 /// The instructions of the function at `[start, start + size)` of `exe`.
-fn disassemble_range(exe: &str, start: u64, size: u64) -> Result<Vec<Instr>, String> {
+pub(crate) fn disassemble_range(exe: &str, start: u64, size: u64) -> Result<Vec<Instr>, String> {
     let listing = run(
         &objdump(),
         &[
