@@ -334,7 +334,8 @@ pub fn stream_elements(l: Quat) -> Vec<(Quat, f32)> {
 /// assert_eq!(tie.mat[0] + tie.mat[5] + tie.mat[10], 0.0);
 /// ```
 pub fn mats() -> Vec<(&'static str, JointMat)> {
-    let mat_of = |q: [f64; 4], t: [f64; 3]| JointMat { mat: joint_mat_paper_f64(normalize_f64(q), t).map(|v| v as f32) };
+    let mat_of =
+        |q: [f64; 4], t: [f64; 3]| JointMat { mat: joint_mat_paper_f64(normalize_f64(q), t).map(|v| v as f32) };
     let h = 0.5f64;
     let a = core::f64::consts::FRAC_1_SQRT_2;
     let t = [1.0, -2.0, 3.0];

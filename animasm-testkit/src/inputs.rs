@@ -512,10 +512,8 @@ pub fn model_skeleton(seed: u64, n: usize) -> ModelSkeleton {
     let mut rng = Rng::new(seed);
     let parents = chains_and_fans_parents(&mut rng, n);
     let locals: Vec<[f64; 12]> = (0..n).map(|_| rigid_mat_f64(&mut rng, 10.0)).collect();
-    let globals = oracle::local_to_model_f64(&locals, &parents)
-        .iter()
-        .map(|m| JointMat { mat: m.map(|v| v as f32) })
-        .collect();
+    let globals =
+        oracle::local_to_model_f64(&locals, &parents).iter().map(|m| JointMat { mat: m.map(|v| v as f32) }).collect();
     ModelSkeleton { parents, locals, globals }
 }
 
