@@ -96,7 +96,7 @@ fn sse_lerp_against_lerp_and_f64() {
 fn sse_lerp_near_one() {
     use common::error::max_abs_diff;
     use common::oracle::{f64x4, lerp_f64};
-    let (a, b) = quat_pairs(0x1e71, 3 * 1024);
+    let (a, b) = animasm_testkit::cases::mixed_pairs(0x1e71, 3 * 1024);
     let index: Vec<i32> = (0..a.len() as i32).collect();
     for imp in animasm::lerp_joints::forms().filter(|&i| i != Impl::Scalar) {
         for t in [1e-30f32, 1e-7, 0.5, 0.999, 0.9999999, 1.0 - f32::EPSILON / 2.0] {

@@ -16,7 +16,7 @@ use std::sync::Barrier;
 use animasm::{Error, Impl, JointMat, JointQuat, Quat, Skeleton, Vec4};
 
 use common::harness::{Routine, out_bits, run};
-use common::inputs::{Rng, joint_lists, rigid_mats};
+use common::inputs::{Rng, forest_parents, joint_lists, relabel, rigid_mats};
 use common::routines::*;
 use common::streams::*;
 
@@ -115,20 +115,19 @@ fn every_safe_function_from_eight_threads() {
     );
 }
 
-/// A skeleton of `n` joints in no particular order, with roots every 7.
-fn skeleton(seed: u64, n: usize) -> Skeleton {
-    let mut rng = Rng::new(seed);
-    let parents: Vec<i32> = (0..n).map(|j| if j % 7 == 0 { -1 } else { rng.below(j) as i32 }).collect();
-    // Reverse the labels: children before parents.
-    let parents: Vec<i32> = parents.iter().rev().map(|&p| if p < 0 { -1 } else { (n - 1) as i32 - p }).collect();
-    Skeleton::new(&parents).unwrap()
-}
-
 /// Every `Skeleton` method that takes an `Impl`, from eight threads that
 /// share one `Skeleton` each pair (`&Skeleton` across threads: `Sync`).
 #[test]
 fn skeleton_methods_from_eight_threads() {
-    let skeletons: Vec<Skeleton> = (0..THREADS / 2).map(|k| skeleton(0x51 + k as u64, 10 + 11 * k)).collect();
+    // Skeletons of 10 to 43 joints with a root every seventh, numbered
+    // backwards (children before parents).
+    let skeletons: Vec<Skeleton> = (0..THREADS / 2)
+        .map(|k| {
+            let n = 10 + 11 * k;
+            let parents = forest_parents(&mut Rng::new(0x51 + k as u64), n, |j| j % 7 == 0);
+            Skeleton::new(&relabel(&parents, &(0..n).rev().collect::<Vec<_>>())).unwrap()
+        })
+        .collect();
     let forms: Vec<Impl> = [Impl::Auto].into_iter().chain(common::harness::forms_of_all()).collect();
     // (mats, joints, blend) of thread t, on skeleton t / 2.
     let data: Vec<_> = (0..THREADS)

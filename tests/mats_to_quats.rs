@@ -13,9 +13,10 @@ mod common;
 
 use animasm::mats_to_quats::MAX_JOINTS;
 use animasm::{Error, Impl, JointMat, JointQuat};
+use animasm_testkit::edges;
 use common::error::{max_abs_diff, quat_diff_up_to_sign};
 use common::harness::Floats;
-use common::inputs::Rng;
+use common::inputs::{Rng, paper_mats};
 use common::oracle::{
     affine_parts_f64, f64x4, joint_mat_paper_f64, mat_f64, mat3_to_quat_f64, normalize_f64, transpose3,
 };
@@ -81,17 +82,6 @@ fn q64(j: &JointQuat) -> [f64; 4] {
     f64x4(j.q.to_array())
 }
 
-/// `n` random rotations (uniform on S3) with translations in [-10, 10).
-fn random_mats(seed: u64, n: usize) -> Vec<JointMat> {
-    let mut rng = Rng::new(seed);
-    (0..n)
-        .map(|_| {
-            let q = rng.unit_quat_f64();
-            mat_of(q, [rng.range(-10.0, 10.0), rng.range(-10.0, 10.0), rng.range(-10.0, 10.0)])
-        })
-        .collect()
-}
-
 /// Max abs error up to sign of `out` against the oracle of `mats`.
 fn max_err_vs_oracle(out: &[JointQuat], mats: &[JointMat]) -> f64 {
     out.iter().zip(mats).map(|(j, m)| quat_diff_up_to_sign(q64(j), oracle(m))).fold(0.0, f64::max)
@@ -107,44 +97,6 @@ fn assert_translations(out: &[JointQuat], mats: &[JointMat], ctx: &str) {
     }
 }
 
-/// Tie matrices and other edges: (what, matrix).
-fn edge_mats() -> Vec<(&'static str, JointMat)> {
-    let h = 0.5f64;
-    let a = core::f64::consts::FRAC_1_SQRT_2;
-    let t = [1.0, -2.0, 3.0];
-    let diag = |d: [f32; 3]| {
-        let mut m = JointMat::IDENTITY;
-        m.mat[0] = d[0];
-        m.mat[5] = d[1];
-        m.mat[10] = d[2];
-        m
-    };
-    vec![
-        ("identity", JointMat::IDENTITY),
-        ("trace exactly 0", mat_of([h, h, -h, h], t)),
-        ("trace exactly 0, w and x opposite", mat_of([-h, h, h, h], t)),
-        ("m00 == m11 > m22", mat_of([a, -a, 0.0, 0.0], t)),
-        ("m00 == m22 > m11", mat_of([a, 0.0, -a, 0.0], t)),
-        ("m11 == m22 > m00", mat_of([0.0, a, -a, 0.0], t)),
-        ("180 degrees about x", mat_of([1.0, 0.0, 0.0, 0.0], t)),
-        ("180 degrees about y", mat_of([0.0, 1.0, 0.0, 0.0], t)),
-        ("180 degrees about z", mat_of([0.0, 0.0, 1.0, 0.0], t)),
-        ("zero matrix", diag([0.0; 3])),
-        ("diag(0, 0, -1)", diag([0.0, 0.0, -1.0])),
-        ("negative zeros", diag([-0.0; 3])),
-        ("NaN diagonal", diag([f32::NAN, 1.0, 1.0])),
-        ("inf, -inf diagonal", diag([f32::INFINITY, f32::NEG_INFINITY, 0.0])),
-        ("trace -1 exactly", diag([-1.0, 0.0, 0.0])),
-        ("subnormal", diag([1e-40, -1e-40, 1e-40])),
-        ("huge", diag([3e38, 3e38, 3e38])),
-        ("scaled rotation", {
-            let mut m = mat_of([0.1, 0.2, 0.3, 0.9], t);
-            m.mat.iter_mut().for_each(|v| *v *= 2.0);
-            m
-        }),
-    ]
-}
-
 // ---------------------------------------------------------------------------
 // The C routines (every target).
 
@@ -152,8 +104,8 @@ fn edge_mats() -> Vec<(&'static str, JointMat)> {
 /// cases compute: `s * m` with `s = ±1` and `a - (-b)` are exact.
 #[test]
 fn blueprint_equals_the_four_case_routine_bit_for_bit() {
-    let mut mats = random_mats(1, 1000);
-    mats.extend(edge_mats().into_iter().map(|(_, m)| m));
+    let mut mats = paper_mats(1, 1000);
+    mats.extend(edges::mats().into_iter().map(|(_, m)| m));
     let mut rng = Rng::new(2);
     mats.extend((0..2000).map(|_| JointMat { mat: core::array::from_fn(|_| f32::from_bits(rng.next_u64() as u32)) }));
     let a = run(C_KERNELS[0].1, &mats);
@@ -164,7 +116,7 @@ fn blueprint_equals_the_four_case_routine_bit_for_bit() {
 /// Both C routines against the oracle: within `ReciprocalSqrt`'s accuracy.
 #[test]
 fn c_routines_against_the_oracle() {
-    let mats = random_mats(3, 4096);
+    let mats = paper_mats(3, 4096);
     for (name, k) in C_KERNELS {
         let out = run(k, &mats);
         let err = max_err_vs_oracle(&out, &mats);
@@ -180,7 +132,7 @@ fn c_routines_against_the_oracle() {
 /// The safe function's errors, with nothing written, for every implementation.
 #[test]
 fn errors_write_nothing() {
-    let mats = random_mats(5, 9);
+    let mats = paper_mats(5, 9);
     for imp in animasm::mats_to_quats::forms() {
         for (nq, nm) in [(9, 8), (8, 9), (0, 1), (1, 0), (5, 9)] {
             let mut out = vec![sentinel_joint(); nq];
@@ -268,7 +220,7 @@ mod listing {
     #[test]
     fn twins_on_every_count() {
         for n in (0..=12).chain([1023, 1024]) {
-            let mats = random_mats(100 + n as u64, n);
+            let mats = paper_mats(100 + n as u64, n);
             let out = run_twins(&mats, &format!("{n} random rotations"));
             assert_translations(&out, &mats, &format!("{n} joints"));
             assert!(max_err_vs_oracle(&out, &mats) < SSE_BOUND, "{n} joints");
@@ -280,7 +232,7 @@ mod listing {
     #[test]
     fn both_loops_give_the_same_bits() {
         for n in 0..=12 {
-            let mats = random_mats(200 + n as u64, n);
+            let mats = paper_mats(200 + n as u64, n);
             let out = run_twins(&mats, "loops");
             for (i, m) in mats.iter().enumerate() {
                 assert_eq!(q_bits(&out[i]), q_bits(&one(TWINS[0].1, m)), "{n} joints, joint {i}");
@@ -292,10 +244,10 @@ mod listing {
     /// loop, among random rotations.
     #[test]
     fn twins_on_edge_cases_in_every_lane() {
-        for (what, m) in edge_mats() {
+        for (what, m) in edges::mats() {
             for n in 1..=9 {
                 for pos in 0..n {
-                    let mut mats = random_mats(pos as u64, n);
+                    let mut mats = paper_mats(pos as u64, n);
                     mats[pos] = m;
                     let out = run_twins(&mats, &format!("{what} at {pos} of {n}"));
                     assert_translations(&out, &mats, what);
@@ -325,7 +277,7 @@ mod listing {
         /// case as the C (no ties: the results agree without a sign flip).
         #[test]
         fn rotations_within_the_bound(seed in any::<u64>(), n in 1usize..13) {
-            let mats = random_mats(seed, n);
+            let mats = paper_mats(seed, n);
             let out = run_twins(&mats, "rotations");
             prop_assert!(max_err_vs_oracle(&out, &mats) < SSE_BOUND);
             let c = run(C_KERNELS[0].1, &mats);
@@ -339,7 +291,7 @@ mod listing {
     /// The accuracy figures of asm_notes/mats_to_quats.md ("Accuracy").
     #[test]
     fn accuracy_against_the_oracle() {
-        let mats = random_mats(7, 100_000);
+        let mats = paper_mats(7, 100_000);
         let out = run_twins(&mats, "100000 rotations");
         let err = max_err_vs_oracle(&out, &mats);
         let c = run(C_KERNELS[0].1, &mats);
@@ -429,7 +381,7 @@ mod listing {
     #[test]
     fn q7_is_written_as_zero() {
         for n in (0..=12).chain([1024]) {
-            let mut mats = random_mats(300 + n as u64, n);
+            let mut mats = paper_mats(300 + n as u64, n);
             for m in &mut mats {
                 // NaN, -0.0 and signalling-NaN translations: copied as raw bits.
                 m.mat[3] = f32::from_bits(0x7F80_0001);
@@ -559,7 +511,7 @@ mod listing {
     /// reproduces the asm bit for bit with the listing's order only.
     #[test]
     fn t_is_summed_in_pairs() {
-        let mats = random_mats(9, 4000);
+        let mats = paper_mats(9, 4000);
         let out = run_twins(&mats, "t");
         let mut differ = 0;
         for (m, j) in mats.iter().zip(&out) {
@@ -624,7 +576,7 @@ mod listing {
     /// The safe function dispatches to the kernels.
     #[test]
     fn safe_function_matches_the_kernels() {
-        let mats = random_mats(10, 37);
+        let mats = paper_mats(10, 37);
         for (imp, k) in [(Impl::Asm, TWINS[0].1), (Impl::Intrinsics, TWINS[1].1), (Impl::Scalar, C_KERNELS[0].1)] {
             let mut out = vec![sentinel_joint(); 37];
             animasm::mats_to_quats::mats_to_quats(imp, &mut out, &mats).unwrap();
@@ -636,7 +588,7 @@ mod listing {
     /// vacuous here: a single flipped bit is caught.
     #[test]
     fn twin_comparison_catches_one_bit() {
-        let mats = random_mats(11, 5);
+        let mats = paper_mats(11, 5);
         let a = run(TWINS[0].1, &mats);
         let mut b = a.clone();
         b[3].q.y = f32::from_bits(b[3].q.y.to_bits() ^ 1);
@@ -686,7 +638,7 @@ mod successor {
     #[test]
     fn successor_every_count_0_to_67() {
         let Some(k) = avx2() else { return };
-        let mats = random_mats(0x5ecc, 67);
+        let mats = paper_mats(0x5ecc, 67);
         for n in 0..=67 {
             let m = &mats[..n];
             let out = run(k, m);
@@ -717,7 +669,7 @@ mod successor {
     fn successor_buffers_ending_at_the_allocation_end() {
         let Some(k) = avx2() else { return };
         for n in 0..=67usize {
-            let mats: Vec<JointMat> = random_mats(700 + n as u64, n);
+            let mats: Vec<JointMat> = paper_mats(700 + n as u64, n);
             let mut out: Vec<JointQuat> = Vec::with_capacity(n);
             out.resize(n, sentinel_joint());
             assert_eq!((mats.capacity(), out.capacity()), (n, n));
@@ -734,7 +686,7 @@ mod successor {
     #[test]
     fn successor_accuracy_no_worse_than_the_listing() {
         let Some(k) = avx2() else { return };
-        let mats = random_mats(2, 100_000);
+        let mats = paper_mats(2, 100_000);
         let out = run(k, &mats);
         let e = max_err_vs_oracle(&out, &mats);
         let e_asm = max_err_vs_oracle(&run(ASM, &mats), &mats);
@@ -882,7 +834,7 @@ mod successor {
             let s = (r * -0.25) * (t * r).mul_add(r, -3.0);
             s * t
         }
-        let mats = random_mats(9, 4000);
+        let mats = paper_mats(9, 4000);
         let out = run(k, &mats);
         let mut differ = 0;
         for (m, j) in mats.iter().zip(&out) {
@@ -914,7 +866,7 @@ mod successor {
     fn successor_translation_copied_and_q7_zero() {
         let Some(k) = avx2() else { return };
         for n in 0..=20 {
-            let mut mats = random_mats(300 + n as u64, n);
+            let mut mats = paper_mats(300 + n as u64, n);
             for m in &mut mats {
                 m.mat[3] = f32::from_bits(0x7F80_0001);
                 m.mat[7] = -0.0;
@@ -925,16 +877,16 @@ mod successor {
     }
 
     /// Special values (the tie, zero, NaN, infinite, subnormal, huge and
-    /// scaled matrices of `edge_mats`) in every lane of a block and of the
+    /// scaled matrices of `edges::mats`) in every lane of a block and of the
     /// tail, among random rotations: each joint's result is the one it gets
     /// alone, bit for bit (NaN as NaN): the lanes are independent, whatever
     /// their neighbours hold.
     #[test]
     fn successor_special_values_in_every_lane() {
         let Some(k) = avx2() else { return };
-        let filler = random_mats(21, 19);
+        let filler = paper_mats(21, 19);
         let alone: Vec<JointQuat> = filler.iter().map(|m| one(k, m)).collect();
-        for (what, edge) in edge_mats() {
+        for (what, edge) in edges::mats() {
             let e = one(k, &edge);
             for lane in 0..19 {
                 let mut mats = filler.clone();
@@ -952,7 +904,7 @@ mod successor {
     #[test]
     fn successor_shuffled_and_duplicate_matrices() {
         let Some(k) = avx2() else { return };
-        let mats = random_mats(41, 45);
+        let mats = paper_mats(41, 45);
         let out = run(k, &mats);
         let mut rng = common::inputs::Rng::new(42);
         let perm: Vec<usize> = (0..60).map(|_| rng.below(mats.len())).collect();
@@ -967,7 +919,7 @@ mod successor {
     #[test]
     fn successor_negative_count_converts_nothing() {
         let Some(k) = avx2() else { return };
-        let mats = random_mats(6, 9);
+        let mats = paper_mats(6, 9);
         for n in [-1, -8, i32::MIN, 0] {
             let mut out = vec![sentinel_joint(); 9];
             // SAFETY: a count <= 0 reads and writes nothing.
@@ -981,7 +933,7 @@ mod successor {
     #[test]
     fn successor_through_the_safe_function() {
         let Some(k) = avx2() else { return };
-        let mats = random_mats(10, 37);
+        let mats = paper_mats(10, 37);
         let mut out = vec![sentinel_joint(); 37];
         animasm::mats_to_quats::mats_to_quats(Impl::Avx2, &mut out, &mats).unwrap();
         assert_bit_identical(&out, &run(k, &mats), "Avx2");

@@ -17,11 +17,13 @@ mod common;
 
 use animasm::nlerp::scalar;
 use animasm::{Error, Impl, Quat};
+use animasm_testkit::cases::dot_grid;
+use animasm_testkit::edges::stream_elements;
 use common::error::{max_abs_diff, quat_diff_up_to_sign, rotation_angle};
 use common::harness::{Floats, SENTINEL};
-use common::inputs::Rng;
+use common::inputs::{Rng, streams};
 use common::measure::nlerp::{
-    AngleErrors, FUNCS, Func, Raw, angle_error, angle_error_table, dot64, f64q, func_f64, grid, max_angle_error, run,
+    AngleErrors, FUNCS, Func, GRID, Raw, angle_error, angle_error_table, dot64, f64q, func_f64, max_angle_error, run,
     widths,
 };
 use common::oracle::{f64x4, nlerp_with_f64, normalize_f64, slerp_f64};
@@ -149,15 +151,6 @@ fn safe_expected(f: Func, w: Impl, l: &Quat, r: &Quat, t: f32) -> Quat {
     endpoint_rule(l, r, t, expected(f, w, l, r, t))
 }
 
-/// Random streams: unit `l`, `n` unit `r`, `t` in `[0, 1)` (every eighth in
-/// `[-0.5, 1.5)`).
-fn streams(rng: &mut Rng, n: usize) -> (Quat, Vec<Quat>, Vec<f32>) {
-    let l = rng.unit_quat();
-    let r = (0..n).map(|_| rng.unit_quat()).collect();
-    let t = (0..n).map(|i| if i % 8 == 7 { rng.range(-0.5, 1.5) } else { rng.f64() } as f32).collect();
-    (l, r, t)
-}
-
 // ------------------------------------------------------------ every count ---
 
 /// Every width on every count 0..=40 and 1024 (every remainder of both block
@@ -238,7 +231,7 @@ fn autovectorized_scalar_loops_equal_the_scalar_ones() {
     ];
     for n in (0..=40).chain([1024]) {
         let (l, mut r, mut t) = streams(&mut rng, n);
-        let specials = special(l);
+        let specials = stream_elements(l);
         for i in 0..n {
             if i % 3 == 0 {
                 (r[i], t[i]) = specials[i % specials.len()];
@@ -443,7 +436,7 @@ fn reference_slerp_against_f64() {
 fn rsqrt_without_newton_raphson() {
     let blind = model::Opts { fma: false, newton_raphson: false };
     for (d0, label) in [(0.0, "all"), (core::f64::consts::FRAC_1_SQRT_2, "<= 90 deg")] {
-        let (l, r, t) = grid(d0);
+        let (l, r, t) = dot_grid(d0, GRID);
         let (mut comp, mut comp_blind, mut ang, mut ang_blind) = (0f64, 0f64, 0f64, 0f64);
         for i in (0..r.len()).step_by(7) {
             let q = model::lane(Func::Onlerp, model::PLAIN, l, r[i], t[i]);
@@ -491,25 +484,6 @@ fn rsqrt_without_newton_raphson() {
 
 // ------------------------------------------------------------ edge cases ---
 
-/// Special `(r, t)` pairs for a unit `l`: equal and opposite quaternions,
-/// `t` at 0, 1, outside `[0, 1]`, NaN and infinite, non-unit and zero `r`,
-/// tiny and huge values, `dot = ±0`.
-fn special(l: Quat) -> Vec<(Quat, f32)> {
-    let neg = |q: Quat| Quat::from_array(q.to_array().map(|v| -v));
-    let scale = |q: Quat, s: f32| Quat::from_array(q.to_array().map(|v| v * s));
-    let perp = Quat::new(-l.y, l.x, -l.w, l.z); // dot(l, perp) = 0 up to rounding
-    let mut v = Vec::new();
-    for t in [0.0, 1.0, 0.5, -0.0, -0.25, 1.25, 3.0, f32::NAN, f32::INFINITY, f32::NEG_INFINITY, 1e-30, 0.999_999_9] {
-        for r in [l, neg(l), perp, neg(perp), scale(l, 1e3), scale(perp, 1e-3), Quat::default(), scale(l, 1e-20)] {
-            v.push((r, t));
-        }
-    }
-    v.push((Quat::new(f32::NAN, 0.0, 0.0, 1.0), 0.5));
-    v.push((Quat::new(f32::INFINITY, 0.0, 0.0, 1.0), 0.5));
-    v.push((Quat::new(1e30, 1e30, 0.0, 0.0), 0.5));
-    v
-}
-
 /// Each special pair in every lane position of a block (the other lanes
 /// ordinary), every width against its model: lanes are independent, and a
 /// NaN or overflow in one lane stays there.
@@ -517,7 +491,7 @@ fn special(l: Quat) -> Vec<(Quat, f32)> {
 fn special_values_in_every_lane() {
     let mut rng = Rng::new(3);
     for l in [Quat::IDENTITY, rng.unit_quat(), Quat::new(0.5, -0.5, 0.5, -0.5)] {
-        for (sr, st) in special(l) {
+        for (sr, st) in stream_elements(l) {
             for lane in 0..8 {
                 let (_, mut r, mut t) = streams(&mut rng, 8 + 3);
                 r[lane] = sr;

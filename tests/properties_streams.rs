@@ -32,7 +32,7 @@ use animasm::{Error, Impl, JointMat, JointQuat, Quat, Skeleton};
 use common::error::{mat_max_abs_diff, max_abs_diff};
 use common::exact::{ExactAligned, exact_vec};
 use common::harness::{Floats, max_diff, out_bits};
-use common::inputs::{Rng, rigid_mats_from};
+use common::inputs::{Rng, rigid_mats_from, shuffled_forest};
 use common::oracle::{f64x4, local_to_model_f64, model_to_local_f64, slerp_f64};
 use common::strategies::{config, len, lerp_factor, list, unit_quat};
 use common::{mat_bits, same_bits};
@@ -254,22 +254,6 @@ fn stream(miri: core::ops::RangeInclusive<usize>) -> impl Strategy<Value = (Quat
 
 // ---------------------------------------------------------------------------
 // Skeleton.
-
-/// A forest of `n` joints with `1..=3` roots, parents first, then renumbered
-/// by a random permutation: `(shuffled parents, perm)`, `perm[old] = new`.
-fn shuffled_forest(rng: &mut Rng, n: usize) -> (Vec<i32>, Vec<i32>, Vec<usize>) {
-    let roots = 1 + rng.below(3);
-    let parents: Vec<i32> = (0..n).map(|i| if i < roots { -1 } else { rng.below(i) as i32 }).collect();
-    let mut perm: Vec<usize> = (0..n).collect();
-    for i in (1..n).rev() {
-        perm.swap(i, rng.below(i + 1));
-    }
-    let mut shuffled = vec![0; n];
-    for (old, &p) in parents.iter().enumerate() {
-        shuffled[perm[old]] = if p < 0 { -1 } else { perm[p as usize] as i32 };
-    }
-    (parents, shuffled, perm)
-}
 
 /// Every `Skeleton` method on one shuffled forest: the structure
 /// (`order`/`positions` inverse, parents first, `roots`, `runs`), the moves

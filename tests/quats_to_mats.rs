@@ -17,6 +17,7 @@ use animasm::quats_to_mats::scalar::{
 };
 use animasm::quats_to_mats::{MAX_JOINTS, quats_to_mats};
 use animasm::{Error, Impl, JointMat, JointQuat, Quat, Vec4};
+use animasm_testkit::edges;
 use common::error::{mat_max_abs_diff, rot_trans_diff};
 use common::harness::{Floats, SENTINEL};
 use common::inputs::Rng;
@@ -196,57 +197,6 @@ fn random_joints(seed: u64, n: usize) -> Vec<JointQuat> {
     Rng::new(seed).joints(n)
 }
 
-/// Quaternions that are not rotations, and special values.
-fn edge_quats() -> Vec<JointQuat> {
-    let s = core::f32::consts::FRAC_1_SQRT_2;
-    let specials = [
-        0.0,
-        -0.0,
-        1.0,
-        -1.0,
-        0.5,
-        s,
-        2.0,
-        -3.5,
-        1e-20,
-        f32::MIN_POSITIVE,
-        f32::from_bits(1), // smallest denormal
-        -f32::from_bits(0x007F_FFFF),
-        1e19,
-        -3e38,
-        f32::MAX,
-        f32::INFINITY,
-        f32::NEG_INFINITY,
-        f32::NAN,
-        -f32::NAN,
-        f32::from_bits(0x7F80_0001), // signalling NaN
-    ];
-    let mut rng = Rng::new(7);
-    let mut out = vec![
-        JointQuat::new(Quat::new(0.0, 0.0, 0.0, 0.0), Vec4::new(1.0, 2.0, 3.0, 4.0)),
-        JointQuat::new(Quat::new(-0.0, -0.0, -0.0, -0.0), Vec4::new(-0.0, 0.0, -0.0, 0.0)),
-        JointQuat::new(Quat::IDENTITY, Vec4::new(0.0, 0.0, 0.0, 1.0)),
-        JointQuat::new(Quat::new(0.0, 0.0, 0.0, -1.0), Vec4::new(5.0, 6.0, 7.0, 1.0)),
-        JointQuat::new(Quat::new(1.0, 0.0, 0.0, 0.0), Vec4::default()),
-        JointQuat::new(Quat::new(0.0, 0.0, s, s), Vec4::default()),
-        JointQuat::new(Quat::new(2.0, 2.0, 2.0, 2.0), Vec4::default()),
-        JointQuat::new(Quat::new(f32::NAN, 0.0, 0.0, 1.0), Vec4::new(f32::NAN, f32::INFINITY, -0.0, f32::NAN)),
-        JointQuat::new(Quat::new(0.0, 0.0, 0.0, f32::INFINITY), Vec4::new(f32::from_bits(0x7F80_0001), 0.0, 0.0, 1.0)),
-    ];
-    for _ in 0..400 {
-        let mut pick = || specials[rng.below(specials.len())];
-        let q = Quat::new(pick(), pick(), pick(), pick());
-        let t = Vec4::new(pick(), pick(), pick(), pick());
-        out.push(JointQuat::new(q, t));
-    }
-    // Non-unit scalings of random rotations.
-    for k in 0..100 {
-        let q = rng.unit_quat().to_array().map(|v| v * (0.25 + 0.05 * k as f32));
-        out.push(JointQuat::new(Quat::from_array(q), rng.translation()));
-    }
-    out
-}
-
 // ---------------------------------------------------------------------------
 // Twins, counts and the model.
 
@@ -283,7 +233,7 @@ fn random_rotations_all_checks() {
 /// listing model, translations bit for bit (NaN payloads included).
 #[test]
 fn edge_and_non_unit_quaternions() {
-    let quats = edge_quats();
+    let quats = edges::quat_joints();
     check_all(&quats, "edge");
     // One at a time too (the listing has no 4-wide loop, but n = 1 is its
     // own prologue path).
@@ -850,13 +800,13 @@ mod successor {
 
     /// Special values in every lane of a block and in the tail: zero,
     /// negative-zero, NaN, infinite, denormal, huge, signalling-NaN and
-    /// non-unit quaternions and translations (`edge_quats`), each as the
+    /// non-unit quaternions and translations (`edges::quat_joints`), each as the
     /// fused model gives it (NaN as NaN), lane by lane independent of its
     /// neighbours, translations bit for bit (NaN payloads included).
     #[test]
     fn successor_special_values_in_every_lane() {
         let Some(k) = avx2() else { return };
-        let edges = edge_quats();
+        let edges = edges::quat_joints();
         let out = run(k, &edges);
         let want: Vec<JointMat> = edges.iter().map(fused_model).collect();
         assert_fused(&out, &want, "edge quaternions");

@@ -7,30 +7,9 @@ mod common;
 use animasm::{Error, Impl, JointMat, JointQuat, Skeleton};
 use animasm_testkit::error::{mat_max_abs_diff, model_size};
 use animasm_testkit::fox;
-use animasm_testkit::inputs::{Rng, random_parents_from, rigid_mats_from};
+use animasm_testkit::inputs::{Rng, forest_parents, random_parents_from, rigid_mats_from, shuffle_parents};
 use animasm_testkit::oracle::{local_to_model_f64, mats_f64, model_to_local_f64};
 use common::mat_bits;
-
-/// A random forest of `n` joints with `roots` roots, parents first: joints
-/// `0..roots` are roots, every later one hangs from a uniform earlier joint.
-fn forest(rng: &mut Rng, n: usize, roots: usize) -> Vec<i32> {
-    (0..n).map(|i| if i < roots { -1 } else { rng.below(i) as i32 }).collect()
-}
-
-/// `parents` with its joints renumbered by a random permutation: returns the
-/// shuffled parents and `perm` (`perm[old] = new`).
-fn shuffle(rng: &mut Rng, parents: &[i32]) -> (Vec<i32>, Vec<usize>) {
-    let n = parents.len();
-    let mut perm: Vec<usize> = (0..n).collect();
-    for i in (1..n).rev() {
-        perm.swap(i, rng.below(i + 1));
-    }
-    let mut out = vec![0; n];
-    for (old, &p) in parents.iter().enumerate() {
-        out[perm[old]] = if p < 0 { -1 } else { perm[p as usize] as i32 };
-    }
-    (out, perm)
-}
 
 /// The structure `Skeleton::new` promises: `order` and `positions` are
 /// inverse permutations, every parent comes before its child and is the
@@ -81,12 +60,12 @@ fn shuffled_and_multi_root_hierarchies() {
     let mut cases = vec![fox::parents()];
     for n in [1, 2, 3, 10, 64, 300] {
         for roots in [1, 2, 7] {
-            cases.push(forest(&mut rng, n, roots.min(n)));
+            cases.push(forest_parents(&mut rng, n, |i| i < roots.min(n)));
         }
     }
     for parents in cases {
         check_structure(&Skeleton::new(&parents).unwrap(), &parents);
-        let (shuffled, _) = shuffle(&mut rng, &parents);
+        let (shuffled, _) = shuffle_parents(&mut rng, &parents);
         let sk = Skeleton::new(&shuffled).unwrap();
         check_structure(&sk, &shuffled);
         // The parents-first order of the parents-first order is itself.
@@ -103,11 +82,11 @@ fn shuffled_and_multi_root_hierarchies() {
 fn local_to_model_and_back_on_shuffled_forests() {
     let mut rng = Rng::new(0xf0e5);
     for (n, roots) in [(1, 1), (5, 2), (24, 1), (64, 3), (257, 5), (1000, 9)] {
-        let parents = forest(&mut rng, n, roots);
+        let parents = forest_parents(&mut rng, n, |i| i < roots);
         let locals = rigid_mats_from(&mut rng, n);
         let want = local_to_model_f64(&mats_f64(&locals), &parents);
         let size = model_size(&want);
-        let (shuffled, perm) = shuffle(&mut rng, &parents);
+        let (shuffled, perm) = shuffle_parents(&mut rng, &parents);
         let mut shuffled_locals = vec![JointMat::IDENTITY; n];
         for (old, &new) in perm.iter().enumerate() {
             shuffled_locals[new] = locals[old];
@@ -143,7 +122,7 @@ fn local_to_model_and_back_on_shuffled_forests() {
 fn fox_key_poses_on_a_shuffled_hierarchy() {
     let parents = fox::parents();
     let n = parents.len();
-    let (shuffled, perm) = shuffle(&mut Rng::new(7), &parents);
+    let (shuffled, perm) = shuffle_parents(&mut Rng::new(7), &parents);
     let sk = Skeleton::new(&shuffled).unwrap();
     for pose in fox::key_poses() {
         let size = model_size(&pose.model);
@@ -180,7 +159,7 @@ fn cycles_and_parents_out_of_range_are_errors() {
     let mut parents = fox::parents();
     parents.extend([25, 26, 24]);
     assert!(matches!(Skeleton::new(&parents), Err(Error::ParentCycle { .. })));
-    let (shuffled, _) = shuffle(&mut Rng::new(3), &parents);
+    let (shuffled, _) = shuffle_parents(&mut Rng::new(3), &parents);
     assert!(matches!(Skeleton::new(&shuffled), Err(Error::ParentCycle { .. })));
     // Too many joints: refused before any parent is read.
     let huge = vec![-1; Skeleton::MAX_JOINTS + 1];
@@ -214,7 +193,7 @@ fn no_joints_and_roots_only() {
 #[test]
 fn errors_write_nothing() {
     let mut rng = Rng::new(11);
-    let parents = forest(&mut rng, 40, 3);
+    let parents = forest_parents(&mut rng, 40, |i| i < 3);
     let sk = Skeleton::new(&parents).unwrap();
     let mats = rigid_mats_from(&mut rng, 40);
     let mismatch = |what, found| Err(Error::LengthMismatch { what, expected: 40, found });
@@ -280,7 +259,7 @@ fn local_to_model_matches_the_glam_chain() {
     use glam::{Affine3A, Quat, Vec3};
     let parents = fox::parents();
     let n = parents.len();
-    let (shuffled, perm) = shuffle(&mut Rng::new(13), &parents);
+    let (shuffled, perm) = shuffle_parents(&mut Rng::new(13), &parents);
     let sk = Skeleton::new(&shuffled).unwrap();
     let mut worst = 0.0f64;
     for pose in fox::key_poses() {

@@ -384,53 +384,12 @@ mod avx {
         }
     }
 
-    /// Special pairs: identical, negated, orthogonal (dot +0 and -0), zero,
-    /// non-unit, tiny, huge, denormal, infinite and NaN components.
-    fn edge_pairs() -> (AlignedQuats, AlignedQuats) {
-        let h = std::f32::consts::FRAC_1_SQRT_2;
-        let d = f32::from_bits(1);
-        let list: Vec<([f32; 4], [f32; 4])> = vec![
-            ([0.0, 0.0, 0.0, 1.0], [0.0, 0.0, 0.0, 1.0]),
-            ([0.0, 0.0, 0.0, 1.0], [0.0, 0.0, 0.0, -1.0]),
-            ([0.5, 0.5, 0.5, 0.5], [0.5, 0.5, 0.5, 0.5]),
-            ([0.5, 0.5, 0.5, 0.5], [-0.5, -0.5, -0.5, -0.5]),
-            ([1.0, 0.0, 0.0, 0.0], [0.0, 1.0, 0.0, 0.0]),
-            ([1.0, -0.0, -0.0, -0.0], [-0.0, 1.0, 0.0, 0.0]),
-            ([h, 0.0, 0.0, h], [0.0, 0.0, 0.0, 1.0]),
-            ([h, 0.0, 0.0, h], [-h, 0.0, 0.0, h]),
-            ([0.0; 4], [0.0; 4]),
-            ([0.0; 4], [0.0, 0.0, 0.0, 1.0]),
-            ([2.0, 0.0, 0.0, 0.0], [0.0, 2.0, 0.0, 0.0]),
-            ([1e-20, 0.0, 0.0, 0.0], [1e-20, 1e-20, 0.0, 0.0]),
-            ([1e20, 0.0, 0.0, 0.0], [1e20, 1e20, 0.0, 0.0]),
-            ([d, d, d, d], [d, -d, d, d]),
-            ([f32::INFINITY, 0.0, 0.0, 0.0], [1.0, 0.0, 0.0, 0.0]),
-            ([f32::NAN, 0.0, 0.0, 1.0], [0.0, 0.0, 0.0, 1.0]),
-            ([0.0, 0.0, 0.0, 1.0], [0.0, 0.0, 1e-4, 1.0]),
-            ([0.0, 0.0, 0.0, 1.0], [0.0, 0.0, 1.0, 1.0]),
-            ([0.0, 0.0, 0.0, 1.0], [0.0, 0.0, 1.0, 1.0 + f32::EPSILON]),
-            ([0.0, 0.0, 0.0, 1.0], [0.0, 0.0, 0.999_999, 1.0]),
-        ];
-        let mut a = AlignedQuats::new();
-        let mut b = AlignedQuats::new();
-        // Every pair at several positions (both halves of the 16-wide loop,
-        // every lane, and the remainder loop): 20 pairs x 3 = 60 = 48 + 12.
-        for r in 0..3 {
-            for (k, (p, q)) in list.iter().enumerate() {
-                let (p, q) = if (k + r) % 2 == 0 { (*p, *q) } else { (*q, *p) };
-                a.push(Quat::from_array(p));
-                b.push(Quat::from_array(q));
-            }
-        }
-        (a, b)
-    }
-
     #[test]
     fn asm_matches_intrinsics_on_edge_cases() {
         if !avx("asm_matches_intrinsics_on_edge_cases") {
             return;
         }
-        let (a, b) = edge_pairs();
+        let (a, b) = animasm_testkit::edges::quat_pairs();
         for (name, asm_k, intr_k, _) in twins() {
             for t in FACTORS.into_iter().chain([f32::NAN, f32::INFINITY, -0.0, f32::MIN_POSITIVE]) {
                 let (x, y) = (run(asm_k, &a, &b, t, a.len()), run(intr_k, &a, &b, t, a.len()));
@@ -508,7 +467,7 @@ mod avx {
     /// loop, its erratum E1).
     #[test]
     fn sse_baseline_is_the_slerp_joints_listing() {
-        let (ja, jb) = common::measure::quat_pairs(0x55e, 1024);
+        let (ja, jb) = animasm_testkit::cases::mixed_pairs(0x55e, 1024);
         let a: AlignedQuats = ja.iter().map(|j| j.q).collect();
         let b: AlignedQuats = jb.iter().map(|j| j.q).collect();
         for n in counts().filter(|&n| n != 4) {

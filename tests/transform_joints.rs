@@ -19,9 +19,10 @@ mod common;
 
 use animasm::transform_joints::{MAX_JOINTS, transform_joints};
 use animasm::{Error, Impl, JointMat};
+use animasm_testkit::edges::mat_pairs;
 use common::fox;
 use common::harness::Routine;
-use common::inputs::{Rng, rigid_mat_f64};
+use common::inputs::{Rng, rigid_and_general_mats, rigid_mat_f64};
 use common::oracle::{affine_inverse_f64, affine_mul_f64, local_to_model_f64, mat_f64};
 use common::routines::TransformJoints;
 use common::{assert_mats_bit_identical, mat_bits};
@@ -34,24 +35,6 @@ const U: f64 = f32::EPSILON as f64 / 2.0;
 /// A 3x4 matrix from f64 values, rounded to f32.
 fn mat_f32(m: [f64; 12]) -> JointMat {
     JointMat { mat: m.map(|v| v as f32) }
-}
-
-/// A rigid joint: a random rotation and a translation in [-100, 100)
-/// (`inputs::rigid_mat_f64`), rounded to f32.
-fn rigid(rng: &mut Rng) -> JointMat {
-    mat_f32(rigid_mat_f64(rng, 100.0))
-}
-
-/// A general affine joint: every element uniform in [-s, s) for a random
-/// scale `s` between 2^-8 and 2^8 (translations 10 times larger).
-fn general(rng: &mut Rng) -> JointMat {
-    let s = 2f64.powf(rng.range(-8.0, 8.0));
-    JointMat { mat: core::array::from_fn(|i| (rng.range(-s, s) * if i % 4 == 3 { 10.0 } else { 1.0 }) as f32) }
-}
-
-/// `n` joints, rigid and general mixed.
-fn joints(rng: &mut Rng, n: usize) -> Vec<JointMat> {
-    (0..n).map(|_| if rng.below(2) == 0 { rigid(rng) } else { general(rng) }).collect()
 }
 
 /// The one sentinel of the tests (`common::harness::SENTINEL`, a NaN with a
@@ -153,55 +136,15 @@ fn check_against_oracle(out: &[JointMat], a: &[JointMat], b: &[JointMat], ctx: &
 fn twins_on_every_count() {
     for n in (0..=12).chain([1023, 1024]) {
         let mut rng = Rng::new(n as u64 + 1);
-        let (a, b) = (joints(&mut rng, n), joints(&mut rng, n));
+        let (a, b) = (rigid_and_general_mats(&mut rng, n), rigid_and_general_mats(&mut rng, n));
         raw::twins(&a, &b, &format!("{n} random joints"));
     }
-}
-
-/// Values where IEEE arithmetic has its special cases.
-const SPECIALS: [f32; 18] = [
-    0.0,
-    -0.0,
-    1.0,
-    -1.0,
-    0.5,
-    3.0,
-    f32::MIN_POSITIVE,
-    1e-45,
-    -1e-45,
-    1e-20,
-    1e20,
-    f32::MAX,
-    -f32::MAX,
-    f32::INFINITY,
-    f32::NEG_INFINITY,
-    f32::NAN,
-    -f32::NAN,
-    f32::from_bits(0x7F80_0001),
-];
-
-/// Matrices built from [`SPECIALS`]: every value in every position (cycled),
-/// then random picks.
-fn special_joints() -> (Vec<JointMat>, Vec<JointMat>) {
-    let l = SPECIALS.len();
-    let mut a = Vec::new();
-    let mut b = Vec::new();
-    for s in 0..l {
-        a.push(JointMat { mat: core::array::from_fn(|e| SPECIALS[(e + s) % l]) });
-        b.push(JointMat { mat: core::array::from_fn(|e| SPECIALS[(5 * e + 2 * s + 1) % l]) });
-    }
-    let mut rng = Rng::new(7);
-    for _ in 0..2000 {
-        a.push(JointMat { mat: core::array::from_fn(|_| SPECIALS[rng.below(l)]) });
-        b.push(JointMat { mat: core::array::from_fn(|_| SPECIALS[rng.below(l)]) });
-    }
-    (a, b)
 }
 
 #[cfg(target_arch = "x86_64")]
 #[test]
 fn twins_and_scalar_on_special_values() {
-    let (a, b) = special_joints();
+    let (a, b) = mat_pairs();
     let asm = raw::twins(&a, &b, "special values");
     let scalar = raw::run(raw::SCALAR, &a, &b);
     assert_mats_bit_identical(&asm, &as_listing(&scalar), "special values: asm vs scalar (rotation -0 read as +0)");
@@ -214,7 +157,7 @@ fn twins_and_scalar_on_special_values() {
 #[test]
 fn scalar_is_bit_identical_to_the_listing_on_random_data() {
     let mut rng = Rng::new(42);
-    let (a, b) = (joints(&mut rng, 4096), joints(&mut rng, 4096));
+    let (a, b) = (rigid_and_general_mats(&mut rng, 4096), rigid_and_general_mats(&mut rng, 4096));
     let asm = raw::twins(&a, &b, "random");
     assert_mats_bit_identical(&asm, &raw::run(raw::SCALAR, &a, &b), "random: asm vs scalar");
 }
@@ -228,7 +171,7 @@ fn scalar_is_bit_identical_to_the_listing_on_random_data() {
 fn rebuilt_jl_writes_exactly_num_joints() {
     for n in (0..=12).chain([1024]) {
         let mut rng = Rng::new(100 + n as u64);
-        let (a, b) = (joints(&mut rng, n), joints(&mut rng, n));
+        let (a, b) = (rigid_and_general_mats(&mut rng, n), rigid_and_general_mats(&mut rng, n));
         for (name, k) in [("asm", raw::ASM), ("intrinsics", raw::INTRINSICS), ("scalar", raw::SCALAR)] {
             let out = raw::run_padded(k, &a, &b, 2);
             for (j, m) in out.iter().enumerate() {
@@ -247,7 +190,7 @@ fn rebuilt_jl_writes_exactly_num_joints() {
 fn asm_and_intrinsics_run_in_place() {
     let mut rng = Rng::new(5);
     for n in [1, 2, 3, 7, 64] {
-        let (a, b) = (joints(&mut rng, n), joints(&mut rng, n));
+        let (a, b) = (rigid_and_general_mats(&mut rng, n), rigid_and_general_mats(&mut rng, n));
         let want = raw::twins(&a, &b, "out of place");
         for (name, k) in [("asm", raw::ASM), ("intrinsics", raw::INTRINSICS)] {
             let mut x = a.clone();
@@ -294,7 +237,7 @@ mod props {
         #[test]
         fn every_impl_near_the_oracle(seed in any::<u64>(), n in 0usize..40) {
             let mut rng = Rng::new(seed);
-            let (a, b) = (joints(&mut rng, n), joints(&mut rng, n));
+            let (a, b) = (rigid_and_general_mats(&mut rng, n), rigid_and_general_mats(&mut rng, n));
             for imp in TransformJoints::forms().into_iter() {
                 let mut out = vec![JointMat::default(); n];
                 transform_joints(imp, &mut out, &a, &b).unwrap();
@@ -309,7 +252,7 @@ mod props {
 #[test]
 fn every_impl_within_4u_of_the_scale() {
     let mut rng = Rng::new(2005);
-    let (a, b) = (joints(&mut rng, 1024), joints(&mut rng, 1024));
+    let (a, b) = (rigid_and_general_mats(&mut rng, 1024), rigid_and_general_mats(&mut rng, 1024));
     for imp in TransformJoints::forms().into_iter() {
         let mut out = vec![JointMat::default(); 1024];
         transform_joints(imp, &mut out, &a, &b).unwrap();
@@ -507,7 +450,7 @@ fn erratum_rotation_negative_zero_becomes_positive_zero() {
 #[test]
 fn erratum_text_names_appendix_b_for_appendix_c() {
     let mut rng = Rng::new(9);
-    let (a, b) = (rigid(&mut rng), rigid(&mut rng));
+    let (a, b) = (mat_f32(rigid_mat_f64(&mut rng, 100.0)), mat_f32(rigid_mat_f64(&mut rng, 100.0)));
     let appendix_b = affine_mul_f64(affine_inverse_f64(mat_f64(&b)), mat_f64(&a));
     let appendix_c = affine_mul_f64(mat_f64(&a), mat_f64(&b));
     for imp in TransformJoints::forms().into_iter() {
@@ -525,8 +468,8 @@ fn erratum_text_names_appendix_b_for_appendix_c() {
 #[track_caller]
 fn expect_err(imp: Impl, n: usize, n1: usize, n2: usize, want: Error) {
     let mut rng = Rng::new(77);
-    let (a, b) = (joints(&mut rng, n1), joints(&mut rng, n2));
-    let mut out = joints(&mut rng, n);
+    let (a, b) = (rigid_and_general_mats(&mut rng, n1), rigid_and_general_mats(&mut rng, n2));
+    let mut out = rigid_and_general_mats(&mut rng, n);
     let before = mat_bits(&out);
     assert_eq!(transform_joints(imp, &mut out, &a, &b), Err(want), "{imp}: {n}, {n1}, {n2}");
     assert_eq!(mat_bits(&out), before, "{imp}: written on Err");
@@ -658,7 +601,7 @@ mod successor {
         let (mut worst, mut worst_listing) = (0f64, 0f64);
         for n in 0..=67usize {
             let mut rng = Rng::new(0x7a11 + n as u64);
-            let (a, b) = (joints(&mut rng, n), joints(&mut rng, n));
+            let (a, b) = (rigid_and_general_mats(&mut rng, n), rigid_and_general_mats(&mut rng, n));
             let out = run_safe(&a, &b);
             assert!(out.iter().all(|m| m.mat.iter().all(|v| v.to_bits() != SENTINEL.to_bits())), "n = {n}");
             worst = worst.max(check_against_oracle(&out, &a, &b, &format!("avx2 n = {n}")));
@@ -691,7 +634,7 @@ mod successor {
         }
         for n in 0..=67usize {
             let mut rng = Rng::new(0xb17 + n as u64);
-            let (mut a, b) = (joints(&mut rng, n), joints(&mut rng, n));
+            let (mut a, b) = (rigid_and_general_mats(&mut rng, n), rigid_and_general_mats(&mut rng, n));
             // Zero rows in some joints of `a`: products of zeros, signed.
             for (j, m) in a.iter_mut().enumerate().filter(|(j, _)| j % 5 == 2) {
                 m.mat[..3].copy_from_slice(&[-0.0, 0.0, -0.0]);
@@ -740,11 +683,11 @@ mod successor {
             return;
         }
         let mut rng = Rng::new(0x1de);
-        let a = joints(&mut rng, 33);
+        let a = rigid_and_general_mats(&mut rng, 33);
         let id = vec![JointMat::IDENTITY; 33];
         assert_mats_bit_identical(&run_safe(&id, &a), &a, "identity * b");
         assert_mats_bit_identical(&run_safe(&a, &id), &a, "a * identity");
-        let rigid: Vec<JointMat> = (0..33).map(|_| super::rigid(&mut rng)).collect();
+        let rigid: Vec<JointMat> = (0..33).map(|_| super::mat_f32(rigid_mat_f64(&mut rng, 100.0))).collect();
         let inv: Vec<JointMat> = rigid.iter().map(|m| mat_f32(affine_inverse_f64(mat_f64(m)))).collect();
         for (j, m) in run_safe(&rigid, &inv).iter().enumerate() {
             let d = common::error::mat_max_abs_diff(&m.mat, &mat_f64(&JointMat::IDENTITY));
@@ -765,7 +708,7 @@ mod successor {
         if kernel().is_none() {
             return;
         }
-        let (a, b) = special_joints();
+        let (a, b) = mat_pairs();
         let out = run_safe(&a, &b);
         let c = scalar_of(&a, &b);
         let mut overflow_differences = 0;
@@ -820,7 +763,7 @@ mod successor {
         let Some(k) = kernel() else { return };
         let mut rng = Rng::new(5);
         for n in [1, 2, 3, 7, 64] {
-            let (a, b) = (joints(&mut rng, n), joints(&mut rng, n));
+            let (a, b) = (rigid_and_general_mats(&mut rng, n), rigid_and_general_mats(&mut rng, n));
             let want = run_safe(&a, &b);
             let mut x = a.clone();
             let p = x.as_mut_ptr();
@@ -843,7 +786,7 @@ mod successor {
         let Some(k) = kernel() else { return };
         for n in (0..=12).chain([67, 1024]) {
             let mut rng = Rng::new(100 + n as u64);
-            let (a, b) = (joints(&mut rng, n), joints(&mut rng, n));
+            let (a, b) = (rigid_and_general_mats(&mut rng, n), rigid_and_general_mats(&mut rng, n));
             let mut out = vec![JointMat { mat: [SENTINEL; 12] }; n + 2];
             // SAFETY: `a` and `b` hold n joints, `out` n + 2; distinct Vecs;
             // `kernel()` checked the CPU.

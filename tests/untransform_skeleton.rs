@@ -25,7 +25,7 @@ use animasm::{Error, Impl, JointMat};
 use common::error::{abs_err, rot_trans_diff, translation_max_norm};
 use common::fox;
 use common::harness::Routine;
-use common::inputs::{Rng, chains_and_fans_parents, rigid_mat_f64};
+use common::inputs::{Rng, model_skeleton, rigid_mat_f64};
 use common::oracle::{
     affine_from_f64, affine_mul_f64, local_to_model_f64, mat_f64, mats_f64, quat_to_mat3_f64, untransform_skeleton_f64,
 };
@@ -96,25 +96,6 @@ fn assert_kernels_agree(mats: &[JointMat], parents: &[i32], first: i32, last: i3
     scalar
 }
 
-/// A random rigid skeleton of `n` joints: parents, f64 locals, and the
-/// globals rounded to f32 (the routine's input). The hierarchy is
-/// `inputs::chains_and_fans_parents` (half long chains, half wide fans), the
-/// locals `inputs::rigid_mat_f64` (a uniform rotation, translations in
-/// `[-10, 10)^3`).
-struct Skeleton {
-    parents: Vec<i32>,
-    locals: Vec<[f64; 12]>,
-    globals: Vec<JointMat>,
-}
-
-fn skeleton(seed: u64, n: usize) -> Skeleton {
-    let mut rng = Rng::new(seed);
-    let parents = chains_and_fans_parents(&mut rng, n);
-    let locals: Vec<[f64; 12]> = (0..n).map(|_| rigid_mat_f64(&mut rng, 10.0)).collect();
-    let globals = local_to_model_f64(&locals, &parents).iter().map(to_f32).collect();
-    Skeleton { parents, locals, globals }
-}
-
 /// `1 + max|t_a| + max|t_b|`: the magnitude the translation error scales with.
 fn scale(a: &JointMat, b: &JointMat) -> f64 {
     1.0 + translation_max_norm(&mat_f64(a)) + translation_max_norm(&mat_f64(b))
@@ -164,7 +145,7 @@ fn assert_only_range_written(before: &[JointMat], after: &[JointMat], range: cor
 #[test]
 fn kernels_agree_on_every_count() {
     for n in (0..=12).chain([31, 1024]) {
-        let sk = skeleton(100 + n as u64, n + 1);
+        let sk = model_skeleton(100 + n as u64, n + 1);
         let out = assert_kernels_agree(&sk.globals, &sk.parents, 1, n as i32, &format!("1..={n}"));
         assert_only_range_written(&sk.globals, &out, 1..=n);
         for first in [2, n / 2, n].into_iter().filter(|&f| f >= 1 && f <= n) {
@@ -179,7 +160,7 @@ fn kernels_agree_on_every_count() {
 /// integers, `sub eax, edx` / `jl done`, overflow included) write nothing.
 #[test]
 fn kernels_on_empty_ranges_write_nothing() {
-    let sk = skeleton(5, 6);
+    let sk = model_skeleton(5, 6);
     let cases = [(1, 0), (5, 3), (6, 5), (0, -1), (-3, -5), (i32::MAX, 0), (i32::MAX, i32::MIN), (0, i32::MIN)];
     for (first, last) in cases {
         let ctx = format!("raw {first}..={last}");
@@ -192,21 +173,10 @@ fn kernels_on_empty_ranges_write_nothing() {
 /// extremes) in every element of a parent and of a child, one at a time.
 #[test]
 fn kernels_agree_on_special_values() {
-    let specials = [
-        0.0f32,
-        -0.0,
-        f32::INFINITY,
-        f32::NEG_INFINITY,
-        f32::NAN,
-        -f32::NAN,
-        f32::from_bits(0x7F80_0001), // signalling NaN
-        f32::from_bits(0x0000_0001),
-        -f32::MIN_POSITIVE,
-        f32::MAX,
-        f32::MIN,
-        1.0e30,
-    ];
-    let sk = skeleton(11, 4); // joints 1..=3; parents of 2 and 3 are in the range or 0
+    // 0, -0, inf, -inf, NaN, -NaN, a signalling NaN, the smallest subnormal,
+    // -MIN_POSITIVE, MAX, MIN, 1e30.
+    let specials = animasm_testkit::edges::pick([0, 1, 23, 24, 25, 26, 27, 14, 13, 21, 22, 19]);
+    let sk = model_skeleton(11, 4); // joints 1..=3; parents of 2 and 3 are in the range or 0
     for (who, joint) in [("parent", 0usize), ("child", 3), ("middle", 1)] {
         for e in 0..12 {
             for &v in &specials {
@@ -277,7 +247,7 @@ proptest! {
 fn every_impl_near_the_f64_oracle() {
     let mut worst = (0.0f64, 0.0f64);
     for (seed, n) in [(1u64, 1024usize), (2, 1024), (3, 200), (4, 17), (5, 2)] {
-        let sk = skeleton(seed, n);
+        let sk = model_skeleton(seed, n);
         let want = oracle(&sk.globals, &sk.parents, 1..=n - 1);
         for imp in UntransformSkeleton::forms().into_iter() {
             let mut mats = sk.globals.clone();
@@ -302,7 +272,7 @@ fn every_impl_near_the_f64_oracle() {
 fn untransform_inverts_the_f64_transform() {
     let mut worst = (0.0f64, 0.0f64);
     for (seed, n) in [(21u64, 1024usize), (22, 64)] {
-        let sk = skeleton(seed, n);
+        let sk = model_skeleton(seed, n);
         for imp in UntransformSkeleton::forms().into_iter() {
             let mut mats = sk.globals.clone();
             untransform_skeleton(imp, &mut mats, &sk.parents, 1..=n - 1).unwrap();
@@ -339,7 +309,7 @@ fn untransform_inverts_transform_skeleton() {
     let eps = f64::from(f32::EPSILON);
     let mut worst = (0.0f64, 0.0f64, 0usize);
     for (seed, n) in [(31u64, 1024usize), (32, 13)] {
-        let sk = skeleton(seed, n);
+        let sk = model_skeleton(seed, n);
         let depth = depths(&sk.parents);
         let locals: Vec<JointMat> = sk.locals.iter().map(to_f32).collect();
         for imp in UntransformSkeleton::forms().into_iter() {
@@ -527,7 +497,7 @@ fn expect_err(imp: Impl, mats: &[JointMat], parents: &[i32], range: core::ops::R
 
 #[test]
 fn range_out_of_bounds() {
-    let sk = skeleton(41, 9);
+    let sk = model_skeleton(41, 9);
     for imp in UntransformSkeleton::forms().into_iter() {
         let want = |start, end| Error::RangeOutOfBounds { start, end, len: 9 };
         expect_err(imp, &sk.globals, &sk.parents, 1..=9, want(1, 9));
@@ -572,7 +542,7 @@ fn too_many_joints() {
 
 #[test]
 fn parents_too_short() {
-    let sk = skeleton(43, 9);
+    let sk = model_skeleton(43, 9);
     for imp in UntransformSkeleton::forms().into_iter() {
         let want = Error::TooShort { what: "parents", needed: 9, found: 8 };
         expect_err(imp, &sk.globals, &sk.parents[..8], 1..=8, want);
@@ -591,7 +561,7 @@ fn parents_too_short() {
 /// meets the root's `-1`.
 #[test]
 fn invalid_parents() {
-    let sk = skeleton(44, 9);
+    let sk = model_skeleton(44, 9);
     for imp in UntransformSkeleton::forms().into_iter() {
         for joint in [1usize, 4, 8] {
             for parent in [-1, i32::MIN, joint as i32, joint as i32 + 1, 9, 100, i32::MAX] {
@@ -635,7 +605,7 @@ fn roots_outside_the_range() {
 /// one that starts past the end is `RangeOutOfBounds` (slice indexing).
 #[test]
 fn empty_ranges() {
-    let sk = skeleton(46, 9);
+    let sk = model_skeleton(46, 9);
     let mut exhausted = 1..=1;
     assert_eq!(exhausted.next(), Some(1));
     for imp in UntransformSkeleton::forms().into_iter() {
@@ -663,7 +633,7 @@ fn empty_ranges() {
 /// write joint `k` only, with the oracle's value.
 #[test]
 fn single_joint_ranges() {
-    let sk = skeleton(47, 12);
+    let sk = model_skeleton(47, 12);
     for imp in UntransformSkeleton::forms().into_iter() {
         for k in [1, 2, 6, 11] {
             let mut mats = sk.globals.clone();
@@ -681,7 +651,7 @@ fn single_joint_ranges() {
 /// AVX2 and FMA).
 #[test]
 fn unsupported_impls_are_refused() {
-    let sk = skeleton(48, 4);
+    let sk = model_skeleton(48, 4);
     for imp in Impl::ALL {
         if let Err(e) = animasm::untransform_skeleton::resolve(imp) {
             expect_err(imp, &sk.globals, &sk.parents, 1..=3, e);
@@ -743,7 +713,7 @@ mod successor {
         }
         let (mut worst, mut worst_c) = ((0f64, 0f64), (0f64, 0f64));
         for n in 0..=67usize {
-            let sk = skeleton(0x0c0 + n as u64, n + 1);
+            let sk = model_skeleton(0x0c0 + n as u64, n + 1);
             let starts: Vec<usize> = if n == 0 { vec![1] } else { (1..=n).collect() };
             for first in starts {
                 let range = first..=n;
@@ -780,7 +750,7 @@ mod successor {
             return;
         }
         for seed in [1u64, 2, 3] {
-            let sk = skeleton(0x1024 + seed, 1024);
+            let sk = model_skeleton(0x1024 + seed, 1024);
             let out = run_safe(&sk.globals, &sk.parents, 1..=1023);
             let want = oracle(&sk.globals, &sk.parents, 1..=1023);
             let (rot, trans) = errors(&out, &want, &sk.globals, &sk.parents, 1..=1023);
@@ -845,7 +815,7 @@ mod successor {
         if kernel().is_none() {
             return;
         }
-        let sk = skeleton(0x1d, 12);
+        let sk = model_skeleton(0x1d, 12);
         let mut mats = sk.globals.clone();
         mats[0] = JointMat::IDENTITY;
         let fan: Vec<i32> = (0..12).map(|i| if i == 0 { -1 } else { 0 }).collect();
@@ -888,7 +858,7 @@ mod successor {
         let specials = [f32::NAN, -f32::NAN, f32::INFINITY, f32::NEG_INFINITY, 0.0, -0.0];
         let mut rng = Rng::new(0x4a4);
         for n in [2usize, 5, 17, 40] {
-            let sk = skeleton(0x5e + n as u64, n);
+            let sk = model_skeleton(0x5e + n as u64, n);
             for round in 0..24 {
                 let mut mats = sk.globals.clone();
                 for m in mats.iter_mut() {
@@ -923,7 +893,7 @@ mod successor {
     #[test]
     fn raw_kernel_empty_ranges_and_self_parent() {
         let Some(k) = kernel() else { return };
-        let sk = skeleton(0xe, 10);
+        let sk = model_skeleton(0xe, 10);
         for (first, last) in [(1, 0), (5, 4), (9, 2), (0, -1), (i32::MAX, i32::MIN), (3, i32::MIN)] {
             let out = run(k, &sk.globals, &sk.parents, first, last);
             assert_eq!(mat_bits(&out), mat_bits(&sk.globals), "({first}, {last}): something was written");

@@ -1,5 +1,7 @@
 //! Seeded, reproducible input generators: random unit quaternions, joints,
-//! joint lists, rigid 3x4 matrices and parents-first hierarchies.
+//! joint lists, rigid and general 3x4 matrices, interpolation streams,
+//! hierarchies (parents first, shuffled, with several roots) and whole
+//! skeletons.
 //!
 //! Everything is drawn from [`Rng`], a SplitMix64 generator: the same seed
 //! gives the same data on every machine and every run, so a failing input
@@ -312,7 +314,7 @@ pub fn rigid_mats(seed: u64, n: usize) -> Vec<JointMat> {
 /// assert!(parents.iter().enumerate().skip(1).all(|(i, &p)| 0 <= p && (p as usize) < i));
 /// ```
 pub fn random_parents_from(rng: &mut Rng, n: usize) -> Vec<i32> {
-    (0..n).map(|i| if i == 0 { -1 } else { rng.below(i) as i32 }).collect()
+    forest_parents(rng, n, |i| i == 0)
 }
 
 /// [`random_parents_from`] with a generator seeded with `seed`: a
@@ -360,4 +362,237 @@ pub fn chains_and_fans_parents(rng: &mut Rng, n: usize) -> Vec<i32> {
             _ => rng.below(i) as i32,
         })
         .collect()
+}
+
+/// A random parents-first forest of `n` joints from `rng`: joint `i` is a
+/// root (`-1`) where `is_root(i)` (joint 0 must be one), and otherwise hangs
+/// from a uniform earlier joint (one word per joint that is not a root).
+/// [`random_parents_from`] is the one-root case `|i| i == 0`.
+///
+/// ```
+/// use animasm_testkit::inputs::{forest_parents, random_parents_from, Rng};
+/// // Three roots first, or a root every seventh joint.
+/// let three = forest_parents(&mut Rng::new(1), 30, |i| i < 3);
+/// assert_eq!(three.iter().filter(|&&p| p < 0).count(), 3);
+/// let sevens = forest_parents(&mut Rng::new(1), 30, |i| i % 7 == 0);
+/// assert!(sevens.iter().enumerate().all(|(i, &p)| (p < 0) == (i % 7 == 0) && p < i as i32));
+/// assert_eq!(forest_parents(&mut Rng::new(2), 9, |i| i == 0), random_parents_from(&mut Rng::new(2), 9));
+/// ```
+pub fn forest_parents(rng: &mut Rng, n: usize, is_root: impl Fn(usize) -> bool) -> Vec<i32> {
+    (0..n).map(|i| if is_root(i) { -1 } else { rng.below(i) as i32 }).collect()
+}
+
+/// A uniformly random permutation of `0..n` (Fisher-Yates from the end, one
+/// word per element after the first).
+///
+/// ```
+/// use animasm_testkit::inputs::{permutation, Rng};
+/// let mut p = permutation(&mut Rng::new(3), 10);
+/// assert_ne!(p, (0..10).collect::<Vec<_>>());
+/// p.sort();
+/// assert_eq!(p, (0..10).collect::<Vec<_>>());
+/// ```
+pub fn permutation(rng: &mut Rng, n: usize) -> Vec<usize> {
+    let mut perm: Vec<usize> = (0..n).collect();
+    for i in (1..n).rev() {
+        perm.swap(i, rng.below(i + 1));
+    }
+    perm
+}
+
+/// `parents` with its joints renumbered by `perm` (`perm[old] = new`): the
+/// same hierarchy in another order, in general no longer parents first
+/// (what `animasm::Skeleton::new` sorts out).
+///
+/// ```
+/// use animasm_testkit::inputs::relabel;
+/// // A chain 0 <- 1 <- 2, numbered backwards: children before parents.
+/// assert_eq!(relabel(&[-1, 0, 1], &[2, 1, 0]), [1, 2, -1]);
+/// ```
+pub fn relabel(parents: &[i32], perm: &[usize]) -> Vec<i32> {
+    let mut out = vec![0; parents.len()];
+    for (old, &p) in parents.iter().enumerate() {
+        out[perm[old]] = if p < 0 { -1 } else { perm[p as usize] as i32 };
+    }
+    out
+}
+
+/// `parents` renumbered by a random [`permutation`] drawn from `rng`:
+/// `(shuffled parents, perm)` with `perm[old] = new`.
+///
+/// ```
+/// use animasm_testkit::inputs::{relabel, shuffle_parents, Rng};
+/// let parents = [-1, 0, 0, 1, 3, -1, 5];
+/// let (shuffled, perm) = shuffle_parents(&mut Rng::new(4), &parents);
+/// assert_eq!(shuffled, relabel(&parents, &perm));
+/// // Joint `old` is `perm[old]` now, and its parent is the image of its old parent.
+/// assert_eq!(shuffled[perm[4]], perm[3] as i32);
+/// assert_eq!(shuffled.iter().filter(|&&p| p < 0).count(), 2);
+/// ```
+pub fn shuffle_parents(rng: &mut Rng, parents: &[i32]) -> (Vec<i32>, Vec<usize>) {
+    let perm = permutation(rng, parents.len());
+    (relabel(parents, &perm), perm)
+}
+
+/// A forest of `n` joints with 1 to 3 roots (drawn first), parents
+/// first ([`forest_parents`]), then [`shuffle_parents`]: `(parents first,
+/// shuffled, perm)` with `perm[old] = new`. The shuffled list has parents
+/// after their children and several roots, the input `Skeleton::new` must
+/// reorder.
+///
+/// ```
+/// use animasm_testkit::inputs::{relabel, shuffled_forest, Rng};
+/// let (parents, shuffled, perm) = shuffled_forest(&mut Rng::new(5), 40);
+/// let roots = parents.iter().filter(|&&p| p < 0).count();
+/// assert!((1..=3).contains(&roots) && parents[..roots].iter().all(|&p| p < 0));
+/// assert_eq!(shuffled, relabel(&parents, &perm));
+/// ```
+pub fn shuffled_forest(rng: &mut Rng, n: usize) -> (Vec<i32>, Vec<i32>, Vec<usize>) {
+    let roots = 1 + rng.below(3);
+    let parents = forest_parents(rng, n, |i| i < roots);
+    let (shuffled, perm) = shuffle_parents(rng, &parents);
+    (parents, shuffled, perm)
+}
+
+/// A random skeleton of `n` joints in one draw from `seed`: the parents
+/// ([`random_parents_from`]) first, then `n` [`rigid_mat`]s: `(mats,
+/// parents)`, the input of `transform_skeleton` (the matrices as locals).
+///
+/// ```
+/// use animasm_testkit::inputs::{random_parents_from, random_skeleton, rigid_mats_from, Rng};
+/// let (mats, parents) = random_skeleton(6, 20);
+/// let mut rng = Rng::new(6);
+/// assert_eq!(parents, random_parents_from(&mut rng, 20));
+/// assert_eq!(mats, rigid_mats_from(&mut rng, 20));
+/// ```
+pub fn random_skeleton(seed: u64, n: usize) -> (Vec<JointMat>, Vec<i32>) {
+    let mut rng = Rng::new(seed);
+    let parents = random_parents_from(&mut rng, n);
+    (rigid_mats_from(&mut rng, n), parents)
+}
+
+/// A skeleton in model space: its hierarchy, its f64 local matrices and its
+/// model matrices composed in f64 and rounded once to f32. What
+/// [`model_skeleton`] returns.
+///
+/// ```
+/// use animasm_testkit::inputs::model_skeleton;
+/// let sk = model_skeleton(7, 5);
+/// assert_eq!((sk.parents.len(), sk.locals.len(), sk.globals.len()), (5, 5, 5));
+/// ```
+#[derive(Clone, Debug)]
+pub struct ModelSkeleton {
+    /// Parents first, joint 0 the root ([`chains_and_fans_parents`]).
+    pub parents: Vec<i32>,
+    /// The local matrices ([`rigid_mat_f64`], translations in `[-10, 10)^3`).
+    pub locals: Vec<[f64; 12]>,
+    /// The model matrices: [`oracle::local_to_model_f64`] of the locals,
+    /// rounded to f32 (the input of `untransform_skeleton`).
+    pub globals: Vec<JointMat>,
+}
+
+/// A random skeleton of `n` joints in model space, from `seed`: a
+/// [`chains_and_fans_parents`] hierarchy (long chains accumulate error),
+/// then `n` [`rigid_mat_f64`] locals, composed in f64 and rounded to f32
+/// once. Its exact locals are known, so an inverse transform
+/// (`untransform_skeleton`) can be measured against them.
+///
+/// ```
+/// use animasm_testkit::inputs::model_skeleton;
+/// use animasm_testkit::oracle::{mats_f64, model_to_local_f64};
+/// let sk = model_skeleton(8, 12);
+/// assert_eq!(sk.parents[0], -1);
+/// // The f64 inverse of the rounded globals is the locals, up to f32 rounding.
+/// let back = model_to_local_f64(&mats_f64(&sk.globals), &sk.parents);
+/// for (a, b) in back.iter().zip(&sk.locals) {
+///     assert!(a.iter().zip(b).all(|(x, y)| (x - y).abs() < 1e-4));
+/// }
+/// ```
+pub fn model_skeleton(seed: u64, n: usize) -> ModelSkeleton {
+    let mut rng = Rng::new(seed);
+    let parents = chains_and_fans_parents(&mut rng, n);
+    let locals: Vec<[f64; 12]> = (0..n).map(|_| rigid_mat_f64(&mut rng, 10.0)).collect();
+    let globals =
+        oracle::local_to_model_f64(&locals, &parents).iter().map(|m| JointMat { mat: m.map(|v| v as f32) }).collect();
+    ModelSkeleton { parents, locals, globals }
+}
+
+/// `n` random rigid joint matrices in the papers' convention (row vectors:
+/// the rotation block transposed, as `mats_to_quats` and *From Quaternion
+/// to Matrix and Back* take them): [`rigid_mats`] with the 3x3 block
+/// transposed, which is a rotation too; the translation stays in column 3.
+///
+/// ```
+/// use animasm_testkit::inputs::{paper_mats, rigid_mats};
+/// let (p, r) = (paper_mats(9, 3), rigid_mats(9, 3));
+/// assert_eq!((p[1].mat[1], p[1].mat[4]), (r[1].mat[4], r[1].mat[1]));
+/// assert_eq!(p[2].mat[3], r[2].mat[3]);
+/// ```
+pub fn paper_mats(seed: u64, n: usize) -> Vec<JointMat> {
+    rigid_mats(seed, n)
+        .into_iter()
+        .map(|m| JointMat {
+            mat: core::array::from_fn(|i| if i % 4 == 3 { m.mat[i] } else { m.mat[(i % 4) * 4 + i / 4] }),
+        })
+        .collect()
+}
+
+/// A general affine joint matrix from `rng`: every element uniform in `[-s,
+/// s)` for a scale `s = 2^k`, `k` uniform in `[-8, 8)`, the translation
+/// column ten times larger (13 words). Not a rotation: products of these
+/// have cancellations and magnitudes that rigid matrices never reach.
+///
+/// ```
+/// use animasm_testkit::inputs::{general_mat, Rng};
+/// let m = general_mat(&mut Rng::new(10));
+/// let s = m.mat.iter().enumerate().filter(|(i, _)| i % 4 != 3).map(|(_, v)| v.abs()).fold(0.0, f32::max);
+/// assert!(s < 256.0 && s > 0.0);
+/// ```
+pub fn general_mat(rng: &mut Rng) -> JointMat {
+    let s = 2f64.powf(rng.range(-8.0, 8.0));
+    JointMat { mat: core::array::from_fn(|i| (rng.range(-s, s) * if i % 4 == 3 { 10.0 } else { 1.0 }) as f32) }
+}
+
+/// `n` joint matrices from `rng`, each a fair coin's pick (one word) of a
+/// rigid one ([`rigid_mat_f64`] with translations in `[-100, 100)`, rounded
+/// to f32) or a [`general_mat`]: the input of the 3x4 products
+/// (`transform_joints`).
+///
+/// ```
+/// use animasm_testkit::inputs::{rigid_and_general_mats, Rng};
+/// let mats = rigid_and_general_mats(&mut Rng::new(11), 100);
+/// let rigid = |m: &animasm::JointMat| (m.mat[0] * m.mat[0] + m.mat[4] * m.mat[4] + m.mat[8] * m.mat[8] - 1.0).abs() < 1e-5;
+/// let k = mats.iter().filter(|m| rigid(m)).count();
+/// assert!(k > 30 && k < 70, "{k}");
+/// ```
+pub fn rigid_and_general_mats(rng: &mut Rng, n: usize) -> Vec<JointMat> {
+    (0..n)
+        .map(|_| {
+            if rng.below(2) == 0 {
+                JointMat { mat: rigid_mat_f64(rng, 100.0).map(|v| v as f32) }
+            } else {
+                general_mat(rng)
+            }
+        })
+        .collect()
+}
+
+/// A random interpolation stream from `rng`, in the layout of zeux's nlerp
+/// family and `slerp_stream` (one `l`, per element an `r` and a `t`): a
+/// unit `l`, `n` unit `r`s, then `n` factors `t`, uniform in `[0, 1)`
+/// except every eighth, uniform in `[-0.5, 1.5)` (extrapolation).
+///
+/// ```
+/// use animasm_testkit::inputs::{streams, Rng};
+/// let (l, r, t) = streams(&mut Rng::new(12), 64);
+/// assert_eq!((r.len(), t.len()), (64, 64));
+/// assert!((l.to_array().iter().map(|v| v * v).sum::<f32>() - 1.0).abs() < 1e-6);
+/// assert!(t.iter().enumerate().all(|(i, t)| i % 8 == 7 || (0.0..1.0).contains(t)));
+/// assert!(t.iter().any(|t| !(0.0..=1.0).contains(t)));
+/// ```
+pub fn streams(rng: &mut Rng, n: usize) -> (Quat, Vec<Quat>, Vec<f32>) {
+    let l = rng.unit_quat();
+    let r = (0..n).map(|_| rng.unit_quat()).collect();
+    let t = (0..n).map(|i| if i % 8 == 7 { rng.range(-0.5, 1.5) } else { rng.f64() } as f32).collect();
+    (l, r, t)
 }

@@ -13,6 +13,9 @@
 //!   an infinite error;
 //! - [`inputs`]: seeded, reproducible input generators (SplitMix64): unit
 //!   quaternions, joints, joint lists, rigid matrices, hierarchies;
+//! - [`edges`]: fixed edge-case inputs for the raw kernels: the special f32
+//!   values (signed zeros, subnormals, infinities, NaNs) and the quaternions,
+//!   joint pairs, matrices and streams built from them;
 //! - [`fox`]: the real animation data of `data/Fox.glb` (24 joints, three
 //!   animations, 2460 consecutive keyframe pairs) and its test vectors
 //!   (`data/Fox.glb.pose.json`), read from the repository's `data/`;
@@ -172,6 +175,7 @@
 
 pub mod cases;
 pub mod check;
+pub mod edges;
 pub mod error;
 pub mod fox;
 pub mod inputs;

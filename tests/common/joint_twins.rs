@@ -10,6 +10,7 @@
 
 use animasm::slerp_joints::scalar::vec4_lerp;
 use animasm::{Impl, JointQuat, Quat, Vec4};
+use animasm_testkit::edges::{self, SPECIAL_FACTORS};
 use animasm_testkit::error::max_abs_diff;
 use animasm_testkit::fox;
 use animasm_testkit::inputs::{Rng, joint_lists};
@@ -52,76 +53,29 @@ fn q_bits(q: &Quat) -> [u32; 4] {
     q.to_array().map(f32::to_bits)
 }
 
-const LERPS: [f32; 16] = [
-    0.5,
-    0.3,
-    0.999,
-    0.9999999,
-    1e-7,
-    1e-30,
-    1e-45,
-    0.0,
-    -0.0,
-    -1.0,
-    1.0,
-    2.0,
-    f32::NAN,
-    f32::INFINITY,
-    f32::NEG_INFINITY,
-    0.75,
-];
-
 // ------------------------------------------------------------ differential ---
 
-/// Every count 0..=20, 1023 and 1024, every lerp of [`LERPS`].
+/// Every count 0..=20, 1023 and 1024, every lerp of [`SPECIAL_FACTORS`].
 pub fn twins_on_every_count_and_lerp(r: &JointRoutine) {
     for n in (0..=20).chain([1023, 1024]) {
         let (joints, blend, index) = joint_lists(n as u64, n);
-        for lerp in LERPS {
+        for lerp in SPECIAL_FACTORS {
             run_twins(r, &joints, &blend, lerp, &index, &format!("{n} random joints"));
         }
     }
 }
 
-/// Joint pairs that exercise the edges of the listing's arithmetic.
-fn edge_pairs() -> Vec<(JointQuat, JointQuat, &'static str)> {
-    let t = Vec4::new(1.0, -2.0, 3.0, 1.0);
-    let j = |q: [f32; 4]| JointQuat::new(Quat::from_array(q), t);
-    let h = core::f32::consts::FRAC_1_SQRT_2;
-    let mut rng = Rng::new(99);
-    let q = rng.unit_quat().to_array();
-    let neg = q.map(|v| -v);
-    let mut near = q;
-    near[3] += 1e-7;
-    vec![
-        (j(q), j(q), "identical"),
-        (j(q), j(neg), "opposite"),
-        (j([0.0, 0.0, 0.0, 1.0]), j([0.0, 0.0, 0.0, 1.0]), "identity"),
-        (j([1.0, 0.0, 0.0, 0.0]), j([0.0, 1.0, 0.0, 0.0]), "orthogonal (+0 dot)"),
-        (j([0.0, 0.0, 0.0, 1.0]), j([-1.0, -0.0, -0.0, -0.0]), "orthogonal (-0 dot)"),
-        (j([0.0, 0.0, h, h]), j([0.0, 0.0, 0.0, 1.0]), "45 degrees"),
-        (j(q), j(near), "near identical"),
-        (j([0.0; 4]), j(q), "zero quaternion"),
-        (j([0.0; 4]), j([0.0; 4]), "two zero quaternions"),
-        (j(q.map(|v| v * 1.5)), j(q.map(|v| v * 1.5)), "identical, non-unit (cos > 1)"),
-        (j([f32::NAN, 0.0, 0.0, 1.0]), j(q), "NaN component"),
-        (j([f32::INFINITY, 0.0, 0.0, 1.0]), j(q), "infinite component"),
-        (j([1e-40, 0.0, 0.0, 1e-40]), j(q), "subnormal"),
-        (j([3e38, 3e38, 0.0, 0.0]), j([3e38, 3e38, 0.0, 0.0]), "overflowing dot"),
-    ]
-}
-
 /// Each edge pair at every position of lists of 1..=9 joints, so that it
 /// meets every lane of the 4-wide loop and the 1-wide loop.
 pub fn twins_on_edge_cases_in_every_lane(r: &JointRoutine) {
-    let edges = edge_pairs();
+    let edges = edges::joint_pairs();
     for n in 1..=9 {
         for (a, b, what) in &edges {
             for pos in 0..n {
                 let (mut joints, mut blend, index) = joint_lists(pos as u64, n);
                 joints[pos] = *a;
                 blend[pos] = *b;
-                for lerp in LERPS {
+                for lerp in SPECIAL_FACTORS {
                     run_twins(r, &joints, &blend, lerp, &index, &format!("{what} at {pos} of {n}"));
                 }
             }

@@ -6,7 +6,7 @@ use core::ops::RangeInclusive;
 
 use animasm::{Error, Impl, JointMat, JointQuat, Quat};
 use animasm_testkit::error::{mat_max_abs_diff, max_abs_diff, quat_diff_up_to_sign};
-use animasm_testkit::inputs::{Rng, joint_lists, random_parents, rigid_mats};
+use animasm_testkit::inputs::{Rng, joint_lists, paper_mats, random_parents, rigid_mats};
 use animasm_testkit::oracle::{
     affine_mul_f64, affine_parts_f64, f64x4, joint_mat_paper_f64, lerp_f64, mat_f64, mat3_to_quat_f64, mats_f64,
     slerp_f64, transform_skeleton_f64, transpose3, untransform_skeleton_f64, vec4_lerp_f64,
@@ -210,17 +210,6 @@ impl Routine for QuatsToMats {
 
 /// `mats_to_quats`.
 pub struct MatsToQuats;
-
-/// `n` paper-convention joint matrices (the transpose of
-/// `inputs::rigid_mats`' column-vector rotations, which is a rotation too).
-fn paper_mats(seed: u64, n: usize) -> Vec<JointMat> {
-    rigid_mats(seed, n)
-        .into_iter()
-        .map(|m| JointMat {
-            mat: core::array::from_fn(|i| if i % 4 == 3 { m.mat[i] } else { m.mat[(i % 4) * 4 + i / 4] }),
-        })
-        .collect()
-}
 
 impl Routine for MatsToQuats {
     const NAME: &'static str = "mats_to_quats";

@@ -36,7 +36,7 @@ pub fn angle_deg(a: &Quat, b: &Quat) -> f64 {
     2.0 * animasm_testkit::error::omega_deg(a, b)
 }
 
-/// The pairs: the shared mix ([`super::quat_pairs`], 3072) and 6144 pairs
+/// The pairs: the shared mix ([`animasm_testkit::cases::mixed_pairs`], 3072) and 6144 pairs
 /// at rotation angles uniform over (0, 180) degrees, 32-byte aligned (a
 /// multiple of 16 pairs: all go through the AVX kernels' vector loop).
 pub fn pairs() -> (AlignedQuats, AlignedQuats) {

@@ -5,8 +5,8 @@
 
 use animasm::slerp_joints::scalar::{atan_positive, sin_zero_half_pi, slerp};
 use animasm::{Impl, JointQuat};
+use animasm_testkit::cases::mixed_pairs;
 use animasm_testkit::error::max_abs_diff;
-use animasm_testkit::inputs::Rng;
 use animasm_testkit::oracle::{f64x4, lerp_f64, slerp_f64};
 
 /// The paper's figures (section 5 and 7 of *Slerping Clock Cycles*).
@@ -96,36 +96,6 @@ pub fn atan_positive_errors() -> PolyErrors {
     e
 }
 
-/// Random pairs of unit quaternions in three mixes: uniform on S3, near
-/// parallel (small random rotation apart, as consecutive animation keys are)
-/// and near opposite.
-pub fn quat_pairs(seed: u64, n: usize) -> (Vec<JointQuat>, Vec<JointQuat>) {
-    let mut rng = Rng::new(seed);
-    let mut a = Vec::with_capacity(n);
-    let mut b = Vec::with_capacity(n);
-    for i in 0..n {
-        let p = rng.unit_quat_f64();
-        let q = match i % 3 {
-            0 => rng.unit_quat_f64(),
-            k => {
-                let eps = 10f64.powf(rng.range(-6.0, -1.0));
-                let d = rng.unit_quat_f64();
-                let s = if k == 2 { -1.0 } else { 1.0 };
-                let r: [f64; 4] = core::array::from_fn(|c| s * (p[c] + eps * d[c]));
-                let norm = r.iter().map(|v| v * v).sum::<f64>().sqrt();
-                r.map(|v| v / norm)
-            }
-        };
-        let mut ja = rng.joint();
-        let mut jb = rng.joint();
-        ja.q = animasm::Quat::from_array(p.map(|v| v as f32));
-        jb.q = animasm::Quat::from_array(q.map(|v| v as f32));
-        a.push(ja);
-        b.push(jb);
-    }
-    (a, b)
-}
-
 /// The `lerp` values the measurements sweep: 63 evenly spaced in (0, 1).
 pub fn lerps() -> impl Iterator<Item = f32> {
     (1..64).map(|i| i as f32 / 64.0)
@@ -133,9 +103,9 @@ pub fn lerps() -> impl Iterator<Item = f32> {
 
 /// Max abs error of a `slerp_joints` implementation's rotations against
 /// the scalar port of the paper's original `Slerp` and against the f64
-/// slerp, over [`quat_pairs`] and [`lerps`]: `(vs Slerp, vs f64)`.
+/// slerp, over [`mixed_pairs`] and [`lerps`]: `(vs Slerp, vs f64)`.
 pub fn slerp_errors(imp: Impl) -> (f64, f64) {
-    let (a, b) = quat_pairs(0x51e7, 3 * 1024);
+    let (a, b) = mixed_pairs(0x51e7, 3 * 1024);
     let index: Vec<i32> = (0..a.len() as i32).collect();
     let (mut vs_c, mut vs_f64) = (0f64, 0f64);
     for t in lerps() {
@@ -156,7 +126,7 @@ pub fn slerp_errors(imp: Impl) -> (f64, f64) {
 /// (`slerp_transformed`, `slerp_optimized`) against its `Slerp`, over the
 /// same pairs and `lerp` values as [`slerp_errors`].
 pub fn c_routine_vs_slerp(f: fn(&animasm::Quat, &animasm::Quat, f32) -> animasm::Quat) -> f64 {
-    let (a, b) = quat_pairs(0x51e7, 3 * 1024);
+    let (a, b) = mixed_pairs(0x51e7, 3 * 1024);
     let mut e = 0f64;
     for t in lerps() {
         for i in 0..a.len() {
@@ -170,7 +140,7 @@ pub fn c_routine_vs_slerp(f: fn(&animasm::Quat, &animasm::Quat, f32) -> animasm:
 /// Max abs error of a `lerp_joints` implementation's rotations against the
 /// scalar `Lerp` port and the f64 lerp: `(vs Lerp, vs f64)`.
 pub fn lerp_errors(imp: Impl) -> (f64, f64) {
-    let (a, b) = quat_pairs(0x1e7, 3 * 1024);
+    let (a, b) = mixed_pairs(0x1e7, 3 * 1024);
     let index: Vec<i32> = (0..a.len() as i32).collect();
     let (mut vs_c, mut vs_f64) = (0f64, 0f64);
     for t in lerps() {
@@ -221,7 +191,7 @@ pub fn report_rows() -> Vec<(String, f64, Option<f64>)> {
 /// paper's convention) over 3072 random unit quaternions.
 pub fn quats_to_mats_error(imp: Impl) -> f64 {
     use animasm_testkit::error::mat_max_abs_diff;
-    let (quats, _) = quat_pairs(0x9e75, 3 * 1024);
+    let (quats, _) = mixed_pairs(0x9e75, 3 * 1024);
     let mut mats = vec![animasm::JointMat::default(); quats.len()];
     animasm::quats_to_mats(imp, &mut mats, &quats).unwrap();
     let t3 = |j: &JointQuat| core::array::from_fn(|i| f64::from(j.t.to_array()[i]));
@@ -240,7 +210,7 @@ pub fn quats_to_mats_error(imp: Impl) -> f64 {
 /// over 3072 random rotations.
 pub fn mats_to_quats_error(imp: Impl) -> f64 {
     use animasm_testkit::error::quat_diff_up_to_sign;
-    let (quats, _) = quat_pairs(0x3a75, 3 * 1024);
+    let (quats, _) = mixed_pairs(0x3a75, 3 * 1024);
     let mats: Vec<animasm::JointMat> = quats
         .iter()
         .map(|j| animasm::JointMat {

@@ -5,6 +5,7 @@
 
 use animasm::nlerp::scalar;
 use animasm::{Error, Impl, Quat};
+use animasm_testkit::cases::dot_grid;
 use animasm_testkit::error::rotation_angle;
 use animasm_testkit::oracle::slerp_f64;
 
@@ -145,26 +146,6 @@ pub const RANGES: [(f64, &str); 2] = [(0.0, "all"), (core::f64::consts::FRAC_1_S
 /// Grid points per axis (`t` and `|dot|`).
 pub const GRID: usize = 1000;
 
-/// The grid: `l` the identity, `r` at `|dot| = d` (both signs) about a fixed
-/// axis, `t` in `[0, 1]`, `d` from `d0` to 1; as streams.
-pub fn grid(d0: f64) -> (Quat, Vec<Quat>, Vec<f32>) {
-    let axis = animasm_testkit::oracle::normalize_f64([1.0, 2.0, 3.0, 0.0]);
-    let (mut r, mut t) = (Vec::new(), Vec::new());
-    for i in 0..=GRID {
-        let d = d0 + (1.0 - d0) * i as f64 / GRID as f64;
-        let s = (1.0 - d * d).max(0.0).sqrt();
-        for sign in [1.0, -1.0] {
-            let q = Quat::new((s * axis[0]) as f32, (s * axis[1]) as f32, (s * axis[2]) as f32, d as f32);
-            let q = if sign > 0.0 { q } else { Quat::from_array(q.to_array().map(|v| -v)) };
-            for j in 0..=GRID {
-                r.push(q);
-                t.push(j as f32 / GRID as f32);
-            }
-        }
-    }
-    (Quat::IDENTITY, r, t)
-}
-
 /// The maximum angle error of a result stream on a grid.
 pub fn max_angle_error(out: &[Quat], l: &Quat, r: &[Quat], t: &[f32]) -> f64 {
     (0..r.len()).map(|i| angle_error(&out[i], l, &r[i], t[i])).fold(0.0, f64::max)
@@ -183,7 +164,7 @@ pub fn max_angle_error_f64(f: Func, l: &Quat, r: &[Quat], t: &[f32]) -> f64 {
 }
 
 /// The maximum angle errors of one function over one range of
-/// [`RANGES`] on the [`grid`].
+/// [`RANGES`] on the grid ([`dot_grid`] with [`GRID`] steps).
 #[derive(Clone, Debug)]
 pub struct AngleErrors {
     /// The function.
@@ -205,7 +186,7 @@ pub struct AngleErrors {
 pub fn angle_error_table() -> Vec<AngleErrors> {
     let mut rows = Vec::new();
     for (d0, label) in RANGES {
-        let (l, r, t) = grid(d0);
+        let (l, r, t) = dot_grid(d0, GRID);
         for (func, all, upto90) in PUBLISHED {
             let published = if d0 == 0.0 { all } else { upto90 };
             let exact = max_angle_error_f64(func, &l, &r, &t);

@@ -6,39 +6,25 @@
 
 use animasm::Quat;
 use animasm::slerp_quats::AlignedQuats;
+use animasm_testkit::cases;
 use animasm_testkit::error::{max_abs_diff, omega_deg};
-use animasm_testkit::inputs::Rng;
 use animasm_testkit::oracle::{f64x4, slerp_f64};
 
 /// A raw kernel: `(result, from, to, factor, count)`.
 pub type Kernel = unsafe fn(*mut Quat, *const Quat, *const Quat, f32, i32);
 
-/// Pairs of unit quaternions (the shared mix: uniform, near parallel, near
+/// [`cases::mixed_pairs`]' rotations (uniform, near parallel, near
 /// opposite) in 32-byte-aligned storage.
 pub fn pairs(seed: u64, n: usize) -> (AlignedQuats, AlignedQuats) {
-    let (a, b) = super::quat_pairs(seed, n);
+    let (a, b) = cases::mixed_pairs(seed, n);
     (a.iter().map(|j| j.q).collect(), b.iter().map(|j| j.q).collect())
 }
 
-/// Unit-quaternion pairs at angles `omega` (the angle of `acos |from·to|`,
-/// in radians) from `lo` to `hi`, uniformly, with random axes and signs.
+/// [`cases::pairs_at_angles`] (omega uniform in `[lo, hi)`) in
+/// 32-byte-aligned storage.
 pub fn pairs_at_angles(seed: u64, n: usize, lo: f64, hi: f64) -> (AlignedQuats, AlignedQuats) {
-    let mut rng = Rng::new(seed);
-    let (mut a, mut b) = (AlignedQuats::new(), AlignedQuats::new());
-    for _ in 0..n {
-        let p = rng.unit_quat_f64();
-        // A unit vector orthogonal to p: Gram-Schmidt of a random one.
-        let r = rng.unit_quat_f64();
-        let d: f64 = (0..4).map(|i| p[i] * r[i]).sum();
-        let o: [f64; 4] = core::array::from_fn(|i| r[i] - d * p[i]);
-        let on = o.iter().map(|v| v * v).sum::<f64>().sqrt();
-        let omega = rng.range(lo, hi);
-        let s = if rng.f64() < 0.5 { -1.0 } else { 1.0 };
-        let q: [f64; 4] = core::array::from_fn(|i| s * (omega.cos() * p[i] + omega.sin() * o[i] / on));
-        a.push(Quat::from_array(p.map(|v| v as f32)));
-        b.push(Quat::from_array(q.map(|v| v as f32)));
-    }
-    (a, b)
+    let (a, b) = cases::pairs_at_angles(seed, n, lo, hi);
+    (a.into_iter().collect(), b.into_iter().collect())
 }
 
 /// Max abs error against the f64 slerp: overall, for omega below 45
