@@ -490,7 +490,7 @@ fn zero_dot(rng: &mut Rng, negative: bool) -> Case {
 ///   C's `ca > 0` negates it;
 /// - `slerp_joints` E7: no linear fallback for identical quaternions, unit
 ///   and scaled by 1.5 (`1 - cos^2 < 0`);
-/// - `slerp_joints` E8: pairs 45 degrees apart (4D), where `ATanPositive`'s
+/// - `slerp_joints` E8: a pair 45 degrees apart (4D), where `ATanPositive`'s
 ///   `y == x` tie can fall;
 /// - `slerp_quats` E1-E3: pairs across the angle range, where `HALF_PI =
 ///   22/7/2` and the lost Newton-Raphson step show (every angle is affected;
@@ -507,21 +507,20 @@ fn zero_dot(rng: &mut Rng, negative: bool) -> Case {
 /// assert_eq!(minus_zero.dot().to_bits(), (-0.0f64).to_bits());
 /// ```
 pub fn errata_pairs() -> Vec<Case> {
-    let e = |label, from: [f32; 4], to: [f32; 4]| Case {
-        family: Family::Errata,
-        label,
-        from: Quat::from_array(from),
-        to: Quat::from_array(to),
+    // The fixed pairs are `edges::joint_pairs`' (one definition each).
+    let pairs = crate::edges::joint_pairs();
+    let edge = |name: &str| {
+        let (a, b, _) =
+            pairs.iter().find(|p| p.2 == name).unwrap_or_else(|| panic!("edges::joint_pairs has no {name:?}"));
+        (a.q, b.q)
     };
-    let h = core::f32::consts::FRAC_1_SQRT_2;
-    let q = [0.5f32, -0.5, 0.5, 0.5];
+    let e = |label, (from, to): (Quat, Quat)| Case { family: Family::Errata, label, from, to };
     let mut v = vec![
-        e("slerp_joints/lerp_joints E3: dot product -0.0", [0.0, 0.0, 0.0, 1.0], [-1.0, -0.0, -0.0, -0.0]),
-        e("nlerp E2: dot product +0.0", [0.0, 0.0, 0.0, 1.0], [1.0, 0.0, 0.0, 0.0]),
-        e("slerp_joints E7: identical unit quaternions", q, q),
-        e("slerp_joints E7: identical, scaled by 1.5", q.map(|x| x * 1.5), q.map(|x| x * 1.5)),
-        e("slerp_joints E8: 45 degrees apart", [0.0, 0.0, 0.0, 1.0], [0.0, 0.0, h, h]),
-        e("slerp_joints E8: 45 degrees apart", [h, 0.0, 0.0, h], [1.0, 0.0, 0.0, 0.0]),
+        e("slerp_joints/lerp_joints E3: dot product -0.0", edge("orthogonal (-0 dot)")),
+        e("nlerp E2: dot product +0.0", edge("orthogonal (+0 dot)")),
+        e("slerp_joints E7: identical unit quaternions", edge("identical")),
+        e("slerp_joints E7: identical, scaled by 1.5", edge("identical, non-unit (cos > 1)")),
+        e("slerp_joints E8: 45 degrees apart", edge("45 degrees")),
     ];
     let mut rng = Rng::new(0xE1_E3);
     for deg in [1.0f64, 30.0, 60.0, 89.0] {
@@ -553,36 +552,23 @@ pub fn errata_pairs() -> Vec<Case> {
 /// let mats = errata_mats();
 /// let (_, m) = mats.iter().find(|(l, _)| l.contains("trace of exactly 0")).unwrap();
 /// assert_eq!(m.mat[0] + m.mat[5] + m.mat[10], 0.0);
+/// assert!(mats.iter().any(|(_, m)| m.mat[2].to_bits() == (-0.0f32).to_bits()));
 /// assert!(mats.iter().any(|(_, m)| m.mat.iter().any(|v| v.is_nan())));
 /// ```
 pub fn errata_mats() -> Vec<(&'static str, JointMat)> {
-    let m = |r: [[f32; 3]; 3], t: [f32; 3]| JointMat {
-        mat: [r[0][0], r[0][1], r[0][2], t[0], r[1][0], r[1][1], r[1][2], t[1], r[2][0], r[2][1], r[2][2], t[2]],
-    };
+    // The ties and special matrices are `edges::mats`' (one definition each).
+    let mats = crate::edges::mats();
+    let edge =
+        |name: &str| mats.iter().find(|m| m.0 == name).unwrap_or_else(|| panic!("edges::mats has no {name:?}")).1;
+    // A rotation about z by (0.6, 0.8) with its zero elements -0.0.
     let (s, c) = (0.6f32, 0.8f32);
+    let negative_zeros = JointMat { mat: [c, -s, -0.0, 0.5, s, c, -0.0, -0.0, -0.0, -0.0, 1.0, 2.0] };
     vec![
-        // 120 degrees about (1, 1, 1): a permutation matrix, trace 0.
-        (
-            "mats_to_quats E1: trace of exactly 0",
-            m([[0.0, 0.0, 1.0], [1.0, 0.0, 0.0], [0.0, 1.0, 0.0]], [1.0, 2.0, 3.0]),
-        ),
-        // 180 degrees about (1, 1, 0) / sqrt 2: diagonal (0, 0, -1), m00 == m11.
-        (
-            "mats_to_quats E1: equal diagonal elements",
-            m([[0.0, 1.0, 0.0], [1.0, 0.0, 0.0], [0.0, 0.0, -1.0]], [0.0; 3]),
-        ),
-        ("mats_to_quats E2: NaN trace", m([[f32::NAN, 0.0, 0.0], [0.0, 1.0, 0.0], [0.0, 0.0, 1.0]], [0.0; 3])),
-        (
-            "mats_to_quats E3: rotation about z (zero x and y)",
-            m([[c, -s, 0.0], [s, c, 0.0], [0.0, 0.0, 1.0]], [0.0; 3]),
-        ),
-        (
-            "mats_to_quats E3: identity (zero x, y and z)",
-            m([[1.0, 0.0, 0.0], [0.0, 1.0, 0.0], [0.0, 0.0, 1.0]], [0.0; 3]),
-        ),
-        (
-            "transform_skeleton E1, transform_joints E2: -0.0 rotation elements",
-            m([[c, -s, -0.0], [s, c, -0.0], [-0.0, -0.0, 1.0]], [0.5, -0.0, 2.0]),
-        ),
+        ("mats_to_quats E1: trace of exactly 0", edge("trace exactly 0")),
+        ("mats_to_quats E1: equal diagonal elements", edge("m00 == m11 > m22")),
+        ("mats_to_quats E2: NaN trace", edge("NaN diagonal")),
+        ("mats_to_quats E3: 180 degrees about z (zero x and y)", edge("180 degrees about z")),
+        ("mats_to_quats E3: identity (zero x, y and z)", edge("identity")),
+        ("transform_skeleton E1, transform_joints E2: -0.0 rotation elements", negative_zeros),
     ]
 }
