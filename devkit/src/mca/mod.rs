@@ -240,9 +240,19 @@ fn run(tool: &str, args: &[&str]) -> Result<String, String> {
 /// `llvm-mca -mtriple=x86_64 -mcpu=<cpu>` on `source`: its "Block
 /// RThroughput".
 fn block_rthroughput(source: &str, cpu: &str) -> Result<f64, String> {
+    let text = mca_output(source, cpu, &[])?;
+    parse_block_rthroughput(&text).ok_or_else(|| format!("no `Block RThroughput` in the output of `{}`", llvm_mca()))
+}
+
+/// `llvm-mca -mtriple=x86_64 -mcpu=<cpu> <extra>` on `source` (on stdin):
+/// its whole output.
+pub(crate) fn mca_output(source: &str, cpu: &str, extra: &[&str]) -> Result<String, String> {
     let tool = llvm_mca();
+    let cpu_arg = format!("-mcpu={cpu}");
     let mut child = Command::new(&tool)
-        .args(["-mtriple=x86_64", &format!("-mcpu={cpu}"), "-"])
+        .args(["-mtriple=x86_64", cpu_arg.as_str()])
+        .args(extra)
+        .arg("-")
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -255,11 +265,10 @@ fn block_rthroughput(source: &str, cpu: &str) -> Result<f64, String> {
         .write_all(source.as_bytes())
         .map_err(|e| format!("writing to `{tool}`: {e}"))?;
     let out = child.wait_with_output().map_err(|e| format!("`{tool}`: {e}"))?;
-    let text = String::from_utf8_lossy(&out.stdout);
     if !out.status.success() {
         return Err(format!("`{tool} -mcpu={cpu}` failed: {}", String::from_utf8_lossy(&out.stderr)));
     }
-    parse_block_rthroughput(&text).ok_or_else(|| format!("no `Block RThroughput` in the output of `{tool}`"))
+    Ok(String::from_utf8_lossy(&out.stdout).into_owned())
 }
 
 /// `Block RThroughput: 53.0` -> 53.0.

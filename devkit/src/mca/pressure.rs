@@ -10,9 +10,6 @@
 //! and Intel output syntax; its "Resource pressure by instruction" table is
 //! parsed into one [`PressureRow`] per loop instruction.
 
-use std::io::Write as _;
-use std::process::{Command, Stdio};
-
 use super::{
     Instr, KERNELS, SUCCESSOR_CPUS, SuccessorEstimate, find_function, llvm_mca, llvm_mca_version, main_loop,
     mca_source, objdump, parse_block_rthroughput, run, successor_estimates,
@@ -136,28 +133,10 @@ pub fn successor_loops() -> Result<Vec<(&'static str, Vec<String>)>, String> {
     Ok(out)
 }
 
-/// `llvm-mca -mtriple=x86_64 -mcpu=<cpu> -output-asm-variant=1` on `source`:
-/// its whole output.
+/// `llvm-mca -mtriple=x86_64 -mcpu=<cpu> -output-asm-variant=1
+/// -resource-pressure` on `source`: its whole output (Intel syntax rows).
 fn mca_output(source: &str, cpu: &str) -> Result<String, String> {
-    let tool = llvm_mca();
-    let mut child = Command::new(&tool)
-        .args(["-mtriple=x86_64", &format!("-mcpu={cpu}"), "-output-asm-variant=1", "-resource-pressure", "-"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .map_err(|e| format!("running `{tool}`: {e}"))?;
-    child
-        .stdin
-        .take()
-        .ok_or("no stdin")?
-        .write_all(source.as_bytes())
-        .map_err(|e| format!("writing to `{tool}`: {e}"))?;
-    let out = child.wait_with_output().map_err(|e| format!("`{tool}`: {e}"))?;
-    if !out.status.success() {
-        return Err(format!("`{tool} -mcpu={cpu}` failed: {}", String::from_utf8_lossy(&out.stderr)));
-    }
-    Ok(String::from_utf8_lossy(&out.stdout).into_owned())
+    super::mca_output(source, cpu, &["-output-asm-variant=1", "-resource-pressure"])
 }
 
 /// The first `n` whitespace-separated fields of `line` and the rest of it
