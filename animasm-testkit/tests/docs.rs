@@ -98,22 +98,35 @@ fn missing_examples(file: &str, src: &str) -> Vec<String> {
     out
 }
 
-/// [`missing_examples`] of every `.rs` file in `src/`.
+/// Every `.rs` file under `dir`, recursively (modules in folders, such as
+/// `check/`, included).
+fn rust_files(dir: &Path) -> Vec<std::path::PathBuf> {
+    let mut out = Vec::new();
+    for e in std::fs::read_dir(dir).unwrap_or_else(|e| panic!("reading {}: {e}", dir.display())) {
+        let p = e.expect("a directory entry").path();
+        if p.is_dir() {
+            out.extend(rust_files(&p));
+        } else if p.extension().is_some_and(|x| x == "rs") {
+            out.push(p);
+        }
+    }
+    out
+}
+
+/// [`missing_examples`] of every `.rs` file under `src/`.
 fn missing_in(files: impl Fn(&str) -> bool) -> Vec<String> {
     let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
-    let mut paths: Vec<_> = std::fs::read_dir(&src)
-        .unwrap_or_else(|e| panic!("reading {}: {e}", src.display()))
-        .map(|e| e.expect("a directory entry").path())
-        .filter(|p| p.extension().is_some_and(|x| x == "rs"))
-        .collect();
+    let mut paths = rust_files(&src);
     paths.sort();
     assert!(paths.len() >= 5, "only {} files in {}", paths.len(), src.display());
+    assert!(paths.iter().any(|p| p.ends_with("check/report.rs")), "the scan misses src/check/report.rs");
     paths
         .iter()
         .filter(|p| files(p.file_name().and_then(|n| n.to_str()).unwrap_or_default()))
         .flat_map(|p| {
             let text = std::fs::read_to_string(p).unwrap_or_else(|e| panic!("reading {}: {e}", p.display()));
-            missing_examples(&format!("src/{}", p.file_name().unwrap().to_string_lossy()), &text)
+            let rel = p.strip_prefix(&src).unwrap_or(p).display().to_string();
+            missing_examples(&format!("src/{rel}"), &text)
         })
         .collect()
 }
