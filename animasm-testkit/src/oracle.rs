@@ -12,7 +12,7 @@
 //! | quaternion to rotation, column vectors (glTF's convention) | [`quat_to_mat3_f64`], [`joint_mat_gltf_f64`] |
 //! | quaternion to rotation, the papers' convention (row vectors) | [`quat_to_mat3_paper_f64`], [`joint_mat_paper_f64`] |
 //! | glTF's `T * R * S` | [`trs_f64`] |
-//! | rotation to quaternion | [`mat3_to_quat_f64`] |
+//! | rotation to quaternion: column vectors (glTF's), the papers' convention | [`mat3_to_quat_f64`], [`mat3_paper_to_quat_f64`] |
 //! | 3x4 affine product, inverse | [`affine_mul_f64`], [`affine_inverse_f64`] |
 //! | parent chain (local to model) and its inverse | [`local_to_model_f64`], [`model_to_local_f64`] |
 //! | `transform_skeleton` and `untransform_skeleton` over a range | [`transform_skeleton_f64`], [`untransform_skeleton_f64`] |
@@ -369,6 +369,22 @@ pub fn mat3_to_quat_f64(m: [[f64; 3]; 3]) -> [f64; 4] {
         [(m[0][2] + m[2][0]) / s, (m[1][2] + m[2][1]) / s, 0.25 * s, (m[1][0] - m[0][1]) / s]
     };
     normalize_f64(q)
+}
+
+/// A unit quaternion `[x, y, z, w]` from a rotation matrix in the papers'
+/// convention (row vectors, the rotation part of a `JointMat` as
+/// `quats_to_mats` writes it and `mats_to_quats` reads it): the inverse of
+/// [`quat_to_mat3_paper_f64`] up to sign, [`mat3_to_quat_f64`] of the
+/// transpose.
+///
+/// ```
+/// use animasm_testkit::error::quat_diff_up_to_sign;
+/// use animasm_testkit::oracle::{mat3_paper_to_quat_f64, normalize_f64, quat_to_mat3_paper_f64};
+/// let q = normalize_f64([0.1, -0.4, 0.2, 0.8]);
+/// assert!(quat_diff_up_to_sign(mat3_paper_to_quat_f64(quat_to_mat3_paper_f64(q)), q) < 1e-15);
+/// ```
+pub fn mat3_paper_to_quat_f64(m: [[f64; 3]; 3]) -> [f64; 4] {
+    mat3_to_quat_f64(transpose3(m))
 }
 
 /// A 3x4 affine matrix (row-major `[row * 4 + col]`, rotation in columns
