@@ -18,7 +18,7 @@ use common::error::{max_abs_diff, quat_diff_up_to_sign};
 use common::harness::Floats;
 use common::inputs::{Rng, paper_mats};
 use common::oracle::{
-    affine_parts_f64, f64x4, joint_mat_paper_f64, mat_f64, mat3_to_quat_f64, normalize_f64, transpose3,
+    affine_parts_f64, f64x4, joint_mat_paper_f64, mat_f64, mat3_paper_to_quat_f64, mat3_to_quat_f64, normalize_f64,
 };
 use common::routines::MatsToQuats;
 use common::{assert_bit_identical, fox, same_bits};
@@ -75,7 +75,7 @@ fn mat3(m: &JointMat) -> [[f64; 3]; 3] {
 /// The f64 oracle for a paper-convention matrix (the oracle takes the
 /// column-vector matrix, the transpose).
 fn oracle(m: &JointMat) -> [f64; 4] {
-    mat3_to_quat_f64(transpose3(mat3(m)))
+    mat3_paper_to_quat_f64(mat3(m))
 }
 
 fn q64(j: &JointQuat) -> [f64; 4] {

@@ -419,7 +419,7 @@ pub fn rigid_mat() -> impl Strategy<Value = JointMat> {
 /// runner.run(&paper_rigid_mat(), |m| {
 ///     let r: [[f64; 3]; 3] = core::array::from_fn(|i| core::array::from_fn(|j| f64::from(m.mat[i * 4 + j])));
 ///     // Back to a quaternion in the column-vector convention, then the papers' matrix.
-///     let again = quat_to_mat3_paper_f64(mat3_to_quat_f64(transpose3(r)));
+///     let again = quat_to_mat3_paper_f64(mat3_paper_to_quat_f64(r));
 ///     prop_assert!((0..9).all(|k| (again[k / 3][k % 3] - r[k / 3][k % 3]).abs() < 1e-6));
 ///     Ok(())
 /// }).unwrap();

@@ -8,8 +8,8 @@ use animasm::{Error, Impl, JointMat, JointQuat, Quat};
 use animasm_testkit::error::{mat_max_abs_diff, max_abs_diff, quat_diff_up_to_sign};
 use animasm_testkit::inputs::{Rng, joint_lists, paper_mats, random_parents, rigid_mats};
 use animasm_testkit::oracle::{
-    affine_mul_f64, affine_parts_f64, f64x4, joint_mat_paper_f64, lerp_f64, mat_f64, mat3_to_quat_f64, mats_f64,
-    slerp_f64, transform_skeleton_f64, transpose3, untransform_skeleton_f64, vec4_lerp_f64,
+    affine_mul_f64, affine_parts_f64, f64x4, joint_mat_paper_f64, lerp_f64, mat_f64, mat3_paper_to_quat_f64, mats_f64,
+    slerp_f64, transform_skeleton_f64, untransform_skeleton_f64, vec4_lerp_f64,
 };
 
 use super::harness::{BadCall, Interpolator, Routine};
@@ -241,7 +241,7 @@ impl Routine for MatsToQuats {
             .zip(mats)
             .map(|(j, m)| {
                 let (r, t) = affine_parts_f64(&mat_f64(m));
-                let q = quat_diff_up_to_sign(f64x4(j.q.to_array()), mat3_to_quat_f64(transpose3(r)));
+                let q = quat_diff_up_to_sign(f64x4(j.q.to_array()), mat3_paper_to_quat_f64(r));
                 max_abs_diff(j.t.to_array(), [t[0], t[1], t[2], 0.0]).max(q)
             })
             .fold(0.0, f64::max)
