@@ -411,14 +411,14 @@ pub fn rigid_mat() -> impl Strategy<Value = JointMat> {
 /// [`oracle::quat_to_mat3_paper_f64`] of some unit quaternion.
 ///
 /// ```
-/// use animasm_testkit::oracle::{mat3_to_quat_f64, quat_to_mat3_paper_f64, transpose3};
+/// use animasm_testkit::oracle::{mat3_paper_to_quat_f64, quat_to_mat3_paper_f64};
 /// use animasm_testkit::strategies::paper_rigid_mat;
 /// use proptest::prelude::*;
 /// use proptest::test_runner::{Config, TestRunner};
 /// let mut runner = TestRunner::new(Config::with_cases(64));
 /// runner.run(&paper_rigid_mat(), |m| {
 ///     let r: [[f64; 3]; 3] = core::array::from_fn(|i| core::array::from_fn(|j| f64::from(m.mat[i * 4 + j])));
-///     // Back to a quaternion in the column-vector convention, then the papers' matrix.
+///     // Back to a quaternion, then the papers. matrix again.
 ///     let again = quat_to_mat3_paper_f64(mat3_paper_to_quat_f64(r));
 ///     prop_assert!((0..9).all(|k| (again[k / 3][k % 3] - r[k / 3][k % 3]).abs() < 1e-6));
 ///     Ok(())
