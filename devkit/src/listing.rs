@@ -11,7 +11,7 @@
 
 use crate::objdump::{Instr, parse_instr};
 
-/// The comment line that names an expanded macro: its next
+/// The (indented) comment line that names an expanded macro: its next
 /// [`MACRO_LEN`] instructions are the macro's.
 pub const MACRO_PREFIX: &str = "// TRANSPOSE_4x4(";
 /// The instructions of one `TRANSPOSE_4x4`.
@@ -102,6 +102,11 @@ pub fn marker_instrs(text: &str, what: &str) -> Vec<Instr> {
         .collect()
 }
 
+/// Is the line indented (a comment in the body, not the file's header)?
+fn indented_line(raw: &str) -> bool {
+    raw.starts_with([' ', '\t'])
+}
+
 fn is_label_name(s: &str) -> bool {
     let mut c = s.chars();
     c.next().is_some_and(|f| f.is_ascii_alphabetic() || f == '_') && c.all(|c| c.is_ascii_alphanumeric() || c == '_')
@@ -135,7 +140,7 @@ pub fn parse_listing(name: &str, text: &str) -> Listing {
             continue;
         }
         if trimmed.starts_with("//") {
-            if trimmed.starts_with(MACRO_PREFIX) {
+            if trimmed.starts_with(MACRO_PREFIX) && indented_line(raw) {
                 pending_macro = Some((trimmed.trim_start_matches("//").trim().to_owned(), 0));
             }
             l.items.push(Item::Comment(trimmed.to_owned()));

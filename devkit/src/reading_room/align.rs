@@ -100,6 +100,18 @@ fn find_candidate(cands: &[Cand], from: usize, wanted: &[String]) -> Option<usiz
         .find(|&k| wanted.iter().any(|w| same_instruction(&normalize(&cands[k].text), w)))
 }
 
+/// The first candidate at or after `from` (within [`WINDOW`]) that starts
+/// with the listing's comment (the C statement an instruction implements,
+/// as in `slerp_quats`, whose twin is the article's C with intrinsics).
+fn find_comment(cands: &[Cand], from: usize, comment: &str) -> Option<usize> {
+    let squeeze = |s: &str| s.split_whitespace().collect::<String>().to_ascii_lowercase();
+    let c = squeeze(comment.split(';').next().unwrap_or(""));
+    if c.len() < 8 {
+        return None;
+    }
+    (from..cands.len().min(from + WINDOW)).find(|&k| squeeze(&cands[k].text).starts_with(&c))
+}
+
 /// The rows of a listing aligned with the asm lines and the intrinsics
 /// candidates.
 pub fn rows(l: &Listing, asm: &[SrcLine], cands: &[Cand], loop_label: &str) -> Vec<Row> {
@@ -146,10 +158,12 @@ pub fn rows(l: &Listing, asm: &[SrcLine], cands: &[Cand], loop_label: &str) -> V
                         if let Some((_, rest)) = &deviation {
                             wanted.extend(rest.split(';').map(normalize).filter(|w| !w.is_empty() && w != "-"));
                         }
-                        find_candidate(cands, cursor, &wanted).map(|k| {
-                            cursor = k + 1;
-                            cands[k].clone()
-                        })
+                        find_candidate(cands, cursor, &wanted).or_else(|| find_comment(cands, cursor, &comment)).map(
+                            |k| {
+                                cursor = k + 1;
+                                cands[k].clone()
+                            },
+                        )
                     }
                 };
                 out.push(Row::Instr(InstrRow {

@@ -44,7 +44,7 @@ fn scalar_blocks(root: &Path, spec: &PageSpec) -> Result<Vec<(String, String)>, 
     for b in spec.scalar {
         let mut h = String::new();
         if b.ranges.is_empty() {
-            let _ = write!(h, "<p class=\"none\">C: none ({})</p>", esc(b.none));
+            let _ = write!(h, "<p class=\"none\">C: none ({})</p>", inline(b.none));
         }
         for &(start, end) in b.ranges {
             let (a, z) = sources::range(&rel, &text, start, end)?;
@@ -297,7 +297,7 @@ fn errata_section(
             format!("<a href=\"#{}\">its first row in the listing</a>", e.id)
         } else {
             let why = no_row.iter().find(|(id, _)| *id == e.id).map_or("", |(_, w)| w);
-            format!("<a href=\"#{}\">no row</a>: {}", e.id, esc(why))
+            format!("<a href=\"#{}\">no row</a>: {}", e.id, inline(why))
         };
         let _ = writeln!(
             h,
@@ -420,7 +420,7 @@ pub fn routine_page(
         top.push_str("<div class=\"box\"><p>Errata without a row in the listing:</p><ul>\n");
         for (id, why) in &no_row {
             let heading = errata.iter().find(|e| e.id == *id).map_or(String::new(), |e| inline(&e.heading));
-            let _ = writeln!(top, "<li id=\"{id}\"><a href=\"#{id}-note\">{heading}</a>: {}</li>", esc(why));
+            let _ = writeln!(top, "<li id=\"{id}\"><a href=\"#{id}-note\">{heading}</a>: {}</li>", inline(why));
         }
         top.push_str("</ul></div>\n");
     }

@@ -119,7 +119,7 @@ pub struct Cand {
     /// The file, relative to the workspace.
     pub file: String,
     pub line: usize,
-    /// One instruction of the comment (comments split at ` ; `).
+    /// One instruction of the comment (comments split at `;`).
     pub text: String,
     /// The line's code (before the comment).
     pub code: String,
@@ -127,7 +127,7 @@ pub struct Cand {
 
 /// The instruction comments of the intrinsics twin: from the line
 /// containing `anchor` to the end of that function (the next `}` at column
-/// 0), every `// ...` comment split at ` ; ` into candidates. A line whose
+/// 0), every `// ...` comment split at `;` into candidates. A line whose
 /// code calls one of `calls` (`(pattern, that function's candidates)`, e.g.
 /// the shared `slerp4(`) has the callee's candidates spliced in. A
 /// candidate is only a candidate: the alignment keeps those that name a
@@ -157,7 +157,7 @@ pub fn intrinsics_candidates(
         if p == raw.len() {
             continue;
         }
-        for part in raw[p..].trim_start_matches('/').split(" ; ") {
+        for part in raw[p..].trim_start_matches('/').split(';') {
             let part = part.trim().trim_start_matches('/').trim();
             if !part.is_empty() {
                 out.push(Cand { file: file.to_owned(), line: k + 1, text: part.to_owned(), code: code.to_owned() });
@@ -179,8 +179,12 @@ pub fn normalize(instr: &str) -> String {
 
 /// Does the candidate (normalized) start with the instruction (normalized),
 /// ending at a word boundary?
+/// Also true when the candidate names the instruction in parentheses after
+/// the port's (`movsxd rdx, [edi+eax]  (mov edx, [edi+eax])`).
 pub fn same_instruction(candidate: &str, instr: &str) -> bool {
-    candidate.strip_prefix(instr).is_some_and(|rest| !rest.starts_with(|c: char| c.is_ascii_alphanumeric() || c == '_'))
+    let boundary = |rest: &str| !rest.starts_with(|c: char| c.is_ascii_alphanumeric() || c == '_');
+    let squeeze = |s: &str| s.split_whitespace().collect::<String>();
+    candidate.strip_prefix(instr).is_some_and(boundary) || squeeze(candidate).contains(&format!("({})", squeeze(instr)))
 }
 
 /// The line range (1-based, inclusive) of `text` from the first line
