@@ -12,13 +12,13 @@ use std::path::PathBuf;
 use devkit::listing::parse_listing;
 use devkit::reading_room::{self, FormTicks, PagePressure, PagePressureRow, SiteInput, notes, tables};
 
-/// Rows of the slerp_joints page without an intrinsics line (the page marks
-/// each `data-none="intrinsics"`): the instructions the twin does not spell
-/// as an intrinsic (register copies, flag steps folded into Rust control
-/// flow, ...).
+/// Rows of the slerp_joints page marked without an intrinsics line
+/// (`data-none="intrinsics"`): none. Every instruction is named by a trailing
+/// comment of the twin (`src/slerp_joints/intrinsics.rs`) or of the shared
+/// slerp core it calls (`src/x86/slerp_core.rs`, `slerp4` and `slerp1`).
 const SLERP_JOINTS_WITHOUT_INTRINSICS: usize = 0;
-/// Rows of the slerp_joints page without an `asm!` line (none: the port
-/// keeps all 359).
+/// Rows of the slerp_joints page marked without an `asm!` line: none, the
+/// port keeps all 359 (no `//@ D<n>` marker).
 const SLERP_JOINTS_WITHOUT_ASM: usize = 0;
 
 fn root() -> PathBuf {
@@ -34,12 +34,11 @@ fn fixed_input() -> SiteInput {
             let text = std::fs::read_to_string(root().join("asm_notes").join(ls.listing)).unwrap();
             let l = parse_listing(ls.listing, &text);
             let r = l.loop_range(ls.loop_label);
-            let n = l.expected.iter().filter(|e| e.original.is_some_and(|o| r.contains(&o))).count()
-                + l.expected.iter().filter(|e| e.original.is_none()).count().min(if ls.kernel == "slerp_quats" {
-                    3
-                } else {
-                    0
-                });
+            // The port's loop: its expected instructions from the label's to the
+            // branch's, inserted ones included.
+            let at: Vec<usize> =
+                (0..l.expected.len()).filter(|&k| l.expected[k].original.is_some_and(|o| r.contains(&o))).collect();
+            let n = at.last().unwrap() - at.first().unwrap() + 1;
             pressure.push(PagePressure {
                 kernel: ls.kernel.to_owned(),
                 loop_label: ls.loop_label.to_owned(),
@@ -78,7 +77,10 @@ fn attrs<'a>(html: &'a str, attr: &str) -> Vec<&'a str> {
 
 /// The site, written to a temporary directory and read back.
 fn site() -> BTreeMap<String, String> {
-    let dir = std::env::temp_dir().join(format!("animasm-reading-room-{}", std::process::id()));
+    // One directory per call: the tests run in parallel.
+    static CALLS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let n = CALLS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let dir = std::env::temp_dir().join(format!("animasm-reading-room-{}-{n}", std::process::id()));
     let written = reading_room::write_site(&root(), &dir, &fixed_input()).unwrap_or_else(|e| panic!("{e}"));
     let files = written
         .iter()
@@ -106,6 +108,7 @@ fn every_listing_instruction_is_one_row() {
         let html = &site[&format!("{}.html", spec.page)];
         let found = listing_tables(html);
         assert_eq!(found.len(), spec.listings.len(), "{}: listing tables", spec.page);
+        assert!(!html.contains("not shown per row"), "{}: the fixed llvm-mca loops fit the port's loops", spec.page);
         for (ls, (file, table)) in spec.listings.iter().zip(found) {
             assert_eq!(file, ls.listing);
             let text = std::fs::read_to_string(root().join("asm_notes").join(ls.listing)).unwrap();
@@ -193,6 +196,8 @@ fn slerp_joints_rows_have_asm_and_intrinsics_lines() {
     let (_, table) = listing_tables(html).into_iter().next().unwrap();
     let rows: Vec<&str> = table.split("<tr data-listing=\"").skip(1).collect();
     assert_eq!(rows.len(), 359);
+    assert!(table.contains("<th>llvm-mca pressure</th>"), "the fixed llvm-mca loop is shown per row");
+    assert_eq!(table.matches("<td class=\"pressure\">P0 0.50</td>").count(), 212, "loopJoint4's 212 rows");
     let (mut no_asm, mut no_intr) = (0, 0);
     for r in &rows {
         let row = &r[..r.find("</tr>").unwrap()];

@@ -16,7 +16,7 @@ pub enum Row {
     /// A comment line of the listing.
     Comment(String),
     /// A listing instruction.
-    Instr(InstrRow),
+    Instr(Box<InstrRow>),
     /// An instruction the port has and the listing has not (`//@ D<n> insert:`).
     Insert { id: String, text: String, asm: Vec<SrcLine> },
 }
@@ -166,7 +166,7 @@ pub fn rows(l: &Listing, asm: &[SrcLine], cands: &[Cand], loop_label: &str) -> V
                         )
                     }
                 };
-                out.push(Row::Instr(InstrRow {
+                out.push(Row::Instr(Box::new(InstrRow {
                     index: *i,
                     line: o.line,
                     text: o.text.clone(),
@@ -179,7 +179,7 @@ pub fn rows(l: &Listing, asm: &[SrcLine], cands: &[Cand], loop_label: &str) -> V
                     in_loop: loop_range.contains(i),
                     expected,
                     errata: Vec::new(),
-                }));
+                })));
             }
         }
     }
@@ -215,10 +215,10 @@ pub fn mark_errata(rows: &mut [Row], specs: &[ErratumSpec], what: &str) -> Resul
                 ));
             }
             for k in chosen {
-                if let Row::Instr(r) = &mut rows[k] {
-                    if !r.errata.iter().any(|e| e == spec.id) {
-                        r.errata.push(spec.id.to_owned());
-                    }
+                if let Row::Instr(r) = &mut rows[k]
+                    && !r.errata.iter().any(|e| e == spec.id)
+                {
+                    r.errata.push(spec.id.to_owned());
                 }
             }
         }
@@ -229,7 +229,7 @@ pub fn mark_errata(rows: &mut [Row], specs: &[ErratumSpec], what: &str) -> Resul
 /// The listing instructions of `rows`.
 pub fn instr_rows(rows: &[Row]) -> impl Iterator<Item = &InstrRow> {
     rows.iter().filter_map(|r| match r {
-        Row::Instr(r) => Some(r),
+        Row::Instr(r) => Some(r.as_ref()),
         _ => None,
     })
 }

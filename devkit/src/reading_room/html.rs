@@ -1,8 +1,9 @@
 //! HTML writing: escaping, the page shell, the style sheet, and a small
 //! Markdown-to-HTML converter for the report's text and the notes' excerpts
 //! (headings, pipe tables, lists, fenced code, paragraphs; inline code,
-//! bold and links). Links are rendered as their text only, except links to
-//! an anchor of the same page (`#...`): the site links nowhere outside
+//! bold and links). Links are rendered as their text only, except a notes'
+//! link to one of its errata (`#e3-...`), which becomes a link to the
+//! erratum's text on the page (`#E3-note`): the site links nowhere outside
 //! itself.
 
 use std::fmt::Write as _;
@@ -76,35 +77,33 @@ pub fn inline(s: &str) -> String {
     let mut o = String::new();
     let mut rest = s;
     while !rest.is_empty() {
-        if let Some(r) = rest.strip_prefix('`') {
-            if let Some(end) = r.find('`') {
-                let _ = write!(o, "<code>{}</code>", esc(&r[..end]));
-                rest = &r[end + 1..];
-                continue;
-            }
+        if let Some(r) = rest.strip_prefix('`')
+            && let Some(end) = r.find('`')
+        {
+            let _ = write!(o, "<code>{}</code>", esc(&r[..end]));
+            rest = &r[end + 1..];
+            continue;
         }
-        if let Some(r) = rest.strip_prefix("**") {
-            if let Some(end) = r.find("**") {
-                let _ = write!(o, "<strong>{}</strong>", inline(&r[..end]));
-                rest = &r[end + 2..];
-                continue;
-            }
+        if let Some(r) = rest.strip_prefix("**")
+            && let Some(end) = r.find("**")
+        {
+            let _ = write!(o, "<strong>{}</strong>", inline(&r[..end]));
+            rest = &r[end + 2..];
+            continue;
         }
-        if let Some(r) = rest.strip_prefix('[') {
-            if let Some((text, after)) = r.split_once("](") {
-                if let Some(end) = after.find(')') {
-                    if !text.contains('`') || text.matches('`').count() % 2 == 0 {
-                        let url = &after[..end];
-                        if let Some(id) = erratum_anchor(url) {
-                            let _ = write!(o, "<a href=\"#{id}-note\">{}</a>", inline(text));
-                        } else {
-                            o.push_str(&inline(text));
-                        }
-                        rest = &after[end + 1..];
-                        continue;
-                    }
+        if let Some(r) = rest.strip_prefix('[')
+            && let Some((text, after)) = r.split_once("](")
+            && let Some(end) = after.find(')')
+            && text.matches('`').count() % 2 == 0
+        {
+            match erratum_anchor(&after[..end]) {
+                Some(id) => {
+                    let _ = write!(o, "<a href=\"#{id}-note\">{}</a>", inline(text));
                 }
+                None => o.push_str(&inline(text)),
             }
+            rest = &after[end + 1..];
+            continue;
         }
         let c = rest.chars().next().unwrap_or(' ');
         o.push_str(&esc(&c.to_string()));

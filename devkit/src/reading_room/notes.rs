@@ -97,7 +97,8 @@ pub fn errata_tests(readme: &str) -> Vec<(String, String, String)> {
 pub fn register_map(readme: &str, notes: &str, routine_prefix: Option<&str>) -> Option<String> {
     match routine_prefix {
         Some(p) => section(readme, &format!("### {p},")).map(|l| l.join("\n")),
-        None => section(notes, "## Register map").map(|l| l.join("\n")),
+        // The page has its own heading: the section's body only.
+        None => section(notes, "## Register map").map(|l| l[1..].join("\n")),
     }
 }
 

@@ -93,8 +93,10 @@ fn intrinsics_cell(r: &InstrRow) -> String {
         None => {
             let why = match &r.deviation {
                 Some((id, _)) => format!("none: <a href=\"#{id}\">{id}</a>: the twin writes the port's instructions"),
-                None => "none: no intrinsics line names it (a register copy or a flag step the twin does not need)"
-                    .to_owned(),
+                None => {
+                    "none: no intrinsics line names it (a count or loop-control step the twin writes as plain Rust)"
+                        .to_owned()
+                }
             };
             format!("<td class=\"none\" data-none=\"intrinsics\">{why}</td>")
         }
