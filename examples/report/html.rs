@@ -21,11 +21,32 @@ fn pressure() -> Vec<PagePressure> {
     Vec::new()
 }
 
-/// The successors' disassembled inner loops (`Impl::Avx2`), by routine.
-///
-/// Empty for now, like [`pressure`]: the source is
-/// `devkit::mca::pressure::successor_loops()`.
+/// The successors' disassembled inner loops (`Impl::Avx2`), by routine:
+/// the loops `devkit::mca::successor_estimates` finds in this executable
+/// (the llvm-mca section runs it too; the pressure helper's
+/// `successor_loops()` can replace this). Empty where it fails: the pages
+/// then say "not available".
 fn successor_loops() -> Vec<(String, Vec<String>)> {
+    #[cfg(all(target_arch = "x86_64", not(miri)))]
+    {
+        use devkit::mca::{SuccessorEstimate, successor_estimates};
+        match successor_estimates() {
+            Ok(rows) => rows
+                .into_iter()
+                .filter_map(|(routine, e)| match e {
+                    SuccessorEstimate::Estimated(l) => {
+                        Some((routine.to_owned(), l.source.lines().map(|s| s.trim().to_owned()).collect()))
+                    }
+                    _ => None,
+                })
+                .collect(),
+            Err(e) => {
+                eprintln!("reading room: no successor loops ({e})");
+                Vec::new()
+            }
+        }
+    }
+    #[cfg(not(all(target_arch = "x86_64", not(miri))))]
     Vec::new()
 }
 

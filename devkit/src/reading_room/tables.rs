@@ -164,7 +164,7 @@ pub const PAGES: &[PageSpec] = &[
             listing: "lerp_joints.listing.s",
             asm_anchor: "pub unsafe fn lerp_joints(",
             intrinsics_anchor: "unsafe fn kernel(",
-            intrinsics_calls: &[("joint_offset(", "src/lerp_joints/intrinsics.rs", "unsafe fn joint_offset(")],
+            intrinsics_calls: &[],
             loop_label: "loopJoint4",
             gungraun: "lerp_joints",
         }],
