@@ -146,6 +146,8 @@ fn links_resolve_and_nothing_is_external() {
     let ids: BTreeMap<&str, BTreeSet<&str>> =
         site.iter().map(|(name, html)| (name.as_str(), attrs(html, "id").into_iter().collect())).collect();
     for (name, html) in site.iter().filter(|(n, _)| n.ends_with(".html")) {
+        let all = attrs(html, "id");
+        assert_eq!(all.len(), ids[name.as_str()].len(), "{name}: an id is given twice");
         for (k, v) in ["href", "src"].iter().flat_map(|a| attrs(html, a).into_iter().map(move |v| (*a, v))) {
             let lower = v.to_ascii_lowercase();
             assert!(
