@@ -15,10 +15,13 @@
 //! - [`mca`]: llvm-mca's estimates of the listings;
 //! - [`timer`]: the one timer (fenced TSC reads) and the medians;
 //! - [`criterion_tsc`]: the same timer as a criterion measurement;
-//! - [`plots`]: the report's SVG plots.
+//! - [`plots`]: the report's SVG plots;
+//! - [`listing`]: the parser of the listing files `asm_notes/*.listing.s`;
+//! - [`reading_room`]: the report as a static HTML site (issue 16).
 
 pub mod criterion_tsc;
 pub mod floors;
+pub mod listing;
 #[cfg(all(target_arch = "x86_64", not(miri)))]
 pub mod mca;
 pub mod measure;
@@ -26,6 +29,7 @@ pub mod objdump;
 pub mod peers;
 pub mod pipeline;
 pub mod plots;
+pub mod reading_room;
 pub mod setup;
 pub mod timer;
 pub mod uv;

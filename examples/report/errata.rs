@@ -119,10 +119,10 @@ pub(crate) fn errata_section(res: &mut Results) {
         };
         let first = format!("{:<width$} {:<3} ", x.routine, x.number);
         for l in wrap(&first, &format!("{}. {effect}", x.title), width + 5) {
-            println!("{l}");
+            outln!("{l}");
         }
     }
-    println!();
+    outln!();
     para(
         "The `movss` + `shufps` variant of transform_skeleton computes the same bits as the listing and shares \
          its errata.",

@@ -68,7 +68,7 @@ pub(crate) fn runtime_features() -> String {
 pub(crate) fn print_header(res: &mut Results) {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let extra = if args.is_empty() { String::new() } else { format!(" -- {}", args.join(" ")) };
-    println!("# animasm report\n");
+    outln!("# animasm report\n");
     para(
         "Every routine of the five texts timed on this CPU beside the paper's published figures (labelled \
          \"published\"), the accuracy beside the figures the papers state, llvm-mca's static estimates, the \
@@ -112,5 +112,5 @@ pub(crate) fn print_header(res: &mut Results) {
         overhead as f64 / JOINTS as f64
     ));
     item("compare ratios within one run, not absolute figures across runs or machines");
-    println!();
+    outln!();
 }

@@ -46,8 +46,26 @@
 //! has another shape measures its rows with [`table::measure_rows`] and
 //! prints its own (see `slerp_quats::print_slerp_quats_tables`,
 //! `nlerp::print_nlerp_table`).
+//!
+//! `--html` (`cargo run --release --example report -- --html`) also writes
+//! the reading room ([`html`], `devkit::reading_room`): a static site in
+//! `target/animasm-report/` (`index.html`, one page per routine,
+//! `style.css`), from the report's text and this run's measurements. The
+//! text on stdout is the same with or without it.
+
+/// Prints a line of the report (as `println!`), through [`print::out`],
+/// which keeps it for the HTML site.
+macro_rules! outln {
+    () => {
+        $crate::print::out("")
+    };
+    ($($arg:tt)*) => {
+        $crate::print::out(&format!($($arg)*))
+    };
+}
 
 mod errata;
+mod html;
 mod joints;
 mod llvm_mca;
 mod machine;
@@ -68,6 +86,10 @@ use print::progress;
 use results::Results;
 
 fn main() {
+    let write_html = std::env::args().skip(1).any(|a| a == "--html");
+    if write_html {
+        print::start_capture();
+    }
     progress("starting the report");
     let mut res = Results::default();
     machine::print_header(&mut res);
@@ -85,5 +107,8 @@ fn main() {
     pose::pose_section(&mut res);
     summary::plots_section(&mut res);
     summary::summary(&res);
+    if write_html {
+        html::write_site(&res);
+    }
     progress("done (stdout has the report)");
 }

@@ -170,7 +170,7 @@ pub(crate) fn print_nlerp_table(mut table: Table<Streams>, res: &mut Results) {
     let idx = |name: &str| table.rows.iter().position(|r| r.name == name);
     let median = |name: &str| idx(name).map(|i| stats[i].median);
     let unit = timer::UNIT;
-    println!("{}\n", table.title);
+    outln!("{}\n", table.title);
     let mut lines = Vec::new();
     for (row, s) in table.rows.iter().zip(&stats) {
         let paper = row.paper.map_or("-".into(), |p| format!("{p:.2}"));
@@ -231,7 +231,7 @@ pub(crate) fn print_nlerp_table(mut table: Table<Streams>, res: &mut Results) {
             item(&format!("{what}: {:.2}x{article}", a / b));
         }
     }
-    println!();
+    outln!();
     para(&format!(
         "The \"scalar\" rows (`nlerp`, `fnlerp`, `onlerp`: `nlerp::scalar::run_*`) keep the article's loop \
          scalar: an empty `asm!` barrier in each iteration stops LLVM from vectorising it (D7 of \
@@ -254,7 +254,7 @@ pub(crate) fn zeux_nlerp(res: &mut Results) {
     let rows = measure::nlerp::angle_error_table();
     let widths: Vec<String> =
         rows.first().map(|r| r.widths.iter().map(|(w, _)| w.to_string()).collect()).unwrap_or_default();
-    println!("Rotation-angle error (radians)\n");
+    outln!("Rotation-angle error (radians)\n");
     let mut head = vec!["function", "range", "published", "f64 evaluation"];
     head.extend(widths.iter().map(String::as_str));
     let lines: Vec<Vec<String>> = rows

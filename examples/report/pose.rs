@@ -23,7 +23,7 @@ pub(crate) fn pose_section(res: &mut Results) {
     for line in anim.summary() {
         item(&line);
     }
-    println!();
+    outln!();
     let (check, timed) = (anim.check_times(), anim.timing_times(POSES));
     let rows = match pipeline::measure(&anim, &check, &timed, POSE_ROUNDS) {
         Ok(rows) => rows,

@@ -1,6 +1,32 @@
 //! Plain-text layout for a 100-column terminal: tables that are also
 //! markdown pipe tables, wrapped paragraphs and list items, headings, and
-//! the progress lines on stderr.
+//! the progress lines on stderr. Every line of the report goes through
+//! [`out`] (the `outln!` macro of `main.rs`), which also keeps it for the
+//! HTML site when `--html` asked for it ([`start_capture`]).
+
+use std::sync::Mutex;
+
+/// The report's text so far, when it is being captured.
+static CAPTURE: Mutex<Option<String>> = Mutex::new(None);
+
+/// From now on, keep every line of the report (for `--html`).
+pub(crate) fn start_capture() {
+    *CAPTURE.lock().unwrap_or_else(|e| e.into_inner()) = Some(String::new());
+}
+
+/// The report's text captured since [`start_capture`] (empty without it).
+pub(crate) fn captured() -> String {
+    CAPTURE.lock().unwrap_or_else(|e| e.into_inner()).clone().unwrap_or_default()
+}
+
+/// Prints one line of the report on stdout, and keeps it when capturing.
+pub(crate) fn out(line: &str) {
+    println!("{line}");
+    if let Some(buf) = CAPTURE.lock().unwrap_or_else(|e| e.into_inner()).as_mut() {
+        buf.push_str(line);
+        buf.push('\n');
+    }
+}
 
 /// The terminal width the report is laid out for.
 pub(crate) const WIDTH: usize = 100;
@@ -30,7 +56,7 @@ pub(crate) fn print_grid(head: &[&str], align: &[Align], rows: &[Vec<String>]) {
                 R => s.push_str(&format!(" {pad}{c} |")),
             }
         }
-        println!("{s}");
+        outln!("{s}");
     };
     line(&mut head.iter().map(|h| h.to_string()));
     let sep: String = w
@@ -38,11 +64,11 @@ pub(crate) fn print_grid(head: &[&str], align: &[Align], rows: &[Vec<String>]) {
         .zip(align)
         .map(|(&w, &a)| if a == L { format!(":{}|", "-".repeat(w + 1)) } else { format!("{}:|", "-".repeat(w + 1)) })
         .collect();
-    println!("|{sep}");
+    outln!("|{sep}");
     for row in rows {
         line(&mut row.iter().cloned());
     }
-    println!();
+    outln!();
 }
 
 /// `text` wrapped to [`WIDTH`] columns, the first line after `first`, the
@@ -69,22 +95,22 @@ pub(crate) fn wrap(first: &str, text: &str, indent: usize) -> Vec<String> {
 /// Prints a paragraph wrapped to [`WIDTH`] columns, then a blank line.
 pub(crate) fn para(text: &str) {
     for l in wrap("", text, 0) {
-        println!("{l}");
+        outln!("{l}");
     }
-    println!();
+    outln!();
 }
 
 /// Prints a list item wrapped to [`WIDTH`] columns, continuation lines
 /// indented under the text.
 pub(crate) fn item(text: &str) {
     for l in wrap("- ", text, 2) {
-        println!("{l}");
+        outln!("{l}");
     }
 }
 
 /// Prints a section heading (markdown `##`).
 pub(crate) fn heading(text: &str) {
-    println!("## {text}\n");
+    outln!("## {text}\n");
 }
 
 /// When the report started (for the progress lines).

@@ -156,9 +156,11 @@ pub(crate) fn print_slerp_quats_tables(res: &mut Results) {
     let row = |name: &str| names.iter().position(|r| *r == name);
     let unit = timer::UNIT;
     let counts = SLERP_QUATS_COUNTS;
-    println!(
+    outln!(
         "ProcessOptimizedKernel (`slerp_quats`): {}, {} and {} quaternions, hot cache, factor {SLERP_QUATS_FACTOR}\n",
-        counts[0], counts[1], counts[2]
+        counts[0],
+        counts[1],
+        counts[2]
     );
     let sse = row(SSE_ROW);
     let mut lines = Vec::new();

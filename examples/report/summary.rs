@@ -18,7 +18,7 @@ pub(crate) fn plots_section(res: &mut Results) {
             for p in &paths {
                 item(&p.display().to_string());
             }
-            println!();
+            outln!();
             res.plots.extend(paths);
         }
         Err(e) => para(&format!("The plots could not be written: {e}.")),
@@ -87,5 +87,5 @@ pub(crate) fn summary(res: &Results) {
     item(&format!("plots: {} written under target/animasm-report/", res.plots.len()));
     let secs = crate::print::START.get().map_or(0.0, |t| t.elapsed().as_secs_f64());
     item(&format!("report run time: {secs:.1} s"));
-    println!();
+    outln!();
 }

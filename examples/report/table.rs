@@ -133,7 +133,7 @@ pub(crate) fn print_table<B>(mut table: Table<B>) -> Measured {
             l
         })
         .collect();
-    println!("{}\n", table.title);
+    outln!("{}\n", table.title);
     print_grid(
         &["published (P4)", "130nm", "90nm", "x C", "measured", timer::UNIT, "min", "x C"],
         &[L, R, R, R, L, R, R, R],

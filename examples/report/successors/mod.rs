@@ -154,7 +154,7 @@ fn short(row: &str) -> &str {
 }
 
 fn print_routine(r: &Routine) {
-    println!("### {}\n", r.name);
+    outln!("### {}\n", r.name);
     let mut head: Vec<String> = r.columns.iter().map(|c| c.0.clone()).collect();
     head.extend(r.columns.iter().map(|c| format!("{} /floor", c.0.split(' ').next().unwrap_or(""))));
     let mut all = vec!["row".to_string()];
@@ -254,7 +254,7 @@ fn print_targets(routines: &[Routine]) {
             ]
         })
         .collect();
-    println!("### Issue 12's targets at {n} elements\n");
+    outln!("### Issue 12's targets at {n} elements\n");
     print_grid(
         &["routine", "avx2 / asm", "target", "avx2 / floor", "best", "glam/best", "uv/best"],
         &[L, L, R, L, L, R, R],
@@ -488,7 +488,7 @@ fn write_plots(res: &mut Results, routines: &[Routine]) {
         for p in &written {
             item(&p.display().to_string());
         }
-        println!();
+        outln!();
     }
     res.plots.extend(written);
 }

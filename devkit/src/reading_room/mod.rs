@@ -1,0 +1,162 @@
+//! The reading room (issue 16): the report as a static HTML site under
+//! `target/animasm-report/`, written by `cargo run --release --example
+//! report -- --html`.
+//!
+//! - `index.html`: the report's text (its pipe tables as HTML tables), this
+//!   CPU, the SVG plots, the errata index of every routine, links to the
+//!   pages;
+//! - one page per routine (`slerp_joints.html`, ...; the transform_skeleton
+//!   page also has the `movss` + `shufps` variant's listing, and `nlerp.html`
+//!   has the notes' errata and the measurements: nlerp has no listing): the
+//!   listing one instruction per row (`data-listing="<n>"`), aligned with the
+//!   `asm!` line, the intrinsics line and, per block, the C; the register
+//!   map; the errata anchored at their rows (`id="E<n>"`); the deviations;
+//!   the measurements, llvm-mca's pressure and the successor's inner loop;
+//! - `style.css`. No JavaScript and nothing loaded from outside the
+//!   directory.
+//!
+//! The generator takes every measurement as input ([`SiteInput`]), so a test
+//! can build the site from fixed figures ([`generate`]). The alignment
+//! ([`align`]) is separate from the HTML ([`page`], [`index`], [`html`]); the
+//! hand-made tables (C line ranges by pattern, errata rows) are in
+//! [`tables`], and the generator fails when one no longer matches.
+
+pub mod align;
+pub mod html;
+pub mod index;
+pub mod notes;
+pub mod page;
+pub mod sources;
+pub mod tables;
+
+use std::path::{Path, PathBuf};
+
+/// llvm-mca's view of one asm kernel's main loop (filled from
+/// `devkit::mca::pressure` by the report).
+#[derive(Clone, Debug, Default)]
+pub struct PagePressure {
+    /// The kernel (`slerp_joints`, `transform_skeleton (movss+shufps)`, ...).
+    pub kernel: String,
+    /// The listing's label of the loop.
+    pub loop_label: String,
+    /// llvm-mca's `-mcpu`.
+    pub model: String,
+    /// The resource (port) names, in column order.
+    pub resources: Vec<String>,
+    /// The loop's instructions in order, label to the branch back.
+    pub rows: Vec<PagePressureRow>,
+    /// Cycles per iteration.
+    pub block_rthroughput: f64,
+    pub elements_per_iteration: f64,
+}
+
+/// One instruction's pressure per resource.
+#[derive(Clone, Debug, Default)]
+pub struct PagePressureRow {
+    pub instruction: String,
+    pub pressure: Vec<f64>,
+}
+
+/// A measured figure: ticks per element of a form at a size.
+#[derive(Clone, Debug)]
+pub struct FormTicks {
+    /// The routine (`slerp_joints`, ...).
+    pub routine: String,
+    /// The form (`asm`, `intrinsics`, `scalar`, `avx2`, `floor`, `glam`, ...).
+    pub form: String,
+    pub elements: usize,
+    /// Median TSC ticks per element.
+    pub ticks: f64,
+}
+
+/// Everything the site shows that is not read from the repository.
+#[derive(Clone, Debug, Default)]
+pub struct SiteInput {
+    /// This CPU, as the report names it.
+    pub cpu: String,
+    /// The report's text (stdout), Markdown-like.
+    pub report_text: String,
+    /// The asm kernels' ticks per element from the papers' tables, by
+    /// llvm-mca's kernel name.
+    pub kernel_ticks: Vec<(String, f64)>,
+    /// Every form's ticks per element from the successors section.
+    pub form_ticks: Vec<FormTicks>,
+    /// llvm-mca's loops (empty: "not available").
+    pub pressure: Vec<PagePressure>,
+    /// The successors' disassembled inner loops: (routine, lines).
+    pub successor_loops: Vec<(String, Vec<String>)>,
+    /// gungraun's output directory (`<target>/gungraun`), if it exists.
+    pub gungraun_dir: Option<PathBuf>,
+    /// The SVG plots' file names, in the site's directory.
+    pub plots: Vec<String>,
+}
+
+/// One file of the site: its name and its content.
+pub type SiteFile = (String, String);
+
+/// Reads a file of the repository at `root`.
+pub(crate) fn read(root: &Path, rel: &str) -> Result<String, String> {
+    let p = root.join(rel);
+    std::fs::read_to_string(&p).map_err(|e| format!("reading {}: {e}", p.display()))
+}
+
+/// Every file of the site, generated from the repository at `root` (the
+/// workspace: `asm_notes/`, `src/`) and `input`.
+pub fn generate(root: &Path, input: &SiteInput) -> Result<Vec<SiteFile>, String> {
+    let readme = read(root, "asm_notes/README.md")?;
+    let mut files = vec![("style.css".to_owned(), html::CSS.to_owned())];
+    let mut summaries = Vec::new();
+    for spec in tables::PAGES {
+        let (html, summary) = page::routine_page(root, &readme, spec, input)?;
+        files.push((format!("{}.html", spec.page), html));
+        summaries.push(summary);
+    }
+    files.push((format!("{}.html", tables::NLERP), page::nlerp_page(root, &readme, input)?));
+    files.push(("index.html".to_owned(), index::index_page(root, &readme, input, &summaries)?));
+    Ok(files)
+}
+
+/// Writes the site into `dir` (created if needed); returns the paths written.
+pub fn write_site(root: &Path, dir: &Path, input: &SiteInput) -> Result<Vec<PathBuf>, String> {
+    let files = generate(root, input)?;
+    std::fs::create_dir_all(dir).map_err(|e| format!("creating {}: {e}", dir.display()))?;
+    let mut out = Vec::new();
+    for (name, content) in files {
+        let p = dir.join(&name);
+        std::fs::write(&p, content).map_err(|e| format!("writing {}: {e}", p.display()))?;
+        out.push(p);
+    }
+    Ok(out)
+}
+
+/// The workspace root (the directory above `devkit/`).
+pub fn workspace_root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).parent().map_or_else(|| PathBuf::from("."), Path::to_path_buf)
+}
+
+/// gungraun's instruction counts of a routine's benchmarks: every
+/// `<group>/<bench>/callgrind.*.out` under
+/// `<dir>/animasm/instr_count/<routine>_group/` whose bench name starts
+/// with `prefix`: (bench, `Ir` of the whole run).
+pub fn gungraun_counts(dir: &Path, routine: &str, prefix: &str) -> Vec<(String, u64)> {
+    let group = dir.join("animasm").join("instr_count").join(format!("{routine}_group"));
+    let Ok(entries) = std::fs::read_dir(&group) else { return Vec::new() };
+    let mut out: Vec<(String, u64)> = entries
+        .flatten()
+        .filter_map(|e| {
+            let name = e.file_name().to_string_lossy().into_owned();
+            if !name.starts_with(prefix) {
+                return None;
+            }
+            let out_file = std::fs::read_dir(e.path())
+                .ok()?
+                .flatten()
+                .find(|f| f.file_name().to_string_lossy().ends_with(".out"))?;
+            let text = std::fs::read_to_string(out_file.path()).ok()?;
+            let ir = text.lines().find_map(|l| l.strip_prefix("summary: "))?.split_whitespace().next()?.parse().ok()?;
+            Some((name, ir))
+        })
+        .collect();
+    out.sort();
+    out
+}

@@ -1,0 +1,221 @@
+//! The reading room's HTML (`devkit::reading_room`), generated from fixed
+//! measurements into a temporary directory (no timing run), checked as
+//! text: every listing instruction is one row of its page, exactly once;
+//! every internal link resolves; nothing is loaded from outside the site;
+//! every erratum of the notes has its anchor; the slerp_joints page aligns
+//! its 359 instructions with their `asm!` and intrinsics lines except the
+//! rows it marks as having none.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::PathBuf;
+
+use devkit::listing::parse_listing;
+use devkit::reading_room::{self, FormTicks, PagePressure, PagePressureRow, SiteInput, notes, tables};
+
+/// Rows of the slerp_joints page marked without an intrinsics line
+/// (`data-none="intrinsics"`): none. Every instruction is named by a trailing
+/// comment of the twin (`src/slerp_joints/intrinsics.rs`) or of the shared
+/// slerp core it calls (`src/x86/slerp_core.rs`, `slerp4` and `slerp1`).
+const SLERP_JOINTS_WITHOUT_INTRINSICS: usize = 0;
+/// Rows of the slerp_joints page marked without an `asm!` line: none, the
+/// port keeps all 359 (no `//@ D<n>` marker).
+const SLERP_JOINTS_WITHOUT_ASM: usize = 0;
+
+fn root() -> PathBuf {
+    reading_room::workspace_root()
+}
+
+/// Fixed measurements: ticks, an llvm-mca loop per kernel whose row count
+/// is the port's loop, a successor loop, a plot and a report text.
+fn fixed_input() -> SiteInput {
+    let mut pressure = Vec::new();
+    for spec in tables::PAGES {
+        for ls in spec.listings {
+            let text = std::fs::read_to_string(root().join("asm_notes").join(ls.listing)).unwrap();
+            let l = parse_listing(ls.listing, &text);
+            let r = l.loop_range(ls.loop_label);
+            // The port's loop: its expected instructions from the label's to the
+            // branch's, inserted ones included.
+            let at: Vec<usize> =
+                (0..l.expected.len()).filter(|&k| l.expected[k].original.is_some_and(|o| r.contains(&o))).collect();
+            let n = at.last().unwrap() - at.first().unwrap() + 1;
+            pressure.push(PagePressure {
+                kernel: ls.kernel.to_owned(),
+                loop_label: ls.loop_label.to_owned(),
+                model: "znver3".to_owned(),
+                resources: vec!["P0".to_owned(), "P1".to_owned()],
+                rows: (0..n)
+                    .map(|k| PagePressureRow { instruction: format!("i{k}"), pressure: vec![0.5, 0.0] })
+                    .collect(),
+                block_rthroughput: 50.0,
+                elements_per_iteration: 4.0,
+            });
+        }
+    }
+    SiteInput {
+        cpu: "Test CPU @ 1 GHz".to_owned(),
+        report_text: "# animasm report\n\n## Section\n\nSome text with `code`.\n\n| a | b |\n|:--|--:|\n| x | 1.0 |\n\n- item\n  continued\n".to_owned(),
+        kernel_ticks: vec![("slerp_joints".to_owned(), 50.0)],
+        form_ticks: vec![FormTicks { routine: "slerp_joints".to_owned(), form: "asm".to_owned(), elements: 1024, ticks: 50.0 }],
+        pressure,
+        successor_loops: vec![("slerp_joints".to_owned(), vec!["vmovaps ymm0, ymmword ptr [rsi]".to_owned()])],
+        gungraun_dir: None,
+        plots: vec!["speedups.svg".to_owned()],
+    }
+}
+
+/// Every value of `attr="..."` in `html`.
+fn attrs<'a>(html: &'a str, attr: &str) -> Vec<&'a str> {
+    let pat = format!(" {attr}=\"");
+    html.match_indices(&pat)
+        .filter_map(|(p, _)| {
+            let rest = &html[p + pat.len()..];
+            rest.find('"').map(|e| &rest[..e])
+        })
+        .collect()
+}
+
+/// The site, written to a temporary directory and read back.
+fn site() -> BTreeMap<String, String> {
+    // One directory per call: the tests run in parallel.
+    static CALLS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let n = CALLS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let dir = std::env::temp_dir().join(format!("animasm-reading-room-{}-{n}", std::process::id()));
+    let written = reading_room::write_site(&root(), &dir, &fixed_input()).unwrap_or_else(|e| panic!("{e}"));
+    let files = written
+        .iter()
+        .map(|p| (p.file_name().unwrap().to_string_lossy().into_owned(), std::fs::read_to_string(p).unwrap()))
+        .collect();
+    let _ = std::fs::remove_dir_all(&dir);
+    files
+}
+
+/// The listing tables of a page: (file, table html).
+fn listing_tables(html: &str) -> Vec<(String, &str)> {
+    html.split("<table class=\"listing\" data-file=\"")
+        .skip(1)
+        .map(|t| {
+            let file = t[..t.find('"').unwrap()].to_owned();
+            (file, &t[..t.find("</table>").unwrap()])
+        })
+        .collect()
+}
+
+#[test]
+fn every_listing_instruction_is_one_row() {
+    let site = site();
+    for spec in tables::PAGES {
+        let html = &site[&format!("{}.html", spec.page)];
+        let found = listing_tables(html);
+        assert_eq!(found.len(), spec.listings.len(), "{}: listing tables", spec.page);
+        assert!(!html.contains("not shown per row"), "{}: the fixed llvm-mca loops fit the port's loops", spec.page);
+        for (ls, (file, table)) in spec.listings.iter().zip(found) {
+            assert_eq!(file, ls.listing);
+            let text = std::fs::read_to_string(root().join("asm_notes").join(ls.listing)).unwrap();
+            let n = parse_listing(ls.listing, &text).original.len();
+            let mut seen = vec![0usize; n];
+            for v in attrs(table, "data-listing") {
+                let i: usize = v.parse().unwrap();
+                assert!(i < n, "{}: row data-listing={i} beyond the listing's {n} instructions", spec.page);
+                seen[i] += 1;
+            }
+            let bad: Vec<(usize, usize)> = seen.iter().copied().enumerate().filter(|&(_, c)| c != 1).collect();
+            assert!(
+                bad.is_empty(),
+                "{} ({}): instructions not shown exactly once (index, times): {bad:?}",
+                spec.page,
+                ls.listing
+            );
+            println!(
+                "{}: {n} rows for the {n} instructions of {} ({} without an asm! line, {} without an intrinsics line)",
+                spec.page,
+                ls.listing,
+                table.matches("data-none=\"asm\"").count(),
+                table.matches("data-none=\"intrinsics\"").count()
+            );
+            if spec.page == "slerp_joints" {
+                assert_eq!(n, 359);
+            }
+        }
+    }
+}
+
+#[test]
+fn links_resolve_and_nothing_is_external() {
+    let site = site();
+    let ids: BTreeMap<&str, BTreeSet<&str>> =
+        site.iter().map(|(name, html)| (name.as_str(), attrs(html, "id").into_iter().collect())).collect();
+    for (name, html) in site.iter().filter(|(n, _)| n.ends_with(".html")) {
+        let all = attrs(html, "id");
+        assert_eq!(all.len(), ids[name.as_str()].len(), "{name}: an id is given twice");
+        for (k, v) in ["href", "src"].iter().flat_map(|a| attrs(html, a).into_iter().map(move |v| (*a, v))) {
+            let lower = v.to_ascii_lowercase();
+            assert!(
+                !(lower.starts_with("http:")
+                    || lower.starts_with("https:")
+                    || lower.starts_with("//")
+                    || lower.contains("://")),
+                "{name}: {k}=\"{v}\" points outside the site"
+            );
+        }
+        let mut n = 0;
+        for v in attrs(html, "href") {
+            let (file, frag) = v.split_once('#').unwrap_or((v, ""));
+            let target = if file.is_empty() { name.as_str() } else { file };
+            if target == "style.css" {
+                continue;
+            }
+            let page = ids.get(target).unwrap_or_else(|| panic!("{name}: href=\"{v}\": no page `{target}`"));
+            assert!(frag.is_empty() || page.contains(frag), "{name}: href=\"{v}\": no id=\"{frag}\" on {target}");
+            n += 1;
+        }
+        println!("{name}: {n} links resolve");
+    }
+}
+
+#[test]
+fn every_erratum_has_its_anchor() {
+    let site = site();
+    let mut total = 0;
+    for page in tables::PAGES.iter().map(|p| (p.page, p.routine)).chain([(tables::NLERP, tables::NLERP)]) {
+        let md = std::fs::read_to_string(root().join(format!("asm_notes/{}.md", page.1))).unwrap();
+        let html = &site[&format!("{}.html", page.0)];
+        let ids: BTreeSet<&str> = attrs(html, "id").into_iter().collect();
+        for e in notes::errata(&md) {
+            assert!(ids.contains(e.id.as_str()), "{}.html: no anchor id=\"{}\" ({})", page.0, e.id, e.heading);
+            assert!(ids.contains(format!("{}-note", e.id).as_str()), "{}.html: no {}-note", page.0, e.id);
+            total += 1;
+        }
+    }
+    println!("{total} errata anchored");
+    assert!(total >= 40);
+}
+
+#[test]
+fn slerp_joints_rows_have_asm_and_intrinsics_lines() {
+    let site = site();
+    let html = &site["slerp_joints.html"];
+    let (_, table) = listing_tables(html).into_iter().next().unwrap();
+    let rows: Vec<&str> = table.split("<tr data-listing=\"").skip(1).collect();
+    assert_eq!(rows.len(), 359);
+    assert!(table.contains("<th>llvm-mca pressure</th>"), "the fixed llvm-mca loop is shown per row");
+    assert_eq!(table.matches("<td class=\"pressure\">P0 0.50</td>").count(), 212, "loopJoint4's 212 rows");
+    let (mut no_asm, mut no_intr) = (0, 0);
+    for r in &rows {
+        let row = &r[..r.find("</tr>").unwrap()];
+        let cells: Vec<&str> = row.split("<td").skip(1).collect();
+        assert!(cells.len() >= 5, "a row with {} cells: {row}", cells.len());
+        for (cell, what) in [(cells[2], "asm"), (cells[3], "intrinsics")] {
+            let marked = cell.contains(&format!("data-none=\"{what}\""));
+            assert!(marked || cell.contains("class=\"lineno\""), "a row without its {what} line, not marked: {row}");
+        }
+        no_asm += usize::from(row.contains("data-none=\"asm\""));
+        no_intr += usize::from(row.contains("data-none=\"intrinsics\""));
+    }
+    println!(
+        "slerp_joints: {} rows, {no_asm} marked without an asm! line, {no_intr} marked without an intrinsics line",
+        rows.len()
+    );
+    assert_eq!(no_asm, SLERP_JOINTS_WITHOUT_ASM);
+    assert_eq!(no_intr, SLERP_JOINTS_WITHOUT_INTRINSICS);
+}
