@@ -10,7 +10,8 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::path::PathBuf;
 
 use devkit::listing::parse_listing;
-use devkit::reading_room::{self, FormTicks, PagePressure, PagePressureRow, SiteInput, notes, tables};
+use devkit::mca::pressure::{LoopPressure, PressureRow};
+use devkit::reading_room::{self, FormTicks, SiteInput, notes, tables};
 
 /// Rows of the slerp_joints page marked without an intrinsics line
 /// (`data-none="intrinsics"`): none. Every instruction is named by a trailing
@@ -39,14 +40,12 @@ fn fixed_input() -> SiteInput {
             let at: Vec<usize> =
                 (0..l.expected.len()).filter(|&k| l.expected[k].original.is_some_and(|o| r.contains(&o))).collect();
             let n = at.last().unwrap() - at.first().unwrap() + 1;
-            pressure.push(PagePressure {
-                kernel: ls.kernel.to_owned(),
-                loop_label: ls.loop_label.to_owned(),
-                model: "znver3".to_owned(),
+            pressure.push(LoopPressure {
+                kernel: ls.kernel,
+                loop_label: ls.loop_label,
+                model: "znver3",
                 resources: vec!["P0".to_owned(), "P1".to_owned()],
-                rows: (0..n)
-                    .map(|k| PagePressureRow { instruction: format!("i{k}"), pressure: vec![0.5, 0.0] })
-                    .collect(),
+                rows: (0..n).map(|k| PressureRow { instruction: format!("i{k}"), pressure: vec![0.5, 0.0] }).collect(),
                 block_rthroughput: 50.0,
                 elements_per_iteration: 4.0,
             });

@@ -8,16 +8,19 @@ use std::path::PathBuf;
 use crate::machine::cpu_model;
 use crate::print::{captured, progress};
 use crate::results::Results;
+use devkit::mca::pressure::LoopPressure;
 use devkit::plots;
-use devkit::reading_room::{self, FormTicks, PagePressure, SiteInput};
+use devkit::reading_room::{self, FormTicks, SiteInput};
 
-/// llvm-mca's per-instruction pressure of every asm kernel's main loop.
-///
-/// Empty for now: the pages say "not available". The source is
-/// `devkit::mca::pressure::loop_pressure()` (another branch), converted
-/// field for field (`LoopPressure` -> [`PagePressure`], `PressureRow` ->
-/// `reading_room::PagePressureRow`, the `&'static str` fields to `String`).
-fn pressure() -> Vec<PagePressure> {
+/// llvm-mca's resource pressure per instruction of every asm kernel's main
+/// loop (`devkit::mca::pressure`, this machine's model). Empty where it
+/// fails (no objdump or llvm-mca): the pages then say "not available".
+fn pressure() -> Vec<LoopPressure> {
+    #[cfg(all(target_arch = "x86_64", not(miri)))]
+    match devkit::mca::pressure::loop_pressure() {
+        Ok(p) => return p,
+        Err(e) => crate::print::progress(&format!("llvm-mca pressure not available: {e}")),
+    }
     Vec::new()
 }
 

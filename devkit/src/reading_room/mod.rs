@@ -31,32 +31,6 @@ pub mod tables;
 
 use std::path::{Path, PathBuf};
 
-/// llvm-mca's view of one asm kernel's main loop (filled from
-/// `devkit::mca::pressure` by the report).
-#[derive(Clone, Debug, Default)]
-pub struct PagePressure {
-    /// The kernel (`slerp_joints`, `transform_skeleton (movss+shufps)`, ...).
-    pub kernel: String,
-    /// The listing's label of the loop.
-    pub loop_label: String,
-    /// llvm-mca's `-mcpu`.
-    pub model: String,
-    /// The resource (port) names, in column order.
-    pub resources: Vec<String>,
-    /// The loop's instructions in order, label to the branch back.
-    pub rows: Vec<PagePressureRow>,
-    /// Cycles per iteration.
-    pub block_rthroughput: f64,
-    pub elements_per_iteration: f64,
-}
-
-/// One instruction's pressure per resource.
-#[derive(Clone, Debug, Default)]
-pub struct PagePressureRow {
-    pub instruction: String,
-    pub pressure: Vec<f64>,
-}
-
 /// A measured figure: ticks per element of a form at a size.
 #[derive(Clone, Debug)]
 pub struct FormTicks {
@@ -82,7 +56,7 @@ pub struct SiteInput {
     /// Every form's ticks per element from the successors section.
     pub form_ticks: Vec<FormTicks>,
     /// llvm-mca's loops (empty: "not available").
-    pub pressure: Vec<PagePressure>,
+    pub pressure: Vec<crate::mca::pressure::LoopPressure>,
     /// The successors' disassembled inner loops: (routine, lines).
     pub successor_loops: Vec<(String, Vec<String>)>,
     /// gungraun's output directory (`<target>/gungraun`), if it exists.

@@ -10,8 +10,9 @@ use super::html::{esc, inline, markdown, page};
 use super::notes::{self, Erratum};
 use super::sources::{self, SrcLine};
 use super::tables::{ListingSpec, NLERP, PAGES, PageSpec};
-use super::{PagePressure, SiteInput, gungraun_counts, read};
+use super::{SiteInput, gungraun_counts, read};
 use crate::listing::parse_listing;
+use crate::mca::pressure::LoopPressure;
 
 /// What the index needs from a routine page.
 #[derive(Clone, Debug)]
@@ -105,14 +106,14 @@ fn intrinsics_cell(r: &InstrRow) -> String {
 
 /// The pressure of each listing row in the loop, when llvm-mca's loop has
 /// as many instructions as the port's loop: expected index -> row.
-fn pressure_of(rows: &[Row], p: Option<&PagePressure>) -> Option<(usize, usize)> {
+fn pressure_of(rows: &[Row], p: Option<&LoopPressure>) -> Option<(usize, usize)> {
     let p = p?;
     let exp: Vec<usize> = align::instr_rows(rows).filter(|r| r.in_loop).flat_map(|r| r.expected.clone()).collect();
     let (first, last) = (*exp.iter().min()?, *exp.iter().max()?);
     (p.rows.len() == last - first + 1).then_some((first, last))
 }
 
-fn pressure_cell(r: &InstrRow, p: Option<&PagePressure>, span: Option<(usize, usize)>) -> String {
+fn pressure_cell(r: &InstrRow, p: Option<&LoopPressure>, span: Option<(usize, usize)>) -> String {
     let (Some(p), Some((first, last))) = (p, span) else { return String::new() };
     let mut cells = Vec::new();
     for &k in r.expected.iter().filter(|&&k| k >= first && k <= last) {
@@ -229,7 +230,7 @@ fn listing_table(
 
 fn instr_row(
     r: &InstrRow,
-    p: Option<&PagePressure>,
+    p: Option<&LoopPressure>,
     span: Option<(usize, usize)>,
     anchored: &mut Vec<String>,
 ) -> String {
@@ -363,7 +364,7 @@ fn measurements(spec_routine: &str, kernels: &[&str], gungraun: &[&str], input: 
                     h,
                     "<p>llvm-mca (<code>-mcpu={}</code>), <code>{}</code> loop <code>{}</code>: {:.2} cycles per \
                      iteration, {:.2} per element ({} per iteration).</p>",
-                    esc(&p.model),
+                    esc(p.model),
                     esc(k),
                     esc(&p.loop_label),
                     p.block_rthroughput,
