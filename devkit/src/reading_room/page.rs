@@ -366,7 +366,7 @@ fn measurements(spec_routine: &str, kernels: &[&str], gungraun: &[&str], input: 
                      iteration, {:.2} per element ({} per iteration).</p>",
                     esc(p.model),
                     esc(k),
-                    esc(&p.loop_label),
+                    esc(p.loop_label),
                     p.block_rthroughput,
                     p.block_rthroughput / p.elements_per_iteration.max(1.0),
                     p.elements_per_iteration
