@@ -147,6 +147,11 @@ fn links_resolve_and_nothing_is_external() {
     for (name, html) in site.iter().filter(|(n, _)| n.ends_with(".html")) {
         let all = attrs(html, "id");
         assert_eq!(all.len(), ids[name.as_str()].len(), "{name}: an id is given twice");
+        // scripts/reading_room.sh tells a page from a browser error page by this.
+        assert!(
+            html.contains(r#"<meta name="generator" content="animasm reading room">"#),
+            "{name}: no generator marker"
+        );
         for (k, v) in ["href", "src"].iter().flat_map(|a| attrs(html, a).into_iter().map(move |v| (*a, v))) {
             let lower = v.to_ascii_lowercase();
             assert!(

@@ -24,10 +24,13 @@ pub fn esc(s: &str) -> String {
     o
 }
 
-/// A whole page: `title`, the navigation bar, `body`.
+/// A whole page: `title`, the navigation bar, `body`. The `generator` meta
+/// tag is the marker `scripts/reading_room.sh` looks for in the DOM
+/// Chromium builds, to tell the page from a browser error page.
 pub fn page(title: &str, nav: &str, body: &str) -> String {
     format!(
-        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>{}</title>\n\
+        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
+         <meta name=\"generator\" content=\"animasm reading room\">\n<title>{}</title>\n\
          <link rel=\"stylesheet\" href=\"style.css\">\n</head>\n<body>\n<nav>{nav}</nav>\n<main>\n{body}</main>\n\
          </body>\n</html>\n",
         esc(title)
