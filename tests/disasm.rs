@@ -29,7 +29,7 @@
 
 use std::path::PathBuf;
 
-use devkit::listing::{Expected, parse_listing};
+use devkit::listing::{Edit, Expected, align, parse_listing};
 use devkit::objdump::{Disasm, Instr, disassemble, normalize_symbol, parse_instr, parse_objdump_line};
 
 /// One asm kernel and what its listing must satisfy.
@@ -193,43 +193,6 @@ fn best_window(dis: &[Instr], exp: &[Instr]) -> (usize, usize) {
         })
         .max_by_key(|&(s, score)| (score, std::cmp::Reverse(s)))
         .unwrap_or((0, 0))
-}
-
-/// A line of the alignment of two sequences.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Edit {
-    /// `exp[i] == dis[j]`.
-    Same(usize, usize),
-    /// `exp[i]` missing from the disassembly.
-    Missing(usize),
-    /// `dis[j]` not in the listing.
-    Extra(usize),
-}
-
-/// A longest-common-subsequence alignment of `exp` against `dis`.
-fn align(exp: &[Instr], dis: &[Instr]) -> Vec<Edit> {
-    let (n, m) = (exp.len(), dis.len());
-    let mut t = vec![0u32; (n + 1) * (m + 1)];
-    let at = |i: usize, j: usize| i * (m + 1) + j;
-    for i in (0..n).rev() {
-        for j in (0..m).rev() {
-            t[at(i, j)] = if exp[i] == dis[j] { t[at(i + 1, j + 1)] + 1 } else { t[at(i + 1, j)].max(t[at(i, j + 1)]) };
-        }
-    }
-    let (mut i, mut j, mut out) = (0, 0, Vec::new());
-    while i < n || j < m {
-        if i < n && j < m && exp[i] == dis[j] {
-            out.push(Edit::Same(i, j));
-            (i, j) = (i + 1, j + 1);
-        } else if j < m && (i == n || t[at(i, j + 1)] >= t[at(i + 1, j)]) {
-            out.push(Edit::Extra(j));
-            j += 1;
-        } else {
-            out.push(Edit::Missing(i));
-            i += 1;
-        }
-    }
-    out
 }
 
 /// The failure message: where the listing comes closest, side by side, and an

@@ -230,3 +230,42 @@ impl Listing {
         start..start + end + 1
     }
 }
+
+/// A line of the alignment of two sequences.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Edit {
+    /// `exp[i] == dis[j]`.
+    Same(usize, usize),
+    /// `exp[i]` missing from the disassembly.
+    Missing(usize),
+    /// `dis[j]` not in the listing.
+    Extra(usize),
+}
+
+/// A longest-common-subsequence alignment of `exp` (a listing's
+/// instructions) against `dis` (a disassembly, or the `asm!` lines): what
+/// `tests/disasm.rs` prints on a mismatch and the reading room aligns rows by.
+pub fn align(exp: &[Instr], dis: &[Instr]) -> Vec<Edit> {
+    let (n, m) = (exp.len(), dis.len());
+    let mut t = vec![0u32; (n + 1) * (m + 1)];
+    let at = |i: usize, j: usize| i * (m + 1) + j;
+    for i in (0..n).rev() {
+        for j in (0..m).rev() {
+            t[at(i, j)] = if exp[i] == dis[j] { t[at(i + 1, j + 1)] + 1 } else { t[at(i + 1, j)].max(t[at(i, j + 1)]) };
+        }
+    }
+    let (mut i, mut j, mut out) = (0, 0, Vec::new());
+    while i < n || j < m {
+        if i < n && j < m && exp[i] == dis[j] {
+            out.push(Edit::Same(i, j));
+            (i, j) = (i + 1, j + 1);
+        } else if j < m && (i == n || t[at(i, j + 1)] >= t[at(i + 1, j)]) {
+            out.push(Edit::Extra(j));
+            j += 1;
+        } else {
+            out.push(Edit::Missing(i));
+            i += 1;
+        }
+    }
+    out
+}

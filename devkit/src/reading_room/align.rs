@@ -65,26 +65,13 @@ fn split_comment(comment: &str) -> (String, Option<String>, Option<(String, Stri
     (text, rebuilt, dev)
 }
 
-/// A longest-common-subsequence matching of `a` against `b`: for each `a[i]`
-/// the `b[j]` it is matched with.
+/// A longest-common-subsequence matching of `a` against `b`
+/// ([`crate::listing::align`]): for each `a[i]` the `b[j]` it is matched with.
 pub fn lcs(a: &[Instr], b: &[Instr]) -> Vec<Option<usize>> {
-    let (n, m) = (a.len(), b.len());
-    let mut t = vec![0u32; (n + 1) * (m + 1)];
-    let at = |i: usize, j: usize| i * (m + 1) + j;
-    for i in (0..n).rev() {
-        for j in (0..m).rev() {
-            t[at(i, j)] = if a[i] == b[j] { t[at(i + 1, j + 1)] + 1 } else { t[at(i + 1, j)].max(t[at(i, j + 1)]) };
-        }
-    }
-    let (mut i, mut j, mut out) = (0, 0, vec![None; n]);
-    while i < n && j < m {
-        if a[i] == b[j] {
+    let mut out = vec![None; a.len()];
+    for e in crate::listing::align(a, b) {
+        if let crate::listing::Edit::Same(i, j) = e {
             out[i] = Some(j);
-            (i, j) = (i + 1, j + 1);
-        } else if t[at(i, j + 1)] >= t[at(i + 1, j)] {
-            j += 1;
-        } else {
-            i += 1;
         }
     }
     out

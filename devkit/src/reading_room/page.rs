@@ -143,7 +143,7 @@ fn listing_table(
     let rel = format!("asm_notes/{}", ls.listing);
     let listing = parse_listing(&rel, &read(root, &rel)?);
     let asm_rel = format!("src/{}/asm.rs", spec.routine);
-    let asm = sources::asm_lines(&asm_rel, &read(root, &asm_rel)?, ls.asm_anchor)?;
+    let asm = sources::asm_lines(&asm_rel, &read(root, &asm_rel)?, ls.asm_anchor, &read(root, "src/x86/shuffle.rs")?)?;
     let intr_rel = format!("src/{}/intrinsics.rs", spec.routine);
     let mut calls = Vec::new();
     for &(pattern, file, anchor) in ls.intrinsics_calls {

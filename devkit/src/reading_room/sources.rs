@@ -9,23 +9,32 @@ pub struct SrcLine {
     pub text: String,
 }
 
-/// The twelve instructions of `transpose_4x4_text!(r0, r1, r2, r3, r4)`, as
-/// `src/x86/shuffle.rs` writes them: (mnemonic, destination, source,
-/// immediate), registers by their argument index.
-const TRANSPOSE: [(&str, usize, usize, &str); 12] = [
-    ("movaps", 4, 2, ""),
-    ("unpcklps", 2, 3, ""),
-    ("unpckhps", 4, 3, ""),
-    ("movaps", 3, 0, ""),
-    ("unpcklps", 0, 1, ""),
-    ("unpckhps", 3, 1, ""),
-    ("movaps", 1, 0, ""),
-    ("shufps", 0, 2, ", {t0101}"),
-    ("shufps", 1, 2, ", {t2323}"),
-    ("movaps", 2, 3, ""),
-    ("shufps", 2, 4, ", {t0101}"),
-    ("shufps", 3, 4, ", {t2323}"),
-];
+/// The instructions `transpose_4x4_text!(regs[0], .., regs[4])` expands to,
+/// read from the macro itself in `src/x86/shuffle.rs` (`shuffle_rs`, its
+/// text): the string literals and `$rN` of its `concat!`, substituted and
+/// split at the `\n`s.
+pub fn transpose_lines(shuffle_rs: &str, regs: &[&str]) -> Result<Vec<String>, String> {
+    let start = shuffle_rs
+        .find("macro_rules! transpose_4x4_text")
+        .ok_or("src/x86/shuffle.rs: no `macro_rules! transpose_4x4_text`")?;
+    let body = &shuffle_rs[start..];
+    let body = &body[body.find("concat!(").ok_or("transpose_4x4_text: no `concat!(`")? + "concat!(".len()..];
+    let mut text = String::new();
+    for line in body.lines().skip(1).take_while(|l| l.trim() != ")") {
+        let item = line.split("//").next().unwrap_or("").trim().trim_end_matches(',');
+        if let Some(n) = item.strip_prefix("$r") {
+            let k: usize = n.parse().map_err(|_| format!("transpose_4x4_text: bad `{item}`"))?;
+            text.push_str(regs.get(k).ok_or(format!("transpose_4x4_text: no register {k}"))?);
+        } else if let Some(lit) = string_literal(item) {
+            text.push_str(&lit.replace("\\n", "\n"));
+        }
+    }
+    let lines: Vec<String> = text.lines().map(str::trim).filter(|l| !l.is_empty()).map(str::to_owned).collect();
+    if lines.len() != 12 {
+        return Err(format!("transpose_4x4_text expands to {} instructions, not 12", lines.len()));
+    }
+    Ok(lines)
+}
 
 /// The first string literal of a line (`"..."`), unescaped enough for
 /// display (no `\"` appears in the templates).
@@ -68,7 +77,7 @@ fn is_label(template: &str) -> bool {
 /// `// comment` removed) and its line, `transpose_4x4_text!` expanded to its
 /// twelve lines (each with the macro's line), labels left out. Fails if
 /// the anchor or the block is missing.
-pub fn asm_lines(file: &str, text: &str, anchor: &str) -> Result<Vec<SrcLine>, String> {
+pub fn asm_lines(file: &str, text: &str, anchor: &str, shuffle_rs: &str) -> Result<Vec<SrcLine>, String> {
     let lines: Vec<&str> = text.lines().collect();
     let at = lines.iter().position(|l| l.contains(anchor)).ok_or(format!("{file}: no line contains `{anchor}`"))?;
     let open = (at..lines.len())
@@ -85,8 +94,8 @@ pub fn asm_lines(file: &str, text: &str, anchor: &str) -> Result<Vec<SrcLine>, S
             if regs.len() != 5 {
                 return Err(format!("{file}:{}: transpose_4x4_text! needs 5 registers: `{t}`", k + 1));
             }
-            for (m, d, s, imm) in TRANSPOSE {
-                out.push(SrcLine { line: k + 1, text: format!("{m} {}, {}{imm}", regs[d], regs[s]) });
+            for text in transpose_lines(shuffle_rs, &regs)? {
+                out.push(SrcLine { line: k + 1, text });
             }
             continue;
         }
@@ -208,12 +217,18 @@ mod tests {
     #[test]
     fn asm_template_lines() {
         let src = "fn k() {\n    asm!(\n        \"2: // loopA\",\n        \"movaps xmm0, xmm1 // x\",\n        // c\n        crate::x86::shuffle::transpose_4x4_text!(\"xmm0\", \"xmm1\", \"xmm2\", \"xmm3\", \"xmm7\"),\n        \"jl 2b\",\n        s = in(reg) 0,\n    );\n}\n";
-        let l = asm_lines("t", src, "fn k(").unwrap();
+        let shuffle = include_str!("../../../src/x86/shuffle.rs");
+        let l = asm_lines("t", src, "fn k(", shuffle).unwrap();
         assert_eq!(l.len(), 14);
         assert_eq!(l[0], SrcLine { line: 4, text: "movaps xmm0, xmm1".into() });
         assert_eq!(l[1], SrcLine { line: 6, text: "movaps xmm7, xmm2".into() });
         assert_eq!(l[12].text, "shufps xmm3, xmm7, {t2323}");
         assert_eq!(l[13], SrcLine { line: 7, text: "jl 2b".into() });
+        // The macro's expansion as the listings print TRANSPOSE_4x4.
+        let t = transpose_lines(shuffle, &["xmm0", "xmm1", "xmm2", "xmm3", "xmm7"]).unwrap();
+        assert_eq!(t[0], "movaps xmm7, xmm2");
+        assert_eq!(t[7], "shufps xmm0, xmm2, {t0101}");
+        assert!(transpose_lines("fn nothing() {}", &[]).is_err());
         assert_eq!(concat_text("\"vmulps \", $nr_dest, \", ymm0, ymm1\"), // c"), "vmulps $nr_dest, ymm0, ymm1");
     }
 
