@@ -24,32 +24,15 @@ fn pressure() -> Vec<LoopPressure> {
     Vec::new()
 }
 
-/// The successors' disassembled inner loops (`Impl::Avx2`), by routine:
-/// the loops `devkit::mca::successor_estimates` finds in this executable
-/// (the llvm-mca section runs it too; the pressure helper's
-/// `successor_loops()` can replace this). Empty where it fails: the pages
-/// then say "not available".
+/// The successors' disassembled inner loops (`Impl::Avx2`), by routine
+/// (`devkit::mca::pressure::successor_loops`: the loops the llvm-mca section
+/// estimates). Empty where it fails: the pages then say "not available".
 fn successor_loops() -> Vec<(String, Vec<String>)> {
     #[cfg(all(target_arch = "x86_64", not(miri)))]
-    {
-        use devkit::mca::{SuccessorEstimate, successor_estimates};
-        match successor_estimates() {
-            Ok(rows) => rows
-                .into_iter()
-                .filter_map(|(routine, e)| match e {
-                    SuccessorEstimate::Estimated(l) => {
-                        Some((routine.to_owned(), l.source.lines().map(|s| s.trim().to_owned()).collect()))
-                    }
-                    _ => None,
-                })
-                .collect(),
-            Err(e) => {
-                eprintln!("reading room: no successor loops ({e})");
-                Vec::new()
-            }
-        }
+    match devkit::mca::pressure::successor_loops() {
+        Ok(rows) => return rows.into_iter().map(|(routine, lines)| (routine.to_owned(), lines)).collect(),
+        Err(e) => crate::print::progress(&format!("reading room: no successor loops ({e})")),
     }
-    #[cfg(not(all(target_arch = "x86_64", not(miri))))]
     Vec::new()
 }
 
