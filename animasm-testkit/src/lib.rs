@@ -173,6 +173,16 @@
 #![cfg_attr(docsrs, feature(doc_cfg))]
 #![warn(missing_docs)]
 
+/// The animasm the testkit is built on, re-exported: its types
+/// (`animasm::Quat`, `animasm::JointQuat`, `animasm::Impl`, ...) without a
+/// second dependency to keep in step.
+///
+/// ```
+/// use animasm_testkit::animasm::Quat;
+/// assert_eq!(Quat::IDENTITY.to_array(), [0.0, 0.0, 0.0, 1.0]);
+/// ```
+pub use animasm;
+
 pub mod cases;
 pub mod check;
 pub mod edges;

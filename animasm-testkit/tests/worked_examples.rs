@@ -59,6 +59,7 @@ fn slerp_without_the_fallback_is_caught() {
 /// The README's example ("Use animasm as the reference in your tests"),
 /// verbatim: it must compile and pass.
 mod readme_example {
+    use animasm_testkit::animasm::Quat;
     use animasm_testkit::check::Check;
 
     /// Your slerp, on your own quaternion type (here `[x, y, z, w]` arrays).
@@ -77,7 +78,7 @@ mod readme_example {
     #[test]
     fn my_slerp_matches_the_reference() {
         let report = Check::slerp("my_slerp")
-            .run_each(|from, to, t| animasm::Quat::from_array(my_slerp(from.to_array(), to.to_array(), t)));
+            .run_each(|from, to, t| Quat::from_array(my_slerp(from.to_array(), to.to_array(), t)));
         println!("{report}"); // Markdown: max error per case family, worst input, NaN behaviour
         report.assert_within(5e-7); // radians, on every unit-quaternion family
     }
