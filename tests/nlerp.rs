@@ -19,7 +19,7 @@ use animasm::nlerp::scalar;
 use animasm::{Error, Impl, Quat};
 use animasm_testkit::cases::dot_grid;
 use animasm_testkit::edges::stream_elements;
-use common::error::{max_abs_diff, quat_diff_up_to_sign, rotation_angle};
+use common::error::{either_arc, max_abs_diff, quat_diff_up_to_sign, rotation_angle};
 use common::harness::{Floats, SENTINEL};
 use common::inputs::{Rng, streams};
 use common::measure::nlerp::{
@@ -106,10 +106,8 @@ fn assert_quats_identical(a: &[Quat], b: &[Quat], ctx: &str) {
 /// `t` (the nearer of `±slerp`, the same rotation), with [`angle_error`]'s
 /// treatment of `|dot(l, r)| < 1e-6`.
 fn component_error(q: &Quat, l: &Quat, r: &Quat, t: f32) -> f64 {
-    let (l, r, t) = (f64q(l), f64q(r), f64::from(t));
-    let err = |p: [f64; 4]| quat_diff_up_to_sign(f64q(q), p);
-    let e = err(slerp_f64(l, r, t));
-    if dot64(l, r).abs() < 1e-6 { e.min(err(slerp_f64(l, r.map(|v| -v), t))) } else { e }
+    let q = f64q(q);
+    either_arc(f64q(l), f64q(r), f64::from(t), 1e-6, |p| quat_diff_up_to_sign(q, p))
 }
 
 /// The largest absolute component difference (`error::max_abs_diff`).

@@ -14,11 +14,14 @@
 //! | [`quat_diff_up_to_sign`] | max abs component error against the nearer of `±q` |
 //! | [`ulps`], [`ulp_distance`] | errors in units in the last place of f32 |
 //! | [`model_size`], [`skeleton_error`] | a skeleton's error relative to its size |
+//! | [`either_arc`] | a slerp's error where both arcs are (nearly) equally short |
 //! | [`pose_error`] | a pose's rotation errors and its translation errors relative to the model's size |
 //! | [`translation_max_norm`] | the magnitude a matrix's translation errors scale with |
 
 use crate::oracle::normalize_f64;
 use animasm::{JointMat, Quat};
+
+use crate::oracle::slerp_f64;
 
 /// `|a - b|`, with a NaN on either side counted as an infinite error.
 ///
@@ -290,4 +293,27 @@ pub fn pose_error(got: &[[f32; 12]], want: &[[f64; 12]], size: f64) -> f64 {
             r.max(t / size)
         })
         .fold(0.0, f64::max)
+}
+
+/// The error `err(reference)` of a slerp result against the f64 slerp of
+/// `from`, `to`, `t` ([`slerp_f64`]); where `|from·to| < tie` both arcs are
+/// (nearly) equally short and a kernel may take either (the listings' sign
+/// bit test at `-0.0`, zeux's `> 0` at `+0.0`), so the smaller of the errors
+/// against both arcs counts. animasm's measurements use `tie = 1e-6`.
+///
+/// ```
+/// use animasm_testkit::error::{either_arc, quat_diff_up_to_sign};
+/// use animasm_testkit::oracle::slerp_f64;
+/// // Orthogonal quaternions: half way along the other arc is also right.
+/// let (a, b) = ([0.0, 0.0, 0.0, 1.0], [1.0, 0.0, 0.0, 0.0]);
+/// let other = slerp_f64(a, b.map(|v: f64| -v), 0.5);
+/// let err = |want: [f64; 4]| quat_diff_up_to_sign(other, want);
+/// assert!(err(slerp_f64(a, b, 0.5)) > 0.5);
+/// assert_eq!(either_arc(a, b, 0.5, 1e-6, err), 0.0);
+/// assert!(either_arc(a, b, 0.5, 0.0, err) > 0.5); // no tie: one arc only
+/// ```
+pub fn either_arc(from: [f64; 4], to: [f64; 4], t: f64, tie: f64, err: impl Fn([f64; 4]) -> f64) -> f64 {
+    let e = err(slerp_f64(from, to, t));
+    let dot: f64 = (0..4).map(|i| from[i] * to[i]).sum();
+    if dot.abs() < tie { e.min(err(slerp_f64(from, to.map(|v| -v), t))) } else { e }
 }

@@ -3,7 +3,7 @@
 
 use animasm::slerp_quats::AlignedQuats;
 use animasm::{Impl, JointQuat, Quat};
-use animasm_testkit::oracle::{f64x4, slerp_f64};
+use animasm_testkit::oracle::f64x4;
 
 /// Width of an angle bin in degrees; the bins cover 0 to 180.
 pub const BIN_DEG: f64 = 5.0;
@@ -52,15 +52,10 @@ pub fn pairs() -> (AlignedQuats, AlignedQuats) {
 /// Error of `got` against the f64 slerp of `a`, `b`, `t`; where `|a·b| <
 /// 1e-6` both arcs are (nearly) equally short and either counts.
 fn error(got: &Quat, a: &Quat, b: &Quat, t: f32) -> f64 {
-    let (fa, fb) = (f64x4(a.to_array()), f64x4(b.to_array()));
     let got = got.to_array();
-    let e = animasm_testkit::error::max_abs_diff(got, slerp_f64(fa, fb, f64::from(t)));
-    let dot: f64 = (0..4).map(|i| fa[i] * fb[i]).sum();
-    if dot.abs() < 1e-6 {
-        e.min(animasm_testkit::error::max_abs_diff(got, slerp_f64(fa, fb.map(|v| -v), f64::from(t))))
-    } else {
-        e
-    }
+    animasm_testkit::error::either_arc(f64x4(a.to_array()), f64x4(b.to_array()), f64::from(t), 1e-6, |want| {
+        animasm_testkit::error::max_abs_diff(got, want)
+    })
 }
 
 /// The curve of a routine that maps (pairs, factor) to results.

@@ -7,7 +7,6 @@ use animasm::nlerp::scalar;
 use animasm::{Error, Impl, Quat};
 use animasm_testkit::cases::dot_grid;
 use animasm_testkit::error::rotation_angle;
-use animasm_testkit::oracle::slerp_f64;
 
 /// The three functions of the family.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -116,9 +115,8 @@ pub fn dot64(a: [f64; 4], b: [f64; 4]) -> f64 {
 /// 1e-6` both arcs are (nearly) equally short and the kernels may take
 /// either (erratum E2), so the nearer arc counts.
 pub fn angle_error(q: &Quat, l: &Quat, r: &Quat, t: f32) -> f64 {
-    let (l, r, t) = (f64q(l), f64q(r), f64::from(t));
-    let e = rotation_angle(f64q(q), slerp_f64(l, r, t));
-    if dot64(l, r).abs() < 1e-6 { e.min(rotation_angle(f64q(q), slerp_f64(l, r.map(|v| -v), t))) } else { e }
+    let q = f64q(q);
+    animasm_testkit::error::either_arc(f64q(l), f64q(r), f64::from(t), 1e-6, |want| rotation_angle(q, want))
 }
 
 /// The function evaluated in f64 (exact normalisation, the sign of the f64
