@@ -261,7 +261,7 @@ mod listing {
     }
 
     proptest! {
-        #![proptest_config(ProptestConfig::with_cases(512))]
+        #![proptest_config(animasm_testkit::strategies::config(512, 2))]
 
         /// Arbitrary bit patterns in every float of every matrix, through the
         /// raw kernels: asm and intrinsics agree, and so do the two C routines.
@@ -941,7 +941,7 @@ mod successor {
     }
 
     proptest! {
-        #![proptest_config(ProptestConfig::with_cases(256))]
+        #![proptest_config(animasm_testkit::strategies::config(256, 2))]
 
         /// Any bits in every float of up to 20 matrices: nothing written past
         /// the end, translations copied, `q[7] = +0.0`, and each joint's

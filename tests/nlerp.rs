@@ -568,7 +568,7 @@ mod arbitrary {
     use proptest::prelude::*;
 
     proptest! {
-        #![proptest_config(ProptestConfig::with_cases(256))]
+        #![proptest_config(animasm_testkit::strategies::config(256, 2))]
 
         /// Arbitrary bit patterns in `l`, `r` and `t`, every count up to 19,
         /// through the raw kernels: every SIMD width equals its lane model,

@@ -603,7 +603,7 @@ fn erratum_e6_count_arithmetic_is_32_bit() {
 // Arbitrary bit patterns.
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(512))]
+    #![proptest_config(animasm_testkit::strategies::config(512, 2))]
 
     /// Any bits in every float of every joint: asm == intrinsics == the
     /// listing model (NaNs as equal), the C routines' off-diagonal elements
@@ -986,7 +986,7 @@ mod successor {
     }
 
     proptest! {
-        #![proptest_config(ProptestConfig::with_cases(256))]
+        #![proptest_config(animasm_testkit::strategies::config(256, 2))]
 
         /// Any bits in every float of up to 20 joints: the fused model bit
         /// for bit (NaNs as equal), translations bit for bit.

@@ -308,6 +308,8 @@ fn on_a_cycle(parents: &[i32], joint: usize) -> bool {
 }
 
 proptest::proptest! {
+    #![proptest_config(animasm_testkit::strategies::config(256, 2))]
+
     /// Any parents list (roots, joints, now and then a parent out of range
     /// either way): `Skeleton::new` never panics; `Ok` has the structure of
     /// `check_structure` and no cycle exists; each `Err` names a joint that

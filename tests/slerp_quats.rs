@@ -403,7 +403,7 @@ mod avx {
         use proptest::prelude::*;
 
         proptest! {
-            #![proptest_config(ProptestConfig::with_cases(200))]
+            #![proptest_config(animasm_testkit::strategies::config(200, 2))]
 
             /// Arbitrary bit patterns (NaN, infinities, denormals, garbage)
             /// through the raw kernels: asm and intrinsics agree.

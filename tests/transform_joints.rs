@@ -219,7 +219,7 @@ mod props {
     }
 
     proptest! {
-        #![proptest_config(ProptestConfig::with_cases(512))]
+        #![proptest_config(animasm_testkit::strategies::config(512, 2))]
 
         /// Arbitrary bit patterns in every float: asm and intrinsics
         /// bit-identical, the scalar port too up to the rotation `-0.0`.

@@ -188,7 +188,7 @@ mod props {
     use proptest::prelude::*;
 
     proptest! {
-        #![proptest_config(ProptestConfig::with_cases(256))]
+        #![proptest_config(animasm_testkit::strategies::config(256, 2))]
 
         /// Arbitrary bit patterns in every float; arbitrary in-bounds parents
         /// (before, at or after their joint); arbitrary ranges, empty ones

@@ -215,7 +215,7 @@ fn negative_zero_survives_the_translation_subtraction() {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(512))]
+    #![proptest_config(animasm_testkit::strategies::config(512, 2))]
 
     /// Arbitrary bit patterns in every matrix, arbitrary parents-first
     /// hierarchies and ranges (empty ones included): the three kernels

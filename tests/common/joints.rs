@@ -66,7 +66,12 @@ pub const SLERP: JointRoutine = JointRoutine {
     kernel_of: animasm::slerp_joints::kernel,
     c: animasm::slerp_joints::scalar::slerp,
     oracle: slerp_f64,
-    bound: 5e-7,
+    // The worst rotation error measured against the f64 slerp: 5.20e-7 over
+    // 740,000 random unit pairs (lerp 0.001 to 0.999) on an Intel Xeon (AVX-512),
+    // 5.22e-7 on the committed regression case drawn on an AMD EPYC Zen 4,
+    // 5.36e-7 on the Fox data; `rsqrtps` differs between vendors. 6e-7 is
+    // 12% above the worst of them.
+    bound: 6e-7,
     fox_bound: 6e-7,
 };
 
@@ -397,7 +402,7 @@ macro_rules! joint_routine_tests {
             }
 
             proptest! {
-                #![proptest_config(ProptestConfig::with_cases(256))]
+                #![proptest_config(animasm_testkit::strategies::config(256, 2))]
 
                 /// Arbitrary bit patterns in every float, `lerp` included.
                 #[test]
