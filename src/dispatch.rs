@@ -1,130 +1,65 @@
-//! The one dispatch layer: [`Impl`] names every form of every routine, each
-//! routine declares its forms once in a table of [`Form`]s, and [`select`]
-//! turns an `Impl` into a runnable kernel (or the error) the same way for
-//! every routine.
+//! The one dispatch layer: each routine declares its forms once in a table
+//! of [`Form`]s (`crate::form`), and [`select`] turns an [`Impl`] into a
+//! runnable kernel (or the error) the same way for every routine. This is
+//! the only place that detects CPU features.
 //!
 //! A routine's table lists its forms **fastest first**: [`Impl::Auto`] takes
 //! the first row the running CPU can run (and whose alignment the buffers
-//! meet). The order is the measured one (the README's results); a row is
+//! meet). The order is the measured one (`docs/results.md`); a row is
 //! compiled only where its kernel exists (`#[cfg]` on the row), so a form
 //! that is absent on the target is simply not found and gives
-//! [`Error::Unsupported`], and a form whose CPU features are missing gives
-//! [`Error::MissingCpuFeature`].
+//! [`Error::Unsupported`], and a form whose instruction set the CPU lacks
+//! gives [`Error::MissingCpuFeature`].
 
 use crate::error::Error;
+pub(crate) use crate::form::{Form, Impl, Isa};
 
-/// Which form of a routine runs.
-///
-/// Not every routine has every form: each routine's module lists its forms
-/// (`forms()`, for example [`crate::slerp_joints::forms`]), and a form the
-/// routine does not have, or that cannot run on this target, gives
-/// [`Error::Unsupported`]. A form that needs CPU features beyond the
-/// `x86_64` baseline is detected at run time (with the `std` feature) and
-/// gives [`Error::MissingCpuFeature`] where they are missing.
-///
-/// | form | what it is | routines |
-/// |---|---|---|
-/// | [`Impl::Auto`] | the fastest form this CPU can run, per routine (the default) | all |
-/// | [`Impl::Scalar`] | the paper's C, line by line; every target | all |
-/// | [`Impl::Intrinsics`] | the published listing with `core::arch` intrinsics, bit-identical to `Asm` | the id Software routines (SSE), `slerp_quats_*` (AVX) |
-/// | [`Impl::Asm`] | the published listing in `asm!`, instruction for instruction | the id Software routines (SSE), `slerp_quats_*` (AVX) |
-/// | [`Impl::Sse2`] | published SSE2 intrinsics code that has no listing twin, 4 lanes | [`crate::slerp_quats_corrected()`] (Table 1's 128-bit baseline), the nlerp family (`nlerp4`, ...) |
-/// | [`Impl::Avx2NoFma`] | AVX2 without fused multiply-adds, 8 lanes | the nlerp family (`nlerp8`, ...) |
-/// | [`Impl::Avx2`] | AVX2 with FMA, 8 lanes: the successors, not a listing | the seven id Software routines (`src/<routine>/avx2.rs`: the paper's algorithm rewritten for a 2026 core, `asm_notes/successors.md`), the nlerp family (`nlerp8_fma`, ...) |
-///
-/// The nlerp article's widths (scalar, SSE2 4-wide, AVX2 8-wide, AVX2 + FMA)
-/// are forms like any other, so that one enum and one error cover every
-/// routine.
-///
-/// There is no AVX-512 form yet: the successors' 16-lane forms are written
-/// only where a machine can run their tests (`asm_notes/successors.md`).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-#[non_exhaustive]
-pub enum Impl {
-    /// The fastest form of the routine that this CPU can run, by the
-    /// routine's table (measured; see the README). Always available: every
-    /// routine has a scalar form.
-    #[default]
-    Auto,
-    /// The paper's C routine ported line by line. Available on every target.
-    Scalar,
-    /// The listing's operations with `core::arch::x86_64` intrinsics,
-    /// bit-identical to [`Impl::Asm`]. `x86_64` only.
-    Intrinsics,
-    /// The published listing in `asm!`, instruction for instruction.
-    /// `x86_64` only, and not under Miri (which cannot run `asm!`).
-    Asm,
-    /// Published 4-wide SSE2 intrinsics that are not a listing's twin.
-    /// `x86_64` only.
-    Sse2,
-    /// Published 8-wide AVX2 intrinsics without FMA. `x86_64` with AVX2.
-    Avx2NoFma,
-    /// 8-wide AVX2 intrinsics with fused multiply-adds: the id Software
-    /// routines' successors and the nlerp article's FMA forms. `x86_64` with
-    /// AVX2 and FMA.
-    Avx2,
-}
+/// The CPU features of [`Isa::features`] as bits.
+const AVX: u16 = 1;
+const AVX2: u16 = 1 << 1;
+const FMA: u16 = 1 << 2;
+const AVX512F: u16 = 1 << 3;
+const AVX512VL: u16 = 1 << 4;
+const AVX512DQ: u16 = 1 << 5;
+const AVX512BW: u16 = 1 << 6;
 
-impl Impl {
-    /// Every concrete form, in a fixed order (for tests, benches and
-    /// reports); [`Impl::Auto`] is not in it.
-    pub const ALL: [Impl; 6] = [Impl::Scalar, Impl::Intrinsics, Impl::Asm, Impl::Sse2, Impl::Avx2NoFma, Impl::Avx2];
+/// Every feature bit with its name, as `is_x86_feature_detected!` names it.
+#[cfg_attr(not(all(feature = "std", feature = "_test-hooks")), allow(dead_code))]
+const FEATURES: [(u16, &str); 7] = [
+    (AVX, "avx"),
+    (AVX2, "avx2"),
+    (FMA, "fma"),
+    (AVX512F, "avx512f"),
+    (AVX512VL, "avx512vl"),
+    (AVX512DQ, "avx512dq"),
+    (AVX512BW, "avx512bw"),
+];
 
-    /// A short lower-case name (`"auto"`, `"scalar"`, `"intrinsics"`,
-    /// `"asm"`, `"sse2"`, `"avx2-nofma"`, `"avx2"`).
-    pub const fn name(self) -> &'static str {
-        match self {
-            Impl::Auto => "auto",
-            Impl::Scalar => "scalar",
-            Impl::Intrinsics => "intrinsics",
-            Impl::Asm => "asm",
-            Impl::Sse2 => "sse2",
-            Impl::Avx2NoFma => "avx2-nofma",
-            Impl::Avx2 => "avx2",
-        }
+/// The feature bits an instruction set needs beyond its target's baseline.
+const fn needs_bits(isa: Isa) -> u16 {
+    match isa {
+        Isa::Portable | Isa::Sse2 | Isa::Neon => 0,
+        Isa::Avx => AVX,
+        Isa::Avx2 => AVX2,
+        Isa::Avx2Fma => AVX2 | FMA,
+        Isa::Avx512 => AVX512F | AVX512VL | AVX512DQ | AVX512BW,
     }
 }
 
-impl core::fmt::Display for Impl {
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-/// CPU features a form needs beyond the target's baseline (SSE2 on
-/// `x86_64`), as a bit set with the name [`Error::MissingCpuFeature`]
-/// reports.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct Needs {
-    bits: u8,
-    name: &'static str,
-}
-
-impl Needs {
-    /// Nothing beyond the baseline.
-    pub(crate) const NOTHING: Needs = Needs { bits: 0, name: "" };
-    /// AVX.
-    pub(crate) const AVX: Needs = Needs { bits: AVX, name: "avx" };
-    /// AVX2.
-    pub(crate) const AVX2: Needs = Needs { bits: AVX2, name: "avx2" };
-    /// AVX2 and FMA.
-    pub(crate) const AVX2_FMA: Needs = Needs { bits: AVX2 | FMA, name: "avx2 and fma" };
-}
-
-const AVX: u8 = 1;
-const AVX2: u8 = 2;
-const FMA: u8 = 4;
-
-/// The features of [`Needs`] that the running CPU has. Without the `std`
-/// feature nothing beyond the baseline can be detected, so none. With the
-/// test hooks, less if a test hides some ([`test_hooks`]).
-fn detected() -> u8 {
+/// The features the running CPU has, as bits. Without the `std` feature
+/// nothing beyond the baseline can be detected, so none. With the test
+/// hooks, less if a test hides some ([`test_hooks`]).
+fn detected() -> u16 {
     cfg_if::cfg_if! {
         if #[cfg(all(feature = "std", target_arch = "x86_64"))] {
             let mut bits = 0;
             if std::is_x86_feature_detected!("avx") { bits |= AVX; }
             if std::is_x86_feature_detected!("avx2") { bits |= AVX2; }
             if std::is_x86_feature_detected!("fma") { bits |= FMA; }
+            if std::is_x86_feature_detected!("avx512f") { bits |= AVX512F; }
+            if std::is_x86_feature_detected!("avx512vl") { bits |= AVX512VL; }
+            if std::is_x86_feature_detected!("avx512dq") { bits |= AVX512DQ; }
+            if std::is_x86_feature_detected!("avx512bw") { bits |= AVX512BW; }
             bits & test_hooks::visible_features()
         } else {
             0
@@ -132,18 +67,37 @@ fn detected() -> u8 {
     }
 }
 
+/// Whether this build targets the instruction set's architecture (a
+/// portable form runs everywhere).
+const fn on_target(isa: Isa) -> bool {
+    match isa.arch() {
+        None => true,
+        Some(_) if matches!(isa, Isa::Neon) => cfg!(target_arch = "aarch64"),
+        Some(_) => cfg!(target_arch = "x86_64"),
+    }
+}
+
+/// [`Isa::detected`]: on this target, and every feature it needs seen.
+pub(crate) fn isa_detected(isa: Isa) -> bool {
+    let needs = needs_bits(isa);
+    on_target(isa)
+        && (isa == Isa::Portable || !test_hooks::scalar_target())
+        && (needs == 0 || detected() & needs == needs)
+}
+
 /// Whether a table row exists for the dispatch layer: every row, unless a
-/// test simulates a target without SIMD forms ([`test_hooks`]).
-fn present(imp: Impl) -> bool {
-    imp == Impl::Scalar || !test_hooks::scalar_target()
+/// test simulates a target without SIMD forms ([`test_hooks`]), where only
+/// the portable rows do.
+fn present<K>(form: &Form<K>) -> bool {
+    form.isa == Isa::Portable || !test_hooks::scalar_target()
 }
 
 /// Test hooks: what the dispatch layer sees, narrowed on one thread, so
 /// that `Error::MissingCpuFeature` and `Error::Unsupported` can be tested
-/// for every routine and form on any `x86_64` machine and under Miri. Not
-/// API: compiled only with the `_test-hooks` feature (which the crate's
-/// own test kit turns on) and `std`, hidden from the docs. A hook can only
-/// hide: it never makes a form runnable that the CPU cannot run.
+/// for every routine and form on any machine and under Miri. Not API:
+/// compiled only with the `_test-hooks` feature (which the crate's own test
+/// kit turns on) and `std`, hidden from the docs. A hook can only hide: it
+/// never makes a form runnable that the CPU cannot run.
 #[cfg(all(feature = "std", feature = "_test-hooks"))]
 #[doc(hidden)]
 pub mod test_hooks {
@@ -152,23 +106,46 @@ pub mod test_hooks {
     /// What a test lets the dispatch layer see.
     #[derive(Clone, Copy, Debug, PartialEq, Eq)]
     pub struct Machine {
-        /// AVX stays visible (if the CPU has it).
-        pub avx: bool,
-        /// AVX2 stays visible (if the CPU has it).
-        pub avx2: bool,
-        /// FMA stays visible (if the CPU has it).
-        pub fma: bool,
-        /// Only the scalar forms exist, as on a target other than `x86_64`.
-        pub scalar_target: bool,
+        hidden: u16,
+        scalar_target: bool,
     }
 
     impl Machine {
         /// Everything the CPU has: no hook.
-        pub const REAL: Machine = Machine { avx: true, avx2: true, fma: true, scalar_target: false };
-        /// The `x86_64` baseline only (SSE2): no AVX, AVX2 or FMA.
-        pub const BASELINE: Machine = Machine { avx: false, avx2: false, fma: false, scalar_target: false };
-        /// A target without the `x86_64` forms: only `Impl::Scalar` exists.
-        pub const SCALAR_TARGET: Machine = Machine { avx: false, avx2: false, fma: false, scalar_target: true };
+        pub const REAL: Machine = Machine { hidden: 0, scalar_target: false };
+        /// The target's baseline only (SSE2 on `x86_64`, NEON on
+        /// `aarch64`): every detected feature hidden.
+        pub const BASELINE: Machine = Machine { hidden: u16::MAX, scalar_target: false };
+        /// A target without SIMD forms: only the portable forms exist
+        /// (`Impl::Scalar`).
+        pub const SCALAR_TARGET: Machine = Machine { hidden: u16::MAX, scalar_target: true };
+
+        /// This machine with the CPU features `names` hidden too (as
+        /// `is_x86_feature_detected!` names them: `"avx"`, `"avx2"`,
+        /// `"fma"`, `"avx512f"`, `"avx512vl"`, `"avx512dq"`, `"avx512bw"`).
+        ///
+        /// # Panics
+        ///
+        /// On a name the dispatch layer does not detect.
+        pub fn hiding(self, names: &[&str]) -> Machine {
+            let mut hidden = self.hidden;
+            for name in names {
+                let bit = super::FEATURES.iter().find(|f| f.1 == *name).unwrap_or_else(|| panic!("no feature {name}"));
+                hidden |= bit.0;
+            }
+            Machine { hidden, ..self }
+        }
+
+        /// Whether this machine lets the dispatch layer see the feature
+        /// `name` (if the CPU has it).
+        pub fn shows(self, name: &str) -> bool {
+            super::FEATURES.iter().any(|f| f.1 == name && self.hidden & f.0 == 0)
+        }
+
+        /// Whether only the portable forms exist.
+        pub fn scalar_target(self) -> bool {
+            self.scalar_target
+        }
     }
 
     std::thread_local! {
@@ -188,11 +165,9 @@ pub mod test_hooks {
         f()
     }
 
-    pub(crate) fn visible_features() -> u8 {
-        let m = SEEN.with(Cell::get);
-        (if m.avx { super::AVX } else { 0 })
-            | (if m.avx2 { super::AVX2 } else { 0 })
-            | (if m.fma { super::FMA } else { 0 })
+    #[allow(dead_code)] // only read on x86_64
+    pub(crate) fn visible_features() -> u16 {
+        !SEEN.with(Cell::get).hidden
     }
 
     pub(crate) fn scalar_target() -> bool {
@@ -204,8 +179,8 @@ pub mod test_hooks {
 #[cfg(not(all(feature = "std", feature = "_test-hooks")))]
 mod test_hooks {
     #[allow(dead_code)] // only read on x86_64 with `std`
-    pub(crate) fn visible_features() -> u8 {
-        u8::MAX
+    pub(crate) fn visible_features() -> u16 {
+        u16::MAX
     }
 
     pub(crate) fn scalar_target() -> bool {
@@ -213,42 +188,32 @@ mod test_hooks {
     }
 }
 
-/// One row of a routine's kernel table: the form, its raw kernel, the CPU
-/// features it needs and the alignment (in bytes) its loads and stores need
-/// beyond what the element types guarantee (1: nothing more). Written with
-/// [`form!`](crate::dispatch::form).
-#[derive(Clone, Copy)]
-pub(crate) struct Form<K> {
-    pub(crate) imp: Impl,
-    pub(crate) kernel: K,
-    pub(crate) needs: Needs,
-    pub(crate) align: usize,
-}
-
-/// A row of a kernel table: `form!(Asm => asm::slerp_joints)`, with
-/// optional `needs AVX2_FMA` (a [`Needs`] constant) and `align 32`.
+/// A row of a kernel table: `form!(Avx2 => avx2::slerp_joints, Successor on
+/// Avx2Fma)`: the [`Impl`], the raw kernel, the [`Origin`](crate::Origin)
+/// and the [`Isa`] (default [`Isa::Portable`]), and optionally `align 32`
+/// (the alignment the kernel needs beyond its types; default 1).
 macro_rules! form {
-    ($imp:ident => $kernel:path $(, needs $needs:ident)? $(, align $align:literal)?) => {
-        $crate::dispatch::Form {
-            imp: $crate::dispatch::Impl::$imp,
-            kernel: $kernel,
-            needs: $crate::dispatch::form!(@needs $($needs)?),
+    ($imp:ident => $kernel:path, $origin:ident $(on $isa:ident)? $(, align $align:literal)?) => {
+        $crate::form::Form {
+            imp: $crate::form::Impl::$imp,
+            origin: $crate::form::Origin::$origin,
+            isa: $crate::dispatch::form!(@isa $($isa)?),
             align: $crate::dispatch::form!(@align $($align)?),
+            kernel: $kernel,
         }
     };
-    (@needs) => { $crate::dispatch::Needs::NOTHING };
-    (@needs $needs:ident) => { $crate::dispatch::Needs::$needs };
+    (@isa) => { $crate::form::Isa::Portable };
+    (@isa $isa:ident) => { $crate::form::Isa::$isa };
     (@align) => { 1 };
     (@align $align:literal) => { $align };
 }
 pub(crate) use form;
 
-impl<K> Form<K> {
-    /// Whether this CPU runs the form: no detection at all for the
-    /// baseline forms (most rows), so their selection costs a few compares.
-    fn runnable(&self) -> bool {
-        present(self.imp) && (self.needs.bits == 0 || detected() & self.needs.bits == self.needs.bits)
-    }
+/// [`Form::runnable`]: the row exists for the dispatch layer and this CPU
+/// runs its instruction set. No detection at all for the baseline forms
+/// (most rows), so their selection costs a few compares.
+pub(crate) fn runnable_row<K>(form: &Form<K>) -> bool {
+    present(form) && (needs_bits(form.isa) == 0 || isa_detected(form.isa))
 }
 
 /// The form [`select`] chose: its kernel, which form it is, and the
@@ -278,11 +243,11 @@ pub(crate) fn alignment_of(addresses: &[usize]) -> usize {
 ///   after the other arguments, as the contract orders the checks.
 pub(crate) fn select<K: Copy>(table: &[Form<K>], imp: Impl, aligned_to: usize) -> Result<Selected<K>, Error> {
     let form = if imp == Impl::Auto {
-        table.iter().find(|f| f.align <= aligned_to && f.runnable()).ok_or(Error::Unsupported(imp))?
+        table.iter().find(|f| f.align <= aligned_to && runnable_row(f)).ok_or(Error::Unsupported(imp))?
     } else {
-        let form = table.iter().find(|f| f.imp == imp && present(imp)).ok_or(Error::Unsupported(imp))?;
-        if !form.runnable() {
-            return Err(Error::MissingCpuFeature { needs: form.needs.name });
+        let form = table.iter().find(|f| f.imp == imp && present(f)).ok_or(Error::Unsupported(imp))?;
+        if !runnable_row(form) {
+            return Err(Error::MissingCpuFeature { needs: form.isa.needs() });
         }
         form
     };
@@ -302,13 +267,13 @@ impl<K> Selected<K> {
 
 /// The forms of `table` this target and CPU can run, fastest first.
 pub(crate) fn runnable<K>(table: &'static [Form<K>]) -> impl Iterator<Item = Impl> {
-    table.iter().filter(|f| f.runnable()).map(|f| f.imp)
+    table.iter().filter(|f| runnable_row(f)).map(|f| f.imp)
 }
 
-/// Declares `pub fn forms()` and `pub fn resolve()` of a routine module over
-/// its kernel table.
+/// Declares `pub fn forms()`, `pub fn resolve()` and `pub fn kernel()` of a
+/// routine module over its kernel table.
 macro_rules! routine_api {
-    ($table:ident, $safe:literal) => {
+    ($table:ident, $safe:literal, $kernel:ty) => {
         #[doc = concat!("The forms of [`", $safe, "`] that this target and CPU can run, fastest first (the order in which [`Impl::Auto`](crate::Impl::Auto) tries them).")]
         pub fn forms() -> impl Iterator<Item = $crate::Impl> {
             $crate::dispatch::runnable($table)
@@ -318,14 +283,10 @@ macro_rules! routine_api {
         pub fn resolve(imp: $crate::Impl) -> Result<$crate::Impl, $crate::Error> {
             $crate::dispatch::select($table, imp, usize::MAX >> 1).map(|s| s.imp)
         }
-    };
-    ($table:ident, $safe:literal, $kernel:ty) => {
-        $crate::dispatch::routine_api!($table, $safe);
 
-        #[doc = concat!("The raw kernel of form `imp` of [`", $safe, "`] (no validation, no endpoint rule), for benches, reports and tests that time or compare the kernels themselves; `Auto` gives the first form this CPU runs, whatever the buffers' alignment. Errors as [`resolve`].")]
+        #[doc = concat!("The raw kernel of form `imp` of [`", $safe, "`] (no validation, no endpoint rule), for benches, reports and tests that time or compare the kernels themselves; `Auto` gives the first form this CPU runs, whatever the buffers' alignment. Errors as [`resolve`]. The routine's whole table, with each form's origin and instruction set, is in [`crate::roster`].")]
         #[doc = ""]
         #[doc = "Calling the kernel is `unsafe`: its safety conditions are those of the form's module function (every module's `# Safety` section), which the safe function checks."]
-        #[doc(hidden)]
         pub fn kernel(imp: $crate::Impl) -> Result<$kernel, $crate::Error> {
             $crate::dispatch::select($table, imp, usize::MAX >> 1).map(|s| s.kernel)
         }

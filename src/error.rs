@@ -1,6 +1,6 @@
 //! The one error type of the safe functions.
 
-use crate::dispatch::Impl;
+use crate::form::Impl;
 
 /// Why a safe function refused its input. When one is returned, nothing has
 /// been written.

@@ -6,7 +6,7 @@ use crate::error::Error;
 use crate::types::JointQuat;
 
 /// The raw kernels' signature: `(joints, blendJoints, lerp, index, numJoints)`.
-pub(crate) type JointKernel = unsafe fn(*mut JointQuat, *const JointQuat, f32, *const i32, i32);
+pub(crate) type JointKernel = crate::form::kernel::JointBlend;
 
 /// A row of a joint-list routine's kernel table.
 pub(crate) type JointForm = Form<JointKernel>;

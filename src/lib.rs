@@ -111,6 +111,7 @@ extern crate std;
 // and never from each other.
 mod dispatch;
 mod error;
+mod form;
 mod joint_args;
 mod math;
 mod skeleton_args;
@@ -129,6 +130,7 @@ pub mod lerp_joints;
 pub mod mats_to_quats;
 pub mod nlerp;
 pub mod quats_to_mats;
+pub mod roster;
 #[cfg(feature = "alloc")]
 mod skeleton;
 pub mod slerp_joints;
@@ -137,12 +139,12 @@ pub mod transform_joints;
 pub mod transform_skeleton;
 pub mod untransform_skeleton;
 
-pub use dispatch::Impl;
 /// Not API: the dispatch layer's test hooks (`_test-hooks` feature).
 #[cfg(all(feature = "std", feature = "_test-hooks"))]
 #[doc(hidden)]
 pub use dispatch::test_hooks;
 pub use error::Error;
+pub use form::{Impl, Isa, Origin};
 pub use lerp_joints::lerp_joints;
 pub use mats_to_quats::mats_to_quats;
 pub use nlerp::{fnlerp, nlerp, onlerp, slerp as slerp_stream};

@@ -18,7 +18,7 @@ pub const MAX_JOINTS: usize = 1 << 25;
 const _: () = assert!(((MAX_JOINTS - 1) as u64) * (JOINTMAT_SIZE as u64) <= i32::MAX as u64);
 
 /// The raw kernels' signature: `(jointMats, parents, firstJoint, lastJoint)`.
-pub(crate) type SkeletonKernel = unsafe fn(*mut JointMat, *const i32, i32, i32);
+pub(crate) type SkeletonKernel = crate::form::kernel::Skeleton;
 
 /// A row of a skeleton routine's kernel table.
 pub(crate) type SkeletonForm = Form<SkeletonKernel>;

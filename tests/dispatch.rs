@@ -48,14 +48,27 @@ mod hooked {
     const SCALAR_ONLY: &[Row] = &[(Impl::Scalar, None)];
 
     /// Every `Impl`, `Auto` included.
-    const EVERY_IMPL: [Impl; 7] =
-        [Impl::Auto, Impl::Scalar, Impl::Intrinsics, Impl::Asm, Impl::Sse2, Impl::Avx2NoFma, Impl::Avx2];
+    const EVERY_IMPL: [Impl; 9] = [
+        Impl::Auto,
+        Impl::Scalar,
+        Impl::Intrinsics,
+        Impl::Asm,
+        Impl::Sse2,
+        Impl::Avx2NoFma,
+        Impl::Avx2,
+        Impl::Avx512,
+        Impl::Neon,
+    ];
 
     /// AVX and AVX2 visible, FMA hidden.
-    const AVX2_NO_FMA: Machine = Machine { avx: true, avx2: true, fma: false, scalar_target: false };
+    fn avx2_no_fma() -> Machine {
+        Machine::REAL.hiding(&["fma"])
+    }
     /// AVX hidden, AVX2 and FMA visible (what the hook can do, not a real
     /// CPU): only the forms that need AVX itself go.
-    const NO_AVX: Machine = Machine { avx: false, avx2: true, fma: true, scalar_target: false };
+    fn no_avx() -> Machine {
+        Machine::REAL.hiding(&["avx"])
+    }
 
     /// What a call with `imp` must give on `machine`.
     #[derive(Clone, Copy, Debug, PartialEq)]
@@ -69,9 +82,9 @@ mod hooked {
     fn visible(needs: &str, m: Machine) -> bool {
         #[cfg(target_arch = "x86_64")]
         {
-            let avx = m.avx && std::is_x86_feature_detected!("avx");
-            let avx2 = m.avx2 && std::is_x86_feature_detected!("avx2");
-            let fma = m.fma && std::is_x86_feature_detected!("fma");
+            let avx = m.shows("avx") && std::is_x86_feature_detected!("avx");
+            let avx2 = m.shows("avx2") && std::is_x86_feature_detected!("avx2");
+            let fma = m.shows("fma") && std::is_x86_feature_detected!("fma");
             match needs {
                 "avx" => avx,
                 "avx2" => avx2,
@@ -97,7 +110,7 @@ mod hooked {
             return Want::Runs;
         }
         match table.iter().find(|r| r.0 == imp) {
-            Some(_) if !compiled(imp) || (m.scalar_target && imp != Impl::Scalar) => Want::Unsupported,
+            Some(_) if !compiled(imp) || (m.scalar_target() && imp != Impl::Scalar) => Want::Unsupported,
             None => Want::Unsupported,
             Some(&(_, Some(needs))) if !visible(needs, m) => Want::Missing(needs),
             Some(_) => Want::Runs,
@@ -132,7 +145,7 @@ mod hooked {
         }
         fn print(&self, test: &str, machine: &str) {
             let total: usize = self.by_kind.values().sum();
-            eprintln!("{test} ({machine}): {} routines x 7 Impls = {total} calls: {:?}", self.routines, self.by_kind);
+            eprintln!("{test} ({machine}): {} routines x 9 Impls = {total} calls: {:?}", self.routines, self.by_kind);
         }
     }
 
@@ -164,7 +177,7 @@ mod hooked {
                         // Not under Miri: it randomises `rsqrtps` and C math
                         // on every call (two scalar runs differ there).
                         if cfg!(miri) {
-                        } else if m.scalar_target {
+                        } else if m.scalar_target() {
                             assert_eq!(out_bits(&out), out_bits(&scalar), "{ctx}: not the scalar result");
                         } else {
                             let d = max_diff(&out, &scalar);
@@ -223,9 +236,9 @@ mod hooked {
     fn unsupported_for_every_routine_on_a_scalar_target() {
         let tally = check_all(Machine::SCALAR_TARGET);
         tally.print("unsupported_for_every_routine_on_a_scalar_target", "scalar target");
-        // 14 routines x 7 `Impl`s: only `Auto` and `Scalar` run.
+        // 14 routines x 9 `Impl`s: only `Auto` and `Scalar` run.
         assert_eq!(tally.count("ran"), 14 * 2);
-        assert_eq!(tally.count("Unsupported"), 14 * 5);
+        assert_eq!(tally.count("Unsupported"), 14 * 7);
         assert_eq!(tally.count("MissingCpuFeature"), 0);
     }
 
@@ -256,22 +269,22 @@ mod hooked {
 
     #[test]
     fn missing_cpu_feature_under_partial_masks() {
-        for (m, label) in [(AVX2_NO_FMA, "AVX2 without FMA"), (NO_AVX, "no AVX")] {
+        for (m, label) in [(avx2_no_fma(), "AVX2 without FMA"), (no_avx(), "no AVX")] {
             let tally = check_all(m);
             tally.print("missing_cpu_feature_under_partial_masks", label);
         }
-        with_machine(AVX2_NO_FMA, || {
+        with_machine(avx2_no_fma(), || {
             let missing = Err(Error::MissingCpuFeature { needs: "avx2 and fma" });
             assert_eq!(animasm::nlerp::resolve(Impl::Avx2), missing);
             assert_eq!(animasm::slerp_joints::resolve(Impl::Avx2), missing);
-            if visible("avx2", AVX2_NO_FMA) {
+            if visible("avx2", avx2_no_fma()) {
                 assert_eq!(animasm::nlerp::resolve(Impl::Avx2NoFma), Ok(Impl::Avx2NoFma));
                 assert_eq!(animasm::nlerp::resolve(Impl::Auto), Ok(Impl::Avx2NoFma));
             } else {
                 eprintln!("missing_cpu_feature_under_partial_masks: this CPU has no AVX2: Avx2NoFma not run");
             }
         });
-        with_machine(NO_AVX, || {
+        with_machine(no_avx(), || {
             let missing = Err(Error::MissingCpuFeature { needs: "avx" });
             assert_eq!(animasm::slerp_quats::resolve(Impl::Intrinsics), missing);
             if compiled(Impl::Asm) {
@@ -287,7 +300,7 @@ mod hooked {
     #[test]
     fn the_hook_restores_and_only_hides() {
         let real: Vec<Impl> = animasm::nlerp::forms().collect();
-        for m in [Machine::SCALAR_TARGET, Machine::BASELINE, AVX2_NO_FMA, NO_AVX] {
+        for m in [Machine::SCALAR_TARGET, Machine::BASELINE, avx2_no_fma(), no_avx()] {
             let hidden: Vec<Impl> = with_machine(m, || animasm::nlerp::forms().collect());
             assert!(hidden.iter().all(|f| real.contains(f)), "{m:?}");
             assert_eq!(animasm::nlerp::forms().collect::<Vec<_>>(), real, "{m:?} leaked");
@@ -381,7 +394,7 @@ mod hooked {
     fn skeleton_methods_unsupported_on_a_scalar_target_and_missing_cpu_feature_on_the_baseline() {
         let t = check_skeleton(Machine::SCALAR_TARGET);
         t.print("Skeleton methods", "scalar target");
-        assert_eq!((t.routines, t.count("ran"), t.count("Unsupported")), (4, 4 * 2, 4 * 5));
+        assert_eq!((t.routines, t.count("ran"), t.count("Unsupported")), (4, 4 * 2, 4 * 7));
         let t = check_skeleton(Machine::BASELINE);
         t.print("Skeleton methods", "x86_64 baseline");
         if cfg!(target_arch = "x86_64") {
@@ -389,7 +402,7 @@ mod hooked {
         }
         let t = check_skeleton(Machine::REAL);
         t.print("Skeleton methods", "this CPU");
-        assert_eq!(t.count("ran") + t.count("Unsupported") + t.count("MissingCpuFeature"), 4 * 7);
+        assert_eq!(t.count("ran") + t.count("Unsupported") + t.count("MissingCpuFeature"), 4 * 9);
     }
 
     /// On the real machine the expected tables are what `forms()` says (so

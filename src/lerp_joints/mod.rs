@@ -32,14 +32,14 @@ use crate::types::JointQuat;
 /// them in (the README's measurements: the intrinsics twin is as fast as
 /// the asm listing or faster on the CPUs measured; the AVX2 + FMA successor
 /// is faster than both, see `asm_notes/lerp_joints.md`).
-static FORMS: &[JointForm] = &[
+pub(crate) static FORMS: &[JointForm] = &[
     #[cfg(target_arch = "x86_64")]
-    form!(Avx2 => avx2::lerp_joints, needs AVX2_FMA),
+    form!(Avx2 => avx2::lerp_joints, Successor on Avx2Fma),
     #[cfg(target_arch = "x86_64")]
-    form!(Intrinsics => intrinsics::lerp_joints),
+    form!(Intrinsics => intrinsics::lerp_joints, ListingTwin on Sse2),
     #[cfg(all(target_arch = "x86_64", not(miri)))]
-    form!(Asm => asm::lerp_joints),
-    form!(Scalar => scalar::lerp_joints),
+    form!(Asm => asm::lerp_joints, Listing on Sse2),
+    form!(Scalar => scalar::lerp_joints, PaperC),
 ];
 
 routine_api!(FORMS, "lerp_joints()", JointKernel);

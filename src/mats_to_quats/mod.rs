@@ -52,7 +52,7 @@ use crate::error::Error;
 use crate::types::{JOINTMAT_SIZE, JointMat, JointQuat};
 
 /// The raw kernels' signature: `(jointQuats, jointMats, numJoints)`.
-type Kernel = unsafe fn(*mut JointQuat, *const JointMat, i32);
+type Kernel = crate::form::kernel::MatsToQuats;
 
 /// The forms of [`mats_to_quats()`], fastest first: the order [`Impl::Auto`]
 /// tries them in. The successor (`Avx2`) is the fastest where it runs
@@ -61,14 +61,14 @@ type Kernel = unsafe fn(*mut JointQuat, *const JointMat, i32);
 /// `ReciprocalSqrt` is accurate to about 2e-3 where the listing's is to
 /// 1e-6, so `Auto` never picks it over a SIMD form: `Auto` trades no
 /// accuracy for speed.
-static FORMS: &[Form<Kernel>] = &[
+pub(crate) static FORMS: &[Form<Kernel>] = &[
     #[cfg(target_arch = "x86_64")]
-    form!(Avx2 => avx2::mats_to_quats, needs AVX2_FMA),
+    form!(Avx2 => avx2::mats_to_quats, Successor on Avx2Fma),
     #[cfg(target_arch = "x86_64")]
-    form!(Intrinsics => intrinsics::mats_to_quats),
+    form!(Intrinsics => intrinsics::mats_to_quats, ListingTwin on Sse2),
     #[cfg(all(target_arch = "x86_64", not(miri)))]
-    form!(Asm => asm::mats_to_quats),
-    form!(Scalar => scalar::mats_to_quats),
+    form!(Asm => asm::mats_to_quats, Listing on Sse2),
+    form!(Scalar => scalar::mats_to_quats, PaperC),
 ];
 
 routine_api!(FORMS, "mats_to_quats()", Kernel);

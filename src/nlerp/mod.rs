@@ -63,20 +63,20 @@ use crate::error::Error;
 use crate::types::Quat;
 
 /// The raw kernels' signature: `(dest, l, r, t, size)`.
-type Kernel = unsafe fn(*mut Quat, &Quat, *const Quat, *const f32, usize);
+type Kernel = crate::form::kernel::Stream;
 
 /// The forms of each function, fastest first: the order [`Impl::Auto`] tries
 /// them in (the README's measurements: the wider, the faster).
 macro_rules! forms {
     ($name:ident, $scalar:ident, $sse2:ident, $avx2:ident, $fma:ident) => {
-        static $name: &[Form<Kernel>] = &[
+        pub(crate) static $name: &[Form<Kernel>] = &[
             #[cfg(target_arch = "x86_64")]
-    form!(Avx2 => avx2::$fma, needs AVX2_FMA),
+    form!(Avx2 => avx2::$fma, Published on Avx2Fma),
             #[cfg(target_arch = "x86_64")]
-    form!(Avx2NoFma => avx2::$avx2, needs AVX2),
+    form!(Avx2NoFma => avx2::$avx2, Published on Avx2),
             #[cfg(target_arch = "x86_64")]
-    form!(Sse2 => sse2::$sse2),
-    form!(Scalar => scalar::$scalar),
+    form!(Sse2 => sse2::$sse2, Published on Sse2),
+    form!(Scalar => scalar::$scalar, PaperC),
         ];
     };
 }
@@ -85,7 +85,7 @@ forms!(FNLERP, run_fnlerp, fnlerp4, fnlerp8, fnlerp8_fma);
 forms!(ONLERP, run_onlerp, onlerp4, onlerp8, onlerp8_fma);
 
 /// The one form of [`slerp()`]: the article's scalar reference.
-static SLERP: &[Form<Kernel>] = &[form!(Scalar => scalar::run_slerp)];
+pub(crate) static SLERP: &[Form<Kernel>] = &[form!(Scalar => scalar::run_slerp, PaperC)];
 
 /// The forms of [`nlerp()`], [`fnlerp()`] and [`onlerp()`] (they have the
 /// same) that this target and CPU can run, fastest first (the order in

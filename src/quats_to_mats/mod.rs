@@ -70,19 +70,19 @@ use crate::error::Error;
 use crate::types::{JointMat, JointQuat};
 
 /// The raw kernels' signature: `(jointMats, jointQuats, numJoints)`.
-type Kernel = unsafe fn(*mut JointMat, *const JointQuat, i32);
+type Kernel = crate::form::kernel::QuatsToMats;
 
 /// The forms of [`quats_to_mats()`], fastest first: the order [`Impl::Auto`]
 /// tries them in (the README's measurements; the successor's in
 /// `asm_notes/quats_to_mats.md`, "Successor: Impl::Avx2").
-static FORMS: &[Form<Kernel>] = &[
+pub(crate) static FORMS: &[Form<Kernel>] = &[
     #[cfg(target_arch = "x86_64")]
-    form!(Avx2 => avx2::quats_to_mats, needs AVX2_FMA),
+    form!(Avx2 => avx2::quats_to_mats, Successor on Avx2Fma),
     #[cfg(all(target_arch = "x86_64", not(miri)))]
-    form!(Asm => asm::quats_to_mats),
+    form!(Asm => asm::quats_to_mats, Listing on Sse2),
     #[cfg(target_arch = "x86_64")]
-    form!(Intrinsics => intrinsics::quats_to_mats),
-    form!(Scalar => scalar::quats_to_mats),
+    form!(Intrinsics => intrinsics::quats_to_mats, ListingTwin on Sse2),
+    form!(Scalar => scalar::quats_to_mats, PaperC),
 ];
 
 routine_api!(FORMS, "quats_to_mats()", Kernel);

@@ -32,14 +32,14 @@ use crate::types::JointQuat;
 /// them in (the README's measurements: the intrinsics twin is as fast as
 /// the asm listing or faster on the CPUs measured; the AVX2 + FMA successor
 /// is faster than both, see `asm_notes/slerp_joints.md`).
-static FORMS: &[JointForm] = &[
+pub(crate) static FORMS: &[JointForm] = &[
     #[cfg(target_arch = "x86_64")]
-    form!(Avx2 => avx2::slerp_joints, needs AVX2_FMA),
+    form!(Avx2 => avx2::slerp_joints, Successor on Avx2Fma),
     #[cfg(target_arch = "x86_64")]
-    form!(Intrinsics => intrinsics::slerp_joints),
+    form!(Intrinsics => intrinsics::slerp_joints, ListingTwin on Sse2),
     #[cfg(all(target_arch = "x86_64", not(miri)))]
-    form!(Asm => asm::slerp_joints),
-    form!(Scalar => scalar::slerp_joints),
+    form!(Asm => asm::slerp_joints, Listing on Sse2),
+    form!(Scalar => scalar::slerp_joints, PaperC),
 ];
 
 routine_api!(FORMS, "slerp_joints()", JointKernel);

@@ -77,28 +77,28 @@ use crate::types::Quat;
 pub const MAX_QUATS: usize = i32::MAX as usize;
 
 /// The raw kernels' signature: `(result, from, to, factor, count)`.
-type Kernel = unsafe fn(*mut Quat, *const Quat, *const Quat, f32, i32);
+type Kernel = crate::form::kernel::QuatPairs;
 
 /// The forms of [`slerp_quats_corrected()`], fastest first: the order
 /// [`Impl::Auto`] tries them in (the README's measurements). The AVX forms
 /// need 32-byte-aligned arrays once their vector loop runs.
-static FORMS_CORRECTED: &[Form<Kernel>] = &[
+pub(crate) static FORMS_CORRECTED: &[Form<Kernel>] = &[
     #[cfg(target_arch = "x86_64")]
-    form!(Intrinsics => intrinsics::slerp_quats_corrected, needs AVX, align 32),
+    form!(Intrinsics => intrinsics::slerp_quats_corrected, ListingTwin on Avx, align 32),
     #[cfg(all(target_arch = "x86_64", not(miri)))]
-    form!(Asm => asm::slerp_quats_corrected, needs AVX, align 32),
+    form!(Asm => asm::slerp_quats_corrected, Listing on Avx, align 32),
     #[cfg(target_arch = "x86_64")]
-    form!(Sse2 => sse2::slerp_quats_sse),
-    form!(Scalar => scalar::slerp_quats_corrected),
+    form!(Sse2 => sse2::slerp_quats_sse, Published on Sse2),
+    form!(Scalar => scalar::slerp_quats_corrected, PaperC),
 ];
 
 /// The forms of [`slerp_quats_as_published()`], fastest first.
-static FORMS_AS_PUBLISHED: &[Form<Kernel>] = &[
+pub(crate) static FORMS_AS_PUBLISHED: &[Form<Kernel>] = &[
     #[cfg(target_arch = "x86_64")]
-    form!(Intrinsics => intrinsics::slerp_quats_as_published, needs AVX, align 32),
+    form!(Intrinsics => intrinsics::slerp_quats_as_published, ListingTwin on Avx, align 32),
     #[cfg(all(target_arch = "x86_64", not(miri)))]
-    form!(Asm => asm::slerp_quats_as_published, needs AVX, align 32),
-    form!(Scalar => scalar::slerp_quats_as_published),
+    form!(Asm => asm::slerp_quats_as_published, Listing on Avx, align 32),
+    form!(Scalar => scalar::slerp_quats_as_published, PaperC),
 ];
 
 /// The forms of [`slerp_quats_corrected()`] that this target and CPU can

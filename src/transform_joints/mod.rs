@@ -38,18 +38,18 @@ use crate::error::Error;
 use crate::types::{JOINTMAT_SIZE, JointMat};
 
 /// The raw kernels' signature: `(result, joints1, joints2, numJoints)`.
-type Kernel = unsafe fn(*mut JointMat, *const JointMat, *const JointMat, i32);
+type Kernel = crate::form::kernel::TransformJoints;
 
 /// The forms of [`transform_joints()`], fastest first: the order
 /// [`Impl::Auto`] tries them in (the README's measurements).
-static FORMS: &[Form<Kernel>] = &[
+pub(crate) static FORMS: &[Form<Kernel>] = &[
     #[cfg(target_arch = "x86_64")]
-    form!(Avx2 => avx2::transform_joints, needs AVX2_FMA),
+    form!(Avx2 => avx2::transform_joints, Successor on Avx2Fma),
     #[cfg(all(target_arch = "x86_64", not(miri)))]
-    form!(Asm => asm::transform_joints),
+    form!(Asm => asm::transform_joints, Listing on Sse2),
     #[cfg(target_arch = "x86_64")]
-    form!(Intrinsics => intrinsics::transform_joints),
-    form!(Scalar => scalar::transform_joints),
+    form!(Intrinsics => intrinsics::transform_joints, ListingTwin on Sse2),
+    form!(Scalar => scalar::transform_joints, PaperC),
 ];
 
 routine_api!(FORMS, "transform_joints()", Kernel);

@@ -46,24 +46,24 @@ use crate::types::JointMat;
 
 /// The forms of [`transform_skeleton()`], fastest first: the order [`Impl::Auto`] tries
 /// them in (the README's measurements).
-static FORMS: &[SkeletonForm] = &[
+pub(crate) static FORMS: &[SkeletonForm] = &[
     #[cfg(target_arch = "x86_64")]
-    form!(Avx2 => avx2::transform_skeleton, needs AVX2_FMA),
+    form!(Avx2 => avx2::transform_skeleton, Successor on Avx2Fma),
     #[cfg(all(target_arch = "x86_64", not(miri)))]
-    form!(Asm => asm::transform_skeleton),
+    form!(Asm => asm::transform_skeleton, Listing on Sse2),
     #[cfg(target_arch = "x86_64")]
-    form!(Intrinsics => intrinsics::transform_skeleton),
-    form!(Scalar => scalar::transform_skeleton),
+    form!(Intrinsics => intrinsics::transform_skeleton, ListingTwin on Sse2),
+    form!(Scalar => scalar::transform_skeleton, PaperC),
 ];
 
 /// The forms of [`transform_skeleton_movss_shufps()`], fastest first: the order [`Impl::Auto`] tries
 /// them in (the README's measurements).
-static FORMS_MOVSS_SHUFPS: &[SkeletonForm] = &[
+pub(crate) static FORMS_MOVSS_SHUFPS: &[SkeletonForm] = &[
     #[cfg(all(target_arch = "x86_64", not(miri)))]
-    form!(Asm => asm::transform_skeleton_movss_shufps),
+    form!(Asm => asm::transform_skeleton_movss_shufps, Listing on Sse2),
     #[cfg(target_arch = "x86_64")]
-    form!(Intrinsics => intrinsics::transform_skeleton_movss_shufps),
-    form!(Scalar => scalar::transform_skeleton),
+    form!(Intrinsics => intrinsics::transform_skeleton_movss_shufps, ListingTwin on Sse2),
+    form!(Scalar => scalar::transform_skeleton, PaperC),
 ];
 
 routine_api!(FORMS, "transform_skeleton()", SkeletonKernel);

@@ -41,14 +41,14 @@ use crate::types::JointMat;
 
 /// The forms of [`untransform_skeleton()`], fastest first: the order [`Impl::Auto`] tries
 /// them in (the README's measurements).
-static FORMS: &[SkeletonForm] = &[
+pub(crate) static FORMS: &[SkeletonForm] = &[
     #[cfg(target_arch = "x86_64")]
-    form!(Avx2 => avx2::untransform_skeleton, needs AVX2_FMA),
+    form!(Avx2 => avx2::untransform_skeleton, Successor on Avx2Fma),
     #[cfg(all(target_arch = "x86_64", not(miri)))]
-    form!(Asm => asm::untransform_skeleton),
+    form!(Asm => asm::untransform_skeleton, Listing on Sse2),
     #[cfg(target_arch = "x86_64")]
-    form!(Intrinsics => intrinsics::untransform_skeleton),
-    form!(Scalar => scalar::untransform_skeleton),
+    form!(Intrinsics => intrinsics::untransform_skeleton, ListingTwin on Sse2),
+    form!(Scalar => scalar::untransform_skeleton, PaperC),
 ];
 
 routine_api!(FORMS, "untransform_skeleton()", SkeletonKernel);

@@ -1,0 +1,346 @@
+//! The two axes of a form, and the rows of the kernel tables.
+//!
+//! A *form* of a routine is one way of computing it. It is named by an
+//! [`Impl`] (what a caller asks for), and described by two independent
+//! facts:
+//!
+//! - its [`Origin`]: where its code comes from (the paper's C, the listing
+//!   in `asm!`, the listing's intrinsics twin, other published code, or a
+//!   successor written for today's cores);
+//! - its [`Isa`]: the instruction set it runs on (portable Rust, SSE2, AVX,
+//!   AVX2, AVX2 + FMA, AVX-512, NEON), which decides the CPU features it
+//!   needs and the target it is compiled for.
+//!
+//! A routine's kernel table is a list of [`Form`]s, one per form, each
+//! carrying its `Impl`, origin, instruction set, alignment and raw kernel.
+//! [`crate::roster`] lists every routine with its table.
+
+use crate::types::{JointMat, JointQuat, Quat};
+
+/// Which form of a routine runs: the name a caller passes to a safe
+/// function.
+///
+/// Not every routine has every form: [`crate::roster`] lists each routine's
+/// forms (and each routine's module its `forms()`), and a form the routine
+/// does not have, or that cannot run on this target, gives
+/// [`Error::Unsupported`](crate::Error::Unsupported). A form whose
+/// instruction set needs CPU features beyond the target's baseline is
+/// detected at run time (with the `std` feature) and gives
+/// [`Error::MissingCpuFeature`](crate::Error::MissingCpuFeature) where they
+/// are missing.
+///
+/// | form | origin | instruction set | routines |
+/// |---|---|---|---|
+/// | [`Impl::Auto`] | the fastest form this CPU can run, per routine (the default) | | all |
+/// | [`Impl::Scalar`] | [`Origin::PaperC`]: the paper's C, line by line | [`Isa::Portable`] | all |
+/// | [`Impl::Intrinsics`] | [`Origin::ListingTwin`]: the listing with `core::arch` intrinsics, bit-identical to `Asm` | [`Isa::Sse2`] (`slerp_quats_*`: [`Isa::Avx`]) | the id Software routines, `slerp_quats_*` |
+/// | [`Impl::Asm`] | [`Origin::Listing`]: the listing in `asm!`, instruction for instruction | as `Intrinsics` | the id Software routines, `slerp_quats_*` |
+/// | [`Impl::Sse2`] | [`Origin::Published`]: published intrinsics that are no listing's twin, 4 lanes | [`Isa::Sse2`] | `slerp_quats_corrected` (Table 1's 128-bit baseline), the nlerp family |
+/// | [`Impl::Avx2NoFma`] | [`Origin::Published`], 8 lanes | [`Isa::Avx2`] | the nlerp family |
+/// | [`Impl::Avx2`] | [`Origin::Successor`] (the id routines) or [`Origin::Published`] (the nlerp family's FMA forms), 8 lanes | [`Isa::Avx2Fma`] | the seven id Software routines, the nlerp family |
+/// | [`Impl::Avx512`] | 16 lanes | [`Isa::Avx512`] | none yet |
+/// | [`Impl::Neon`] | 4 lanes | [`Isa::Neon`] | none yet |
+///
+/// `Avx512` and `Neon` name instruction sets that have no form in this
+/// release: every routine returns `Error::Unsupported` for them.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Impl {
+    /// The fastest form of the routine that this CPU can run, by the
+    /// routine's table (measured; see `docs/results.md`). Always available:
+    /// every routine has a scalar form.
+    #[default]
+    Auto,
+    /// The paper's C routine ported line by line. Available on every target.
+    Scalar,
+    /// The listing's operations with `core::arch::x86_64` intrinsics,
+    /// bit-identical to [`Impl::Asm`]. `x86_64` only.
+    Intrinsics,
+    /// The published listing in `asm!`, instruction for instruction.
+    /// `x86_64` only, and not under Miri (which cannot run `asm!`).
+    Asm,
+    /// Published 4-wide SSE2 intrinsics that are not a listing's twin.
+    /// `x86_64` only.
+    Sse2,
+    /// Published 8-wide AVX2 intrinsics without FMA. `x86_64` with AVX2.
+    Avx2NoFma,
+    /// 8-wide AVX2 intrinsics with fused multiply-adds: the id Software
+    /// routines' successors and the nlerp article's FMA forms. `x86_64` with
+    /// AVX2 and FMA.
+    Avx2,
+    /// 16-wide AVX-512 (F, VL, DQ, BW) forms. `x86_64` with AVX-512; no
+    /// routine has one in this release.
+    Avx512,
+    /// NEON forms. `aarch64`; no routine has one in this release.
+    Neon,
+}
+
+impl Impl {
+    /// Every concrete form, in a fixed order (for tests, benches and
+    /// reports); [`Impl::Auto`] is not in it.
+    pub const ALL: [Impl; 8] =
+        [Impl::Scalar, Impl::Intrinsics, Impl::Asm, Impl::Sse2, Impl::Avx2NoFma, Impl::Avx2, Impl::Avx512, Impl::Neon];
+
+    /// A short lower-case name (`"auto"`, `"scalar"`, `"intrinsics"`,
+    /// `"asm"`, `"sse2"`, `"avx2-nofma"`, `"avx2"`, `"avx512"`, `"neon"`).
+    ///
+    /// ```
+    /// assert_eq!(animasm::Impl::Avx2NoFma.name(), "avx2-nofma");
+    /// ```
+    pub const fn name(self) -> &'static str {
+        match self {
+            Impl::Auto => "auto",
+            Impl::Scalar => "scalar",
+            Impl::Intrinsics => "intrinsics",
+            Impl::Asm => "asm",
+            Impl::Sse2 => "sse2",
+            Impl::Avx2NoFma => "avx2-nofma",
+            Impl::Avx2 => "avx2",
+            Impl::Avx512 => "avx512",
+            Impl::Neon => "neon",
+        }
+    }
+}
+
+impl core::fmt::Display for Impl {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// Where a form's code comes from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Origin {
+    /// The paper's C routine, ported line by line.
+    PaperC,
+    /// The published listing, instruction for instruction and register for
+    /// register, in `asm!`.
+    Listing,
+    /// The listing's operations, in the listing's order, with `core::arch`
+    /// intrinsics: bit-identical to the `asm!` listing.
+    ListingTwin,
+    /// Other published code (intrinsics that are no listing's twin: the AVX
+    /// article's SSE baseline, the nlerp article's widths).
+    Published,
+    /// Not published: the paper's algorithm written anew for a newer
+    /// instruction set, under the safe function's contract
+    /// (`asm_notes/successors.md`).
+    Successor,
+}
+
+impl Origin {
+    /// A short lower-case name (`"paper-c"`, `"listing"`, `"listing-twin"`,
+    /// `"published"`, `"successor"`).
+    ///
+    /// ```
+    /// assert_eq!(animasm::Origin::ListingTwin.name(), "listing-twin");
+    /// ```
+    pub const fn name(self) -> &'static str {
+        match self {
+            Origin::PaperC => "paper-c",
+            Origin::Listing => "listing",
+            Origin::ListingTwin => "listing-twin",
+            Origin::Published => "published",
+            Origin::Successor => "successor",
+        }
+    }
+
+    /// Whether the form reproduces a published listing (its instructions,
+    /// order and registers): [`Origin::Listing`] and
+    /// [`Origin::ListingTwin`].
+    ///
+    /// ```
+    /// assert!(animasm::Origin::Listing.is_faithful() && !animasm::Origin::Successor.is_faithful());
+    /// ```
+    pub const fn is_faithful(self) -> bool {
+        matches!(self, Origin::Listing | Origin::ListingTwin)
+    }
+}
+
+/// The instruction set a form runs on: the target architecture it is
+/// compiled for and the CPU features it needs beyond that target's
+/// baseline.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Isa {
+    /// Plain Rust: every target, no CPU feature.
+    Portable,
+    /// `x86_64`'s baseline (SSE, SSE2): no detection.
+    Sse2,
+    /// `x86_64` with AVX.
+    Avx,
+    /// `x86_64` with AVX2.
+    Avx2,
+    /// `x86_64` with AVX2 and FMA.
+    Avx2Fma,
+    /// `x86_64` with AVX-512 F, VL, DQ and BW.
+    Avx512,
+    /// `aarch64`'s baseline (NEON, Advanced SIMD): no detection.
+    Neon,
+}
+
+impl Isa {
+    /// Every instruction set, in a fixed order.
+    pub const ALL: [Isa; 7] = [Isa::Portable, Isa::Sse2, Isa::Avx, Isa::Avx2, Isa::Avx2Fma, Isa::Avx512, Isa::Neon];
+
+    /// A short lower-case name (`"portable"`, `"sse2"`, `"avx"`, `"avx2"`,
+    /// `"avx2+fma"`, `"avx512"`, `"neon"`).
+    ///
+    /// ```
+    /// assert_eq!(animasm::Isa::Avx2Fma.name(), "avx2+fma");
+    /// ```
+    pub const fn name(self) -> &'static str {
+        match self {
+            Isa::Portable => "portable",
+            Isa::Sse2 => "sse2",
+            Isa::Avx => "avx",
+            Isa::Avx2 => "avx2",
+            Isa::Avx2Fma => "avx2+fma",
+            Isa::Avx512 => "avx512",
+            Isa::Neon => "neon",
+        }
+    }
+
+    /// The target architecture (`target_arch`) the instruction set belongs
+    /// to, `None` for [`Isa::Portable`].
+    ///
+    /// ```
+    /// assert_eq!(animasm::Isa::Neon.arch(), Some("aarch64"));
+    /// ```
+    pub const fn arch(self) -> Option<&'static str> {
+        match self {
+            Isa::Portable => None,
+            Isa::Sse2 | Isa::Avx | Isa::Avx2 | Isa::Avx2Fma | Isa::Avx512 => Some("x86_64"),
+            Isa::Neon => Some("aarch64"),
+        }
+    }
+
+    /// The CPU features the instruction set needs beyond its target's
+    /// baseline, as `is_x86_feature_detected!` names them: empty for the
+    /// baselines ([`Isa::Portable`], [`Isa::Sse2`], [`Isa::Neon`]).
+    ///
+    /// ```
+    /// assert_eq!(animasm::Isa::Avx2Fma.features(), &["avx2", "fma"]);
+    /// ```
+    pub const fn features(self) -> &'static [&'static str] {
+        match self {
+            Isa::Portable | Isa::Sse2 | Isa::Neon => &[],
+            Isa::Avx => &["avx"],
+            Isa::Avx2 => &["avx2"],
+            Isa::Avx2Fma => &["avx2", "fma"],
+            Isa::Avx512 => &["avx512f", "avx512vl", "avx512dq", "avx512bw"],
+        }
+    }
+
+    /// The features of [`Isa::features`] in one phrase, as
+    /// [`Error::MissingCpuFeature`](crate::Error::MissingCpuFeature)
+    /// reports them (`"avx2 and fma"`; empty for the baselines).
+    ///
+    /// ```
+    /// assert_eq!(animasm::Isa::Avx2Fma.needs(), "avx2 and fma");
+    /// ```
+    pub const fn needs(self) -> &'static str {
+        match self {
+            Isa::Portable | Isa::Sse2 | Isa::Neon => "",
+            Isa::Avx => "avx",
+            Isa::Avx2 => "avx2",
+            Isa::Avx2Fma => "avx2 and fma",
+            Isa::Avx512 => "avx512f, avx512vl, avx512dq and avx512bw",
+        }
+    }
+
+    /// Whether the running CPU has the features of this instruction set and
+    /// this build is for its target (as the dispatch layer sees it: without
+    /// the `std` feature only the baselines are seen).
+    ///
+    /// ```
+    /// assert!(animasm::Isa::Portable.detected());
+    /// assert_eq!(animasm::Isa::Sse2.detected(), cfg!(target_arch = "x86_64"));
+    /// ```
+    pub fn detected(self) -> bool {
+        crate::dispatch::isa_detected(self)
+    }
+}
+
+/// The raw kernel signatures, one per shape of routine: a roster entry's
+/// forms hold kernels of one of these types. Calling one is `unsafe`: its
+/// safety conditions are the `# Safety` section of the form's module
+/// function, which the routine's safe function checks.
+pub mod kernel {
+    use super::{JointMat, JointQuat, Quat};
+
+    /// `slerp_joints`, `lerp_joints`: `(joints, blend, lerp, index, count)`.
+    pub type JointBlend = unsafe fn(*mut JointQuat, *const JointQuat, f32, *const i32, i32);
+    /// `quats_to_mats`: `(mats, quats, count)`.
+    pub type QuatsToMats = unsafe fn(*mut JointMat, *const JointQuat, i32);
+    /// `mats_to_quats`: `(quats, mats, count)`.
+    pub type MatsToQuats = unsafe fn(*mut JointQuat, *const JointMat, i32);
+    /// `transform_skeleton`, `untransform_skeleton`: `(mats, parents,
+    /// first_joint, last_joint)`.
+    pub type Skeleton = unsafe fn(*mut JointMat, *const i32, i32, i32);
+    /// `transform_joints`: `(result, a, b, count)`.
+    pub type TransformJoints = unsafe fn(*mut JointMat, *const JointMat, *const JointMat, i32);
+    /// `slerp_quats_*`: `(result, from, to, factor, count)`.
+    pub type QuatPairs = unsafe fn(*mut Quat, *const Quat, *const Quat, f32, i32);
+    /// The nlerp family: `(dest, l, r, t, size)`.
+    pub type Stream = unsafe fn(*mut Quat, &Quat, *const Quat, *const f32, usize);
+}
+
+/// One row of a routine's kernel table: a form, what it is, and its raw
+/// kernel.
+#[derive(Clone, Copy, Debug)]
+pub struct Form<K> {
+    pub(crate) imp: Impl,
+    pub(crate) origin: Origin,
+    pub(crate) isa: Isa,
+    pub(crate) align: usize,
+    pub(crate) kernel: K,
+}
+
+impl<K: Copy> Form<K> {
+    /// The form's name.
+    ///
+    /// ```
+    /// use animasm::roster::{Shape, find};
+    /// if let Shape::JointBlend { forms, .. } = find("slerp_joints").unwrap().shape {
+    ///     assert_eq!(forms.last().unwrap().imp(), animasm::Impl::Scalar);
+    /// }
+    /// ```
+    pub fn imp(&self) -> Impl {
+        self.imp
+    }
+
+    /// What the form is: its name, origin, instruction set and alignment.
+    pub fn info(&self) -> FormInfo {
+        FormInfo { imp: self.imp, origin: self.origin, isa: self.isa, align: self.align }
+    }
+
+    /// Whether this CPU runs the form (its instruction set is detected).
+    pub fn runnable(&self) -> bool {
+        crate::dispatch::runnable_row(self)
+    }
+
+    /// The raw kernel. Calling it is `unsafe`: its safety conditions are
+    /// the `# Safety` section of the form's module function (for example
+    /// [`crate::slerp_joints::avx2::slerp_joints`]), which the safe function
+    /// checks; and the CPU must have the form's instruction set
+    /// ([`Form::runnable`]).
+    pub fn kernel(&self) -> K {
+        self.kernel
+    }
+}
+
+/// What a [`Form`] is, without its kernel.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct FormInfo {
+    /// The form's name.
+    pub imp: Impl,
+    /// Where its code comes from.
+    pub origin: Origin,
+    /// The instruction set it runs on.
+    pub isa: Isa,
+    /// The alignment, in bytes, its loads and stores need beyond what the
+    /// element types guarantee (1: nothing more).
+    pub align: usize,
+}
