@@ -5,7 +5,7 @@
 //!
 //! A routine's table lists its forms **fastest first**: [`Impl::Auto`] takes
 //! the first row the running CPU can run (and whose alignment the buffers
-//! meet). The order is the measured one (the README's results); a row is
+//! meet). The order is the measured one (`docs/results.md`); a row is
 //! compiled only where its kernel exists (`#[cfg]` on the row), so a form
 //! that is absent on the target is simply not found and gives
 //! [`Error::Unsupported`], and a form whose CPU features are missing gives
@@ -42,7 +42,7 @@ use crate::error::Error;
 #[non_exhaustive]
 pub enum Impl {
     /// The fastest form of the routine that this CPU can run, by the
-    /// routine's table (measured; see the README). Always available: every
+    /// routine's table (measured; see `docs/results.md`). Always available: every
     /// routine has a scalar form.
     #[default]
     Auto,
