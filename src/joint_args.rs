@@ -22,7 +22,7 @@ pub(crate) fn alignment(joints: &[JointQuat], blend: &[JointQuat]) -> usize {
 }
 
 /// Checks everything the kernels' memory accesses depend on, in the order of
-/// the README's contract, before any write: lengths, the factor, the index
+/// `docs/contract.md`, before any write: lengths, the factor, the index
 /// entries, the alignment the form needs.
 pub(crate) fn validate(
     form: &Selected<JointKernel>,

@@ -193,3 +193,9 @@ pub mod oracle;
 #[cfg(feature = "proptest")]
 #[cfg_attr(docsrs, doc(cfg(feature = "proptest")))]
 pub mod strategies;
+
+/// The README's example, compiled as a doctest (`tests/worked_examples.rs`
+/// runs it as a test).
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctest;

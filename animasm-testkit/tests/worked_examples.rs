@@ -56,8 +56,8 @@ fn slerp_without_the_fallback_is_caught() {
     assert!(identical.non_finite_out > 0 && identical.max_angle.is_infinite());
 }
 
-/// The README's example ("Use animasm as the reference in your tests"),
-/// verbatim: it must compile and pass.
+/// The testkit README's example (`animasm-testkit/README.md`), verbatim:
+/// it must compile and pass.
 mod readme_example {
     use animasm_testkit::animasm::Quat;
     use animasm_testkit::check::Check;
@@ -84,11 +84,11 @@ mod readme_example {
     }
 }
 
-/// The README's block is `readme_example` above, verbatim (dedented), so the
-/// README cannot show code that does not compile or pass.
+/// The testkit README's block is `readme_example` above, verbatim
+/// (dedented), so the README cannot show code that does not compile or pass.
 #[test]
 fn readme_shows_the_readme_example_verbatim() {
-    let readme = include_str!("../../README.md");
+    let readme = include_str!("../README.md");
     let src = include_str!("worked_examples.rs");
     let start = src.find("mod readme_example {\n").expect("the module") + "mod readme_example {\n".len();
     let end = start + src[start..].find("\n}\n").expect("its end");

@@ -29,7 +29,7 @@ use crate::joint_args::{self, JointForm, JointKernel};
 use crate::types::JointQuat;
 
 /// The forms of [`lerp_joints()`], fastest first: the order [`Impl::Auto`] tries
-/// them in (the README's measurements: the intrinsics twin is as fast as
+/// them in (the measurements of `docs/results.md`: the intrinsics twin is as fast as
 /// the asm listing or faster on the CPUs measured; the AVX2 + FMA successor
 /// is faster than both, see `asm_notes/lerp_joints.md`).
 pub(crate) static FORMS: &[JointForm] = &[
@@ -48,8 +48,8 @@ routine_api!(FORMS, "lerp_joints()", JointKernel);
 /// `blend[j]` by `lerp`, in place, for every `j` in `index` (the paper's
 /// `LerpJoints`).
 ///
-/// The endpoint rule of every interpolating safe function (the README's
-/// contract; here it is the listing's own): `lerp <= 0` leaves the joints as
+/// The endpoint rule of every interpolating safe function (`docs/contract.md`;
+/// here it is the listing's own): `lerp <= 0` leaves the joints as
 /// they are and `lerp >= 1` copies the indexed blend joints, with every
 /// [`Impl`]. Rotations take the
 /// shorter arc (the blend quaternion's sign is flipped when the dot product

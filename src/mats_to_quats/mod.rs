@@ -57,7 +57,7 @@ type Kernel = crate::form::kernel::MatsToQuats;
 /// The forms of [`mats_to_quats()`], fastest first: the order [`Impl::Auto`]
 /// tries them in. The successor (`Avx2`) is the fastest where it runs
 /// (`asm_notes/mats_to_quats.md`, "Successor: Impl::Avx2"). The scalar port
-/// is faster than the listing on some CPUs (see the README), but its
+/// is faster than the listing on some CPUs (see `docs/results.md`), but its
 /// `ReciprocalSqrt` is accurate to about 2e-3 where the listing's is to
 /// 1e-6, so `Auto` never picks it over a SIMD form: `Auto` trades no
 /// accuracy for speed.

@@ -66,7 +66,7 @@ use crate::types::Quat;
 type Kernel = crate::form::kernel::Stream;
 
 /// The forms of each function, fastest first: the order [`Impl::Auto`] tries
-/// them in (the README's measurements: the wider, the faster).
+/// them in (the measurements of `docs/results.md`: the wider, the faster).
 macro_rules! forms {
     ($name:ident, $scalar:ident, $sse2:ident, $avx2:ident, $fma:ident) => {
         pub(crate) static $name: &[Form<Kernel>] = &[
@@ -101,7 +101,7 @@ pub fn resolve(imp: Impl) -> Result<Impl, Error> {
     select(NLERP, imp, usize::MAX >> 1).map(|s| s.imp)
 }
 
-/// Select, validate (the README's order), one kernel call, the endpoint rule.
+/// Select, validate (the order of `docs/contract.md`), one kernel call, the endpoint rule.
 fn run(table: &[Form<Kernel>], imp: Impl, dest: &mut [Quat], l: &Quat, r: &[Quat], t: &[f32]) -> Result<(), Error> {
     let buffers = [("dest", dest.as_ptr() as usize), ("r", r.as_ptr() as usize)];
     let form: Selected<Kernel> = select(table, imp, alignment_of(&buffers.map(|(_, a)| a)))?;
@@ -146,7 +146,7 @@ macro_rules! safe_fn {
         $(#[$doc])*
         ///
         /// `r` and `t` must have as many elements as `dest`. The endpoint
-        /// rule of every interpolating safe function (the README's contract)
+        /// rule of every interpolating safe function (`docs/contract.md`)
         /// holds element by element: `t[i] <= 0` gives `l` and `t[i] >= 1`
         /// gives `r[i]`, exactly, with every form (the article's kernels,
         /// which the raw kernels keep, normalise there and extrapolate

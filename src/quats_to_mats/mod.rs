@@ -73,7 +73,7 @@ use crate::types::{JointMat, JointQuat};
 type Kernel = crate::form::kernel::QuatsToMats;
 
 /// The forms of [`quats_to_mats()`], fastest first: the order [`Impl::Auto`]
-/// tries them in (the README's measurements; the successor's in
+/// tries them in (the measurements of `docs/results.md`; the successor's in
 /// `asm_notes/quats_to_mats.md`, "Successor: Impl::Avx2").
 pub(crate) static FORMS: &[Form<Kernel>] = &[
     #[cfg(target_arch = "x86_64")]

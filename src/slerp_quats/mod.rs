@@ -80,7 +80,7 @@ pub const MAX_QUATS: usize = i32::MAX as usize;
 type Kernel = crate::form::kernel::QuatPairs;
 
 /// The forms of [`slerp_quats_corrected()`], fastest first: the order
-/// [`Impl::Auto`] tries them in (the README's measurements). The AVX forms
+/// [`Impl::Auto`] tries them in (the measurements of `docs/results.md`). The AVX forms
 /// need 32-byte-aligned arrays once their vector loop runs.
 pub(crate) static FORMS_CORRECTED: &[Form<Kernel>] = &[
     #[cfg(target_arch = "x86_64")]
@@ -121,7 +121,7 @@ pub fn resolve(imp: Impl) -> Result<Impl, Error> {
 }
 
 /// The body of both safe functions: select, validate (the order of the
-/// README's contract), the endpoint rule, one kernel call.
+/// contract in `docs/contract.md`), the endpoint rule, one kernel call.
 fn run(
     table: &[Form<Kernel>],
     imp: Impl,
@@ -184,7 +184,7 @@ fn run(
 /// - [`Impl::Scalar`]: the article's scalar loop over the whole arrays.
 ///
 /// Semantics: the endpoint rule of every interpolating safe function (the
-/// README's contract): `factor <= 0` copies `from` and `factor >= 1` copies
+/// contract in `docs/contract.md`): `factor <= 0` copies `from` and `factor >= 1` copies
 /// `to`, exactly, with every form (the article's kernels, which the raw
 /// kernels keep, have no such test and extrapolate). Between them, the
 /// shorter arc is taken (`to` is negated where `from·to < 0`; the vector

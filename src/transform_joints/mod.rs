@@ -41,7 +41,7 @@ use crate::types::{JOINTMAT_SIZE, JointMat};
 type Kernel = crate::form::kernel::TransformJoints;
 
 /// The forms of [`transform_joints()`], fastest first: the order
-/// [`Impl::Auto`] tries them in (the README's measurements).
+/// [`Impl::Auto`] tries them in (the measurements of `docs/results.md`).
 pub(crate) static FORMS: &[Form<Kernel>] = &[
     #[cfg(target_arch = "x86_64")]
     form!(Avx2 => avx2::transform_joints, Successor on Avx2Fma),

@@ -45,7 +45,7 @@ use crate::skeleton_args::{self, SkeletonForm, SkeletonKernel};
 use crate::types::JointMat;
 
 /// The forms of [`transform_skeleton()`], fastest first: the order [`Impl::Auto`] tries
-/// them in (the README's measurements).
+/// them in (the measurements of `docs/results.md`).
 pub(crate) static FORMS: &[SkeletonForm] = &[
     #[cfg(target_arch = "x86_64")]
     form!(Avx2 => avx2::transform_skeleton, Successor on Avx2Fma),
@@ -57,7 +57,7 @@ pub(crate) static FORMS: &[SkeletonForm] = &[
 ];
 
 /// The forms of [`transform_skeleton_movss_shufps()`], fastest first: the order [`Impl::Auto`] tries
-/// them in (the README's measurements).
+/// them in (the measurements of `docs/results.md`).
 pub(crate) static FORMS_MOVSS_SHUFPS: &[SkeletonForm] = &[
     #[cfg(all(target_arch = "x86_64", not(miri)))]
     form!(Asm => asm::transform_skeleton_movss_shufps, Listing on Sse2),

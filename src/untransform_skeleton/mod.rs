@@ -40,7 +40,7 @@ use crate::skeleton_args::{self, SkeletonForm, SkeletonKernel};
 use crate::types::JointMat;
 
 /// The forms of [`untransform_skeleton()`], fastest first: the order [`Impl::Auto`] tries
-/// them in (the README's measurements).
+/// them in (the measurements of `docs/results.md`).
 pub(crate) static FORMS: &[SkeletonForm] = &[
     #[cfg(target_arch = "x86_64")]
     form!(Avx2 => avx2::untransform_skeleton, Successor on Avx2Fma),
