@@ -102,7 +102,7 @@ pub fn nlerp_f64(l: [f64; 4], r: [f64; 4], t: f64) -> [f64; 4] {
 }
 
 /// zeux's `fnlerp` in f64: [`nlerp_f64`] with `t` corrected by the
-/// article's `k(d) = K0 + d (K1 + d K2)` (`animasm::consts::NLERP_FNLERP_K`,
+/// article's `k(d) = K0 + d (K1 + d K2)` (`animasm::nlerp::FNLERP_K`,
 /// the f32 coefficients as the kernels store them), `d = |l·r|`. This is the
 /// approximation alone, without rounding; its distance from [`slerp_f64`]
 /// is the approximation error the article quotes.
@@ -116,7 +116,7 @@ pub fn nlerp_f64(l: [f64; 4], r: [f64; 4], t: f64) -> [f64; 4] {
 /// assert!(rotation_angle(fnlerp, slerp) < rotation_angle(nlerp, slerp) / 10.0);
 /// ```
 pub fn fnlerp_f64(l: [f64; 4], r: [f64; 4], t: f64) -> [f64; 4] {
-    use animasm::consts::NLERP_FNLERP_K as K;
+    use animasm::nlerp::FNLERP_K as K;
     nlerp_with_f64(l, r, t, |d, t| {
         let k = f64::from(K[0]) + d * (f64::from(K[1]) + d * f64::from(K[2]));
         t + t * (t - 0.5) * (t - 1.0) * k
@@ -125,7 +125,7 @@ pub fn fnlerp_f64(l: [f64; 4], r: [f64; 4], t: f64) -> [f64; 4] {
 
 /// zeux's `onlerp` in f64: [`nlerp_f64`] with `t` corrected by *Optimizing
 /// slerp*'s `k(d, t) = A(d) (t - 1/2)^2 + B(d)`
-/// (`animasm::consts::NLERP_ONLERP_A`/`_B`, as stored in f32).
+/// (`animasm::nlerp::ONLERP_A`/`_B`, as stored in f32).
 ///
 /// ```
 /// use animasm_testkit::error::rotation_angle;
@@ -136,7 +136,7 @@ pub fn fnlerp_f64(l: [f64; 4], r: [f64; 4], t: f64) -> [f64; 4] {
 /// assert!(rotation_angle(onlerp_f64(l, r, 0.3), slerp) < rotation_angle(fnlerp_f64(l, r, 0.3), slerp));
 /// ```
 pub fn onlerp_f64(l: [f64; 4], r: [f64; 4], t: f64) -> [f64; 4] {
-    use animasm::consts::{NLERP_ONLERP_A as A, NLERP_ONLERP_B as B};
+    use animasm::nlerp::{ONLERP_A as A, ONLERP_B as B};
     let c = f64::from;
     nlerp_with_f64(l, r, t, |d, t| {
         let a = c(A[0]) + d * (c(A[1]) + d * (c(A[2]) - d * c(A[3])));

@@ -72,7 +72,6 @@ routine_api!(FORMS, "transform_skeleton()", SkeletonKernel);
 /// `movss` + `shufps` variant has no successor form, so its table differs
 /// from [`transform_skeleton()`]'s): `forms()`, `resolve()` and `kernel()` as
 /// the module's own.
-#[doc(hidden)]
 pub mod movss_shufps {
     use super::FORMS_MOVSS_SHUFPS;
     use crate::dispatch::routine_api;
