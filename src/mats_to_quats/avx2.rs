@@ -1,5 +1,5 @@
 //! The successor of Appendix B (`ConvertJointMatsToJointQuats`) for a core
-//! with AVX2 and FMA (issue 12): eight matrices per iteration, all of them in
+//! with AVX2 and FMA: eight matrices per iteration, all of them in
 //! structure-of-arrays form, branch-free, with `core::arch::x86_64`
 //! intrinsics.
 //!

@@ -9,7 +9,7 @@
 //! - [`intrinsics`]: Appendix B with SSE intrinsics, bit-identical to the asm;
 //! - [`asm`]: Appendix B in `asm!`, instruction for instruction (`loopMat4`,
 //!   four matrices per iteration, 207 instructions; `loopMat1`, one, 84);
-//! - [`avx2`]: the successor for AVX2 and FMA (`Impl::Avx2`, issue 12):
+//! - [`avx2`]: the successor for AVX2 and FMA (`Impl::Avx2`):
 //!   eight matrices per iteration in structure-of-arrays form, branch-free
 //!   (the four cases chosen per lane as the listing chooses them, the
 //!   blueprint's store order as two layers of blends), `rsqrt` with one

@@ -13,8 +13,7 @@
 //!   normalisation section describes the SIMD form as "multiply q by" the
 //!   inverse square root "instead of using a slower division";
 //! - `nlerp` is `onlerp` with `ot = t` ("the baseline normalized linear
-//!   interpolation"), `fnlerp` takes `k` from *Approximating slerp* (quoted in
-//!   issue 6), with `onlerp`'s double cover and normalisation;
+//!   interpolation"), `fnlerp` takes `k` from *Approximating slerp*, with `onlerp`'s double cover and normalisation;
 //! - `slerp` (not printed in either article) is the textbook formula with the
 //!   article's double-cover test `ca > 0` and a linear fallback when the
 //!   quaternions are within `1 - |ca| <= 1e-6`, where `sin(a)` vanishes.

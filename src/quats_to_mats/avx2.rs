@@ -1,5 +1,5 @@
 //! The successor of Appendix A (`ConvertJointQuatsToJointMats`) for a core
-//! with AVX2 and FMA (issue 12): eight joints per iteration in
+//! with AVX2 and FMA: eight joints per iteration in
 //! structure-of-arrays form, with `core::arch::x86_64` intrinsics.
 //!
 //! **What the form is.** Each iteration loads eight [`JointQuat`]s as four

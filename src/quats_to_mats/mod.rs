@@ -11,7 +11,7 @@
 //!   the asm.
 //! - [`asm`]: Appendix A in `asm!`, instruction for instruction (35 in
 //!   `loopQuat`, 42 in all; the paper: 30 cycles per joint).
-//! - [`avx2`]: the successor for AVX2 and FMA (`Impl::Avx2`, issue 12):
+//! - [`avx2`]: the successor for AVX2 and FMA (`Impl::Avx2`):
 //!   eight joints per iteration in structure-of-arrays form, fused products,
 //!   the rows put back together with in-lane transposes and blends, the tail
 //!   through a zero-padded stack block. The fastest form where the CPU has

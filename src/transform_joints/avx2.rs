@@ -46,7 +46,7 @@
 //! first version fused the multiply-adds (three FMAs per row, the
 //! translation first): 4.6 instead of 5.6 ticks per joint, but its largest
 //! error against the f64 product on the report's data was 2.0e-6 where the
-//! listing's is 1.8e-6, and issue 12 asks for no worse than the listing.
+//! listing's is 1.8e-6, and a successor is to be no less accurate than the listing.
 //! NaN and infinite inputs give the C's outputs.
 
 use crate::types::JointMat;

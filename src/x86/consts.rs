@@ -229,7 +229,7 @@ pub static AVX_CLEAR_SIGN_BIT_AS_MSVC: Align32<[u32; 8]> = Align32([0xFFFF_FFFF,
 pub static AVX_SET_SIGN_BIT_AS_MSVC: Align32<[u32; 8]> = Align32([0; 8]);
 
 // @nlerp constants
-/// Kapoulkine's `fnlerp` correction ("Approximating slerp", quoted in issue 6):
+/// Kapoulkine's `fnlerp` correction ("Approximating slerp"):
 /// `k = K[0] + d * (K[1] + d * K[2])` with `d = |dot(l, r)|`. Shared by the
 /// SIMD kernels of `crate::nlerp`; the scalar port writes the literals.
 pub const NLERP_FNLERP_K: [f32; 3] = [0.931872, -1.25654, 0.331442];
