@@ -10,6 +10,7 @@
 #[cfg(target_arch = "x86_64")]
 pub(crate) mod blocks8;
 pub mod consts;
+#[cfg(target_arch = "x86_64")]
 pub(crate) mod shuffle;
 #[cfg(target_arch = "x86_64")]
 pub(crate) mod slerp_core;
