@@ -28,12 +28,12 @@
 //! successors: whatever the routine's table holds and this CPU runs) with
 //! the routine's scalar form
 //! ([`Routine::scalar_form`](animasm::roster::Routine::scalar_form)) within
-//! the tolerance the tests use (each shape's `tol`), on every element whose
-//! inputs are in the domain where that tolerance holds (unit quaternions,
-//! rigid matrices, finite translations: see [`unit_quat`], [`rigid`]);
-//! elsewhere (NaN, infinities, huge or non-unit values) only the common
-//! checks apply. One input in two is *tame* ([`Gen::tame`]): all its
-//! quaternions unit and matrices rigid, so that most lists reach those
+//! the tolerance the tests use (in each shape's module), on every element
+//! whose inputs are in the domain where that tolerance holds (unit
+//! quaternions, rigid matrices, finite translations: see [`unit_quat`],
+//! [`rigid`]); elsewhere (NaN, infinities, huge or non-unit values) only
+//! the common checks apply. One input in two is *tame* ([`Gen::tame`]): all
+//! its quaternions unit and matrices rigid, so that most lists reach those
 //! comparisons whole. A routine that is a variant of another
 //! ([`Routine::variant_of`](animasm::roster::Routine::variant_of)) runs on
 //! the same input with its whole family, and every form two variants both
@@ -193,7 +193,7 @@ pub const EVERY_IMPL: [Impl; RUNS] = {
 /// A routine's forms that run here ([`Routine::forms`], fastest first),
 /// collected without allocating, with its scalar form
 /// ([`Routine::scalar_form`]).
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy)]
 pub struct Forms {
     items: [FormInfo; Impl::ALL.len()],
     len: usize,
@@ -230,6 +230,12 @@ impl Forms {
     /// meet every form's alignment).
     pub fn first(&self) -> FormInfo {
         self.items[0]
+    }
+}
+
+impl core::fmt::Debug for Forms {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_list().entries(self.iter().map(|form| form.imp)).finish()
     }
 }
 
