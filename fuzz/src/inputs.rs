@@ -191,14 +191,9 @@ impl<'a> Gen<'a> {
     /// quaternion) with a translation, otherwise twelve [`Gen::f32`]s.
     pub fn mat(&mut self) -> JointMat {
         if self.one_in(2) || self.tame {
-            let [x, y, z, w] = self.quat().to_array();
+            let q = self.quat();
             let t = [self.f32(), self.f32(), self.f32()];
-            let r = [
-                [1.0 - 2.0 * (y * y + z * z), 2.0 * (x * y - w * z), 2.0 * (x * z + w * y)],
-                [2.0 * (x * y + w * z), 1.0 - 2.0 * (x * x + z * z), 2.0 * (y * z - w * x)],
-                [2.0 * (x * z - w * y), 2.0 * (y * z + w * x), 1.0 - 2.0 * (x * x + y * y)],
-            ];
-            JointMat { mat: core::array::from_fn(|i| if i % 4 == 3 { t[i / 4] } else { r[i / 4][i % 4] }) }
+            rotation_translation(q, t)
         } else {
             JointMat { mat: core::array::from_fn(|_| self.f32()) }
         }
@@ -283,4 +278,16 @@ impl<'a> Gen<'a> {
         }
         start..=end
     }
+}
+
+/// The joint matrix of the rotation `q` (a unit quaternion, for a rotation)
+/// followed by the translation `t`, in f32.
+pub fn rotation_translation(q: Quat, t: [f32; 3]) -> JointMat {
+    let [x, y, z, w] = q.to_array();
+    let r = [
+        [1.0 - 2.0 * (y * y + z * z), 2.0 * (x * y - w * z), 2.0 * (x * z + w * y)],
+        [2.0 * (x * y + w * z), 1.0 - 2.0 * (x * x + z * z), 2.0 * (y * z - w * x)],
+        [2.0 * (x * z - w * y), 2.0 * (y * z + w * x), 1.0 - 2.0 * (x * x + y * y)],
+    ];
+    JointMat { mat: core::array::from_fn(|i| if i % 4 == 3 { t[i / 4] } else { r[i / 4][i % 4] }) }
 }

@@ -1,34 +1,45 @@
-//! Shared machinery of the fuzz targets: [`Gen`] turns libFuzzer's bytes into
-//! lengths, indices, parents, ranges, interpolation factors and floats
-//! (arbitrary bit patterns, often special values), and [`run_every_impl`]
-//! runs one safe function with every [`Impl`] (the concrete forms of
-//! [`Impl::ALL`] and [`Impl::Auto`]) and checks what holds for all of them:
+//! Shared machinery of the fuzz targets.
+//!
+//! The `roster` target fuzzes every routine of [`animasm::roster::ROUTINES`]:
+//! the first byte of an input picks the routine ([`pick`], by name, stable
+//! as routines come and go), [`Gen`] turns the rest into the arguments of
+//! the routine's [`Shape`](animasm::roster::Shape) ([`shapes`]: one decoder
+//! and one set of checks per shape), and [`run_every_impl`] runs the safe
+//! function with every [`Impl`] (the concrete forms of [`Impl::ALL`] and
+//! [`Impl::Auto`]) and checks what holds for all of them:
 //!
 //! - no crash and no panic (no safe function panics);
-//! - a form the routine does not list in its `forms()` (absent on this
-//!   target, or needing CPU features this CPU lacks) returns
-//!   `Err(Unsupported)` or `Err(MissingCpuFeature)`;
+//! - a form the routine's [`Routine::forms`](animasm::roster::Routine::forms)
+//!   lacks (absent on this target, or needing CPU features this CPU lacks)
+//!   returns `Err(Unsupported)` or `Err(MissingCpuFeature)`;
 //! - every form of `forms()`, and `Auto`, returns the same `Ok` or the same
 //!   `Err` (the validation does not depend on the form);
 //! - on `Err`, the output is bit for bit what it was;
 //! - on `Ok`, `Auto` wrote the bits of the form it picks (the first of
 //!   `forms()`, since the fuzz buffers meet every form's alignment);
-//! - on `Ok`, [`Impl::Asm`] and [`Impl::Intrinsics`] wrote the same bits
-//!   (NaN payloads aside: LLVM may commute the intrinsics' operands, which
-//!   changes which NaN propagates; every other value and the sign of zero
-//!   must match).
+//! - on `Ok`, the forms that reproduce one listing
+//!   ([`Origin::is_faithful`](animasm::Origin::is_faithful): the `asm!`
+//!   listing and its intrinsics twin) wrote the same bits (NaN payloads
+//!   aside: LLVM may commute the intrinsics' operands, which changes which
+//!   NaN propagates; every other value and the sign of zero must match).
 //!
-//! Each target adds the routine's own documented guarantees on `Ok`, and
-//! compares every form of the routine's `forms()` (the listing's, and the
-//! `Impl::Avx2` successor wherever it is in the build and the CPU runs it)
-//! with the scalar port within the tolerance the tests use ([`tol`], the
-//! harness's `TOL_SCALAR` of `tests/common/routines.rs` and
-//! `tests/common/streams.rs`), on every element whose inputs are in the
-//! domain where that tolerance holds (unit quaternions, rigid matrices,
-//! finite translations: see [`unit_quat`], [`rigid`]); elsewhere (NaN,
-//! infinities, huge or non-unit values) only the common checks apply. One
-//! input in two is *tame* ([`Gen::tame`]): all its quaternions unit and
-//! matrices rigid, so that most lists reach those comparisons whole.
+//! Each shape adds its routines' documented guarantees on `Ok`, and
+//! compares every other form of `forms()` (listings, published code,
+//! successors: whatever the routine's table holds and this CPU runs) with
+//! the routine's scalar form
+//! ([`Routine::scalar_form`](animasm::roster::Routine::scalar_form)) within
+//! the tolerance the tests use (in each shape's module), on every element
+//! whose inputs are in the domain where that tolerance holds (unit
+//! quaternions, rigid matrices, finite translations: see [`unit_quat`],
+//! [`rigid`]); elsewhere (NaN, infinities, huge or non-unit values) only
+//! the common checks apply. One input in two is *tame* ([`Gen::tame`]): all
+//! its quaternions unit and matrices rigid, so that most lists reach those
+//! comparisons whole. A routine that is a variant of another
+//! ([`Routine::variant_of`](animasm::roster::Routine::variant_of)) runs on
+//! the same input with its whole family, and every form two variants both
+//! have writes the same bits ([`with_family`]).
+//!
+//! The `skeleton` target fuzzes [`animasm::Skeleton`] ([`skeleton_api`]).
 //!
 //! Speed: lists are short ([`MAX_LEN`]: every tail of the 4- and 8-wide
 //! forms, and the block boundaries up to 32), and nothing is allocated per
@@ -37,16 +48,21 @@
 //! when a check fails (`format_args!`), and per-element facts (rigid, unit)
 //! are computed once per input.
 
+use animasm::roster::{FormInfo, ROUTINES, Routine};
 use animasm::{Error, Impl, JointMat, JointQuat, Quat};
 use core::fmt::Arguments;
 
 mod buf;
 mod inputs;
-mod routines;
+pub mod pick;
+#[cfg(test)]
+mod replay;
+pub mod shapes;
+pub mod skeleton_api;
 mod vs_scalar;
 pub use buf::*;
 pub use inputs::*;
-pub use routines::*;
+pub use pick::*;
 pub use vs_scalar::*;
 
 /// Whether two floats are the same bit for bit, any two NaNs counting as the
@@ -160,11 +176,75 @@ pub fn refused(result: &Result<(), Error>, imp: Impl) -> bool {
     matches!(result, Err(Error::MissingCpuFeature { .. })) || *result == Err(Error::Unsupported(imp))
 }
 
+/// How many runs [`run_every_impl`] makes: [`Impl::ALL`] and [`Impl::Auto`].
+pub const RUNS: usize = Impl::ALL.len() + 1;
+
 /// Every form [`run_every_impl`] runs: [`Impl::ALL`], then [`Impl::Auto`].
-pub const EVERY_IMPL: [Impl; 7] = {
-    let a = Impl::ALL;
-    [a[0], a[1], a[2], a[3], a[4], a[5], Impl::Auto]
+pub const EVERY_IMPL: [Impl; RUNS] = {
+    let mut every = [Impl::Auto; RUNS];
+    let mut k = 0;
+    while k < Impl::ALL.len() {
+        every[k] = Impl::ALL[k];
+        k += 1;
+    }
+    every
 };
+
+/// A routine's forms that run here ([`Routine::forms`], fastest first),
+/// collected without allocating, with its scalar form
+/// ([`Routine::scalar_form`]).
+#[derive(Clone, Copy)]
+pub struct Forms {
+    items: [FormInfo; Impl::ALL.len()],
+    len: usize,
+    /// The routine's scalar form: what the other forms are compared with.
+    pub scalar: FormInfo,
+}
+
+impl Forms {
+    /// The forms of `r` that run here.
+    pub fn of(r: &Routine) -> Self {
+        let scalar = r.scalar_form();
+        let mut forms = Forms { items: [scalar; Impl::ALL.len()], len: 0, scalar };
+        for f in r.forms() {
+            // One form per `Impl`: the table cannot hold more.
+            assert!(forms.len < forms.items.len(), "{}: more forms than `Impl`s", r.name);
+            forms.items[forms.len] = f;
+            forms.len += 1;
+        }
+        assert!(forms.len > 0, "{}: a routine with no form", r.name);
+        forms
+    }
+
+    /// The form `imp`, if it runs here.
+    pub fn info(&self, imp: Impl) -> Option<FormInfo> {
+        self.iter().find(|f| f.imp == imp).copied()
+    }
+
+    /// Whether the form `imp` runs here.
+    pub fn contains(&self, imp: Impl) -> bool {
+        self.info(imp).is_some()
+    }
+
+    /// The fastest form that runs here (what `Auto` picks where the buffers
+    /// meet every form's alignment).
+    pub fn first(&self) -> FormInfo {
+        self.items[0]
+    }
+}
+
+impl core::fmt::Debug for Forms {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_list().entries(self.iter().map(|form| form.imp)).finish()
+    }
+}
+
+impl core::ops::Deref for Forms {
+    type Target = [FormInfo];
+    fn deref(&self) -> &[FormInfo] {
+        &self.items[..self.len]
+    }
+}
 
 /// What one implementation did: its result and its output.
 pub struct Run<T: Copy + Default> {
@@ -176,15 +256,31 @@ pub struct Run<T: Copy + Default> {
     pub out: Buf<T>,
 }
 
-/// The runs of every form of [`EVERY_IMPL`], in that order: filled in place
-/// by [`run_every_impl`] (moving seven output buffers costs more than the
-/// kernels under AddressSanitizer), derefs to the slice of runs.
-pub struct Runs<T: Copy + Default>([Run<T>; 7]);
+/// The runs of every form of [`EVERY_IMPL`], in that order, with the forms
+/// of the routine that ran: filled in place by [`run_every_impl`] (moving
+/// the output buffers costs more than the kernels under AddressSanitizer),
+/// derefs to the slice of runs.
+pub struct Runs<T: Copy + Default> {
+    runs: [Run<T>; RUNS],
+    /// The forms of the routine that ran (set by [`run_every_impl`]).
+    pub forms: Option<Forms>,
+}
 
 impl<T: Copy + Default> Runs<T> {
     /// Runs with empty outputs, to be filled by [`run_every_impl`].
     pub fn new() -> Self {
-        Runs(EVERY_IMPL.map(|imp| Run { imp, result: Ok(()), out: Buf::new() }))
+        Runs { runs: EVERY_IMPL.map(|imp| Run { imp, result: Ok(()), out: Buf::new() }), forms: None }
+    }
+
+    /// The forms of the routine that ran.
+    pub fn forms(&self) -> &Forms {
+        self.forms.as_ref().expect("filled by run_every_impl")
+    }
+
+    /// What every form that runs here returned (`Auto`'s result: they all
+    /// return the same, checked by [`run_every_impl`]).
+    pub fn result(&self) -> Result<(), Error> {
+        self.runs[RUNS - 1].result
     }
 }
 
@@ -197,41 +293,29 @@ impl<T: Copy + Default> Default for Runs<T> {
 impl<T: Copy + Default> core::ops::Deref for Runs<T> {
     type Target = [Run<T>];
     fn deref(&self) -> &[Run<T>] {
-        &self.0
+        &self.runs
     }
-}
-
-/// A routine's `forms()`, collected without allocating.
-pub type Forms = Buf<Impl, 8>;
-
-/// Collects `forms` (a routine's `forms()`).
-pub fn forms(forms: impl Iterator<Item = Impl>) -> Forms {
-    let mut b = Forms::new();
-    for f in forms {
-        b.push(f);
-    }
-    b
 }
 
 /// Runs `f` with every form of [`EVERY_IMPL`], each on its own copy of
 /// `init` (in `runs`, stack buffers of exactly its length), and checks the
-/// common guarantees (see the crate docs). `forms` is the routine's
-/// `forms()`: what runs here, fastest first. Returns the runs, in
-/// [`EVERY_IMPL`] order, for the target's own checks.
+/// common guarantees (see the crate docs). `forms` is the routine's forms
+/// that run here, fastest first. Returns the runs, in [`EVERY_IMPL`] order,
+/// for the shape's own checks.
 pub fn run_every_impl<'r, T: Floats>(
     runs: &'r mut Runs<T>,
-    forms: &[Impl],
+    forms: &Forms,
     init: &[T],
     mut f: impl FnMut(Impl, &mut [T]) -> Result<(), Error>,
 ) -> &'r Runs<T> {
-    assert!(!forms.is_empty(), "a routine with no form");
-    for (r, imp) in runs.0.iter_mut().zip(EVERY_IMPL) {
+    runs.forms = Some(*forms);
+    for (r, imp) in runs.runs.iter_mut().zip(EVERY_IMPL) {
         r.imp = imp;
         r.out.set(init);
         r.result = f(imp, &mut r.out);
     }
     let runs = &*runs;
-    let runs_here = |r: &Run<T>| r.imp == Impl::Auto || forms.contains(&r.imp);
+    let runs_here = |r: &Run<T>| r.imp == Impl::Auto || forms.contains(r.imp);
     let mut first: Option<&Run<T>> = None;
     for r in runs.iter() {
         if !runs_here(r) {
@@ -252,12 +336,19 @@ pub fn run_every_impl<'r, T: Floats>(
             assert_untouched(init, &r.out, format_args!("{} after {:?}", r.imp, r.result));
         }
     }
-    // `get` returns only runs that returned `Ok`.
-    if let (Some(a), Some(i)) = (get(runs, Impl::Asm), get(runs, Impl::Intrinsics)) {
-        assert_same(&a.out, &i.out, format_args!("asm vs intrinsics"));
+    // The forms that reproduce one listing, pairwise (`get` returns only
+    // runs that returned `Ok`).
+    let faithful = |k: usize| Some(forms[k]).filter(|f| f.origin.is_faithful()).and_then(|f| get(runs, f.imp));
+    for i in 0..forms.len() {
+        for j in i + 1..forms.len() {
+            if let (Some(a), Some(b)) = (faithful(i), faithful(j)) {
+                assert_same(&a.out, &b.out, format_args!("{} vs {} (one listing)", a.imp, b.imp));
+            }
+        }
     }
-    if let (Some(auto), Some(first)) = (get(runs, Impl::Auto), get(runs, forms[0])) {
-        assert_same(&auto.out, &first.out, format_args!("auto vs {}", forms[0]));
+    let fastest = forms.first().imp;
+    if let (Some(auto), Some(first)) = (get(runs, Impl::Auto), get(runs, fastest)) {
+        assert_same(&auto.out, &first.out, format_args!("auto vs {fastest}"));
     }
     runs
 }
@@ -266,6 +357,59 @@ pub fn run_every_impl<'r, T: Floats>(
 /// does: [`run_every_impl`] checks it).
 pub fn get<T: Copy + Default>(runs: &[Run<T>], imp: Impl) -> Option<&Run<T>> {
     runs.iter().find(|r| r.imp == imp && r.result.is_ok())
+}
+
+/// The runs of the forms that reproduce a listing
+/// ([`Origin::is_faithful`](animasm::Origin::is_faithful)) and returned
+/// `Ok`.
+pub fn faithful_runs<T: Copy + Default>(runs: &Runs<T>) -> impl Iterator<Item = &Run<T>> {
+    runs.forms().iter().filter(|f| f.origin.is_faithful()).filter_map(|f| get(runs, f.imp))
+}
+
+/// The run of the routine's scalar form
+/// ([`Routine::scalar_form`](animasm::roster::Routine::scalar_form)), if
+/// it returned `Ok`.
+pub fn scalar_run<T: Copy + Default>(runs: &Runs<T>) -> Option<&Run<T>> {
+    get(runs, runs.forms().scalar.imp)
+}
+
+/// `r`, then the other routines of its family: its variants
+/// ([`Routine::variant_of`](animasm::roster::Routine::variant_of) naming
+/// it), or, for a variant, the routine it is a variant of and that
+/// routine's other variants. Variants have the same safe contract, so the
+/// same shape and the same results.
+pub fn family(r: &'static Routine) -> impl Iterator<Item = &'static Routine> {
+    let base = r.variant_of.unwrap_or(r.name);
+    core::iter::once(r)
+        .chain(ROUTINES.iter().filter(move |x| x.name != r.name && (x.name == base || x.variant_of == Some(base))))
+}
+
+/// Runs `check` for `r` and each other routine of its [`family`], each
+/// filling its own [`Runs`] with the same input, and checks that every
+/// variant returned what `r` returned and wrote the same bits with every
+/// concrete form both have (`Auto` may pick different forms in two
+/// tables).
+pub fn with_family<T: Floats>(r: &'static Routine, mut check: impl FnMut(&'static Routine, &mut Runs<T>)) {
+    let mut first = Runs::new();
+    check(r, &mut first);
+    let mut other: Option<Runs<T>> = None;
+    for v in family(r).skip(1) {
+        let runs = other.get_or_insert_with(Runs::new);
+        check(v, runs);
+        assert!(
+            same_result(&first.result(), &runs.result()),
+            "{}: {:?}, its variant {}: {:?}",
+            r.name,
+            first.result(),
+            v.name,
+            runs.result()
+        );
+        for a in first.iter().filter(|a| a.imp != Impl::Auto) {
+            if let (Some(a), Some(b)) = (get(&first, a.imp), get(runs, a.imp)) {
+                assert_same(&a.out, &b.out, format_args!("{}: {} vs {}", a.imp, r.name, v.name));
+            }
+        }
+    }
 }
 
 /// What the SSE listings make of a scalar matrix result: they add
