@@ -1,9 +1,12 @@
-//! Concurrency: every safe function (and the `Skeleton` methods) from eight
-//! threads at once, each on its own data, with `Impl::Auto` and every form
-//! of `forms()`, compared bit for bit with single-threaded runs of the same
-//! inputs; threads that narrow the dispatch layer with different test-hook
-//! machines at the same time (the hook is per thread); and compile-time
-//! checks that the public types are `Send + Sync`.
+//! Concurrency: every safe function of `animasm::roster` (and the
+//! `Skeleton` methods) from eight threads at once, each on its own data,
+//! with `Impl::Auto` and every form the roster runs here, compared bit for
+//! bit with single-threaded runs of the same inputs; threads that narrow the
+//! dispatch layer with different test-hook machines at the same time (the
+//! hook is per thread); and compile-time checks that the public types are
+//! `Send + Sync`. The routines are taken shape by shape
+//! (`common::shapes::for_each_shape`): each shape's inputs are built once
+//! and every routine of it runs on them through its safe function.
 //!
 //! The kernels keep their scratch on the stack and share only read-only
 //! constant tables; the dispatch layer's CPU detection is cached by `std`
@@ -13,12 +16,12 @@ mod common;
 
 use std::sync::Barrier;
 
+use animasm::roster::{self, Routine};
 use animasm::{Error, Impl, JointMat, JointQuat, Quat, Skeleton, Vec4};
 
-use common::harness::{Routine, out_bits, run};
+use common::harness::out_bits;
 use common::inputs::{Rng, forest_parents, joint_lists, relabel, rigid_mats};
-use common::routines::*;
-use common::streams::*;
+use common::shapes::{ShapeFn, ShapeKind, for_each_shape, run};
 
 const THREADS: usize = 8;
 /// Rounds per thread: every form of the routine once per round.
@@ -44,74 +47,72 @@ fn count(t: usize) -> usize {
     3 + 9 * t
 }
 
-/// `Auto` and every form that runs here.
-fn imps<R: Routine>() -> Vec<Impl> {
+/// `Auto` and every form of `r` that runs here.
+fn imps(r: &Routine) -> Vec<Impl> {
     let mut v = vec![Impl::Auto];
-    v.extend(R::forms());
-    assert!(v.len() >= 2, "{}: no form to run", R::NAME);
+    v.extend(r.forms().map(|f| f.imp));
+    assert!(v.len() >= 2, "{}: no form to run", r.name);
     v
 }
 
-/// One routine from [`THREADS`] threads at once; returns the number of calls.
-fn eight_threads<R: Routine>() -> usize
-where
-    R::In: Sync,
-    R::Out: Sync,
-{
-    let imps = imps::<R>();
-    let data: Vec<_> = (0..THREADS).map(|t| R::inputs(0xc0c0 ^ t as u64, count(t))).collect();
-    // Single-threaded reference: thread t's data with every form.
-    let reference: Vec<Vec<Vec<u32>>> = data
-        .iter()
-        .map(|(init, input)| imps.iter().map(|&imp| out_bits(&run::<R>(imp, init, input).unwrap())).collect())
-        .collect();
-    let barrier = Barrier::new(THREADS);
-    std::thread::scope(|s| {
-        for (t, ((init, input), want)) in data.iter().zip(&reference).enumerate() {
-            let (imps, barrier) = (&imps, &barrier);
-            s.spawn(move || {
-                barrier.wait();
-                for round in 0..ROUNDS {
-                    for (k, &imp) in imps.iter().enumerate() {
-                        let out = run::<R>(imp, init, input).unwrap();
-                        assert!(out_bits(&out) == want[k], "{} {imp} thread {t} round {round}: differs", R::NAME);
-                    }
-                }
-            });
-        }
-    });
-    THREADS * ROUNDS * imps.len()
+/// Every routine of a shape from [`THREADS`] threads at once, one routine
+/// after another on the shape's data (built once per shape); counts the
+/// routines and the calls.
+#[derive(Default)]
+struct EightThreads {
+    routines: usize,
+    calls: usize,
 }
 
+impl ShapeFn for EightThreads {
+    fn call<S: ShapeKind>(&mut self, routines: &[(&'static Routine, S::Safe)]) {
+        let data: Vec<_> = (0..THREADS).map(|t| S::inputs(0xc0c0 ^ t as u64, count(t))).collect();
+        for &(r, safe) in routines {
+            let imps = imps(r);
+            // Single-threaded reference: thread t's data with every form.
+            let reference: Vec<Vec<Vec<u32>>> = data
+                .iter()
+                .map(|(init, input)| {
+                    imps.iter().map(|&imp| out_bits(&run::<S>(safe, imp, init, input).unwrap())).collect()
+                })
+                .collect();
+            let barrier = Barrier::new(THREADS);
+            std::thread::scope(|s| {
+                for (t, ((init, input), want)) in data.iter().zip(&reference).enumerate() {
+                    let (imps, barrier) = (&imps, &barrier);
+                    s.spawn(move || {
+                        barrier.wait();
+                        for round in 0..ROUNDS {
+                            for (k, &imp) in imps.iter().enumerate() {
+                                let out = run::<S>(safe, imp, init, input).unwrap();
+                                assert!(
+                                    out_bits(&out) == want[k],
+                                    "{} {imp} thread {t} round {round}: differs",
+                                    r.name
+                                );
+                            }
+                        }
+                    });
+                }
+            });
+            let calls = THREADS * ROUNDS * imps.len();
+            assert!(calls > 0, "{}", r.name);
+            self.routines += 1;
+            self.calls += calls;
+        }
+    }
+}
+
+/// Every routine of the roster, with `Auto` and every form it runs here.
 #[test]
 fn every_safe_function_from_eight_threads() {
-    type Run = (&'static str, fn() -> usize);
-    let runs: [Run; 14] = [
-        ("slerp_joints", eight_threads::<SlerpJoints>),
-        ("lerp_joints", eight_threads::<LerpJoints>),
-        ("quats_to_mats", eight_threads::<QuatsToMats>),
-        ("mats_to_quats", eight_threads::<MatsToQuats>),
-        ("transform_skeleton", eight_threads::<TransformSkeleton>),
-        ("transform_skeleton_movss_shufps", eight_threads::<TransformSkeletonMovssShufps>),
-        ("untransform_skeleton", eight_threads::<UntransformSkeleton>),
-        ("transform_joints", eight_threads::<TransformJoints>),
-        ("slerp_quats_as_published", eight_threads::<SlerpQuatsAsPublished>),
-        ("slerp_quats_corrected", eight_threads::<SlerpQuatsCorrected>),
-        ("nlerp", eight_threads::<Nlerp>),
-        ("fnlerp", eight_threads::<Fnlerp>),
-        ("onlerp", eight_threads::<Onlerp>),
-        ("slerp_stream", eight_threads::<SlerpStream>),
-    ];
-    let mut total = 0;
-    for (name, f) in runs {
-        let calls = f();
-        assert!(calls > 0, "{name}");
-        total += calls;
-    }
+    let mut runs = EightThreads::default();
+    for_each_shape(roster::ROUTINES, &mut runs);
+    assert_eq!(runs.routines, roster::ROUTINES.len(), "every routine of the roster");
     eprintln!(
-        "every_safe_function_from_eight_threads: {} functions, {THREADS} threads x {ROUNDS} rounds, {total} calls, \
+        "every_safe_function_from_eight_threads: {} functions, {THREADS} threads x {ROUNDS} rounds, {} calls, \
          all bit for bit as single-threaded",
-        runs.len()
+        runs.routines, runs.calls
     );
 }
 
@@ -181,66 +182,73 @@ mod machines {
         [Machine::REAL, Machine::BASELINE, Machine::SCALAR_TARGET, Machine::REAL.hiding(&["fma"])]
     }
 
-    /// What a thread on `m` sees of `R`: its forms and the bits of `Auto`
-    /// and of every form on `R`'s data for count `n` (an `Err` as no bits).
-    fn seen<R: Routine>(m: Machine, init: &[R::Out], input: &R::In) -> (Vec<Impl>, Vec<Result<Vec<u32>, Error>>) {
+    /// What a thread on `m` sees of `r` (of shape `S`): its forms and the
+    /// bits of `Auto` and of every `Impl` on its data (an `Err` as no bits).
+    fn seen<S: ShapeKind>(
+        r: &Routine,
+        safe: S::Safe,
+        m: Machine,
+        init: &[S::Out],
+        input: &S::In,
+    ) -> (Vec<Impl>, Vec<Result<Vec<u32>, Error>>) {
         with_machine(m, || {
             let all = [Impl::Auto].into_iter().chain(Impl::ALL);
-            (R::forms(), all.map(|imp| run::<R>(imp, init, input).map(|o| out_bits(&o))).collect())
+            let forms = r.forms().map(|f| f.imp).collect();
+            (forms, all.map(|imp| run::<S>(safe, imp, init, input).map(|o| out_bits(&o))).collect())
         })
     }
 
-    fn mixed<R: Routine>() -> usize
-    where
-        R::In: Sync,
-        R::Out: Sync,
-    {
-        let (init, input) = R::inputs(0x111, 37);
-        let machines = machines();
-        let reference: Vec<_> = machines.iter().map(|&m| seen::<R>(m, &init, &input)).collect();
-        // The machines differ for this routine (else the test shows nothing;
-        // `slerp_stream` has only its scalar form).
-        if R::NAME != "slerp_stream" {
-            assert_ne!(reference[0].0, reference[2].0, "{}: real and scalar target alike", R::NAME);
-        }
-        let barrier = Barrier::new(THREADS);
-        std::thread::scope(|s| {
-            for t in 0..THREADS {
-                let (m, want) = (machines[t % machines.len()], &reference[t % machines.len()]);
-                let (init, input, barrier) = (&init, &input, &barrier);
-                s.spawn(move || {
-                    barrier.wait();
-                    for round in 0..ROUNDS / 3 {
-                        assert!(&seen::<R>(m, init, input) == want, "{} {m:?} thread {t} round {round}", R::NAME);
-                    }
-                });
-            }
-        });
-        THREADS * (ROUNDS / 3) * 7
+    /// Every routine of a shape from threads on different machines at once,
+    /// on the shape's data (built once per shape); counts the routines and
+    /// the calls.
+    #[derive(Default)]
+    struct Mixed {
+        routines: usize,
+        calls: usize,
     }
 
+    impl ShapeFn for Mixed {
+        fn call<S: ShapeKind>(&mut self, routines: &[(&'static Routine, S::Safe)]) {
+            let (init, input) = S::inputs(0x111, 37);
+            let machines = machines();
+            for &(r, safe) in routines {
+                let reference: Vec<_> = machines.iter().map(|&m| seen::<S>(r, safe, m, &init, &input)).collect();
+                // The machines differ for a routine with a form besides the
+                // scalar one here (else the test shows nothing).
+                if r.forms().count() > 1 {
+                    assert_ne!(reference[0].0, reference[2].0, "{}: real and scalar target alike", r.name);
+                }
+                let barrier = Barrier::new(THREADS);
+                std::thread::scope(|s| {
+                    for t in 0..THREADS {
+                        let (m, want) = (machines[t % machines.len()], &reference[t % machines.len()]);
+                        let (init, input, barrier) = (&init, &input, &barrier);
+                        s.spawn(move || {
+                            barrier.wait();
+                            for round in 0..ROUNDS / 3 {
+                                let got = seen::<S>(r, safe, m, init, input);
+                                assert!(&got == want, "{} {m:?} thread {t} round {round}", r.name);
+                            }
+                        });
+                    }
+                });
+                self.routines += 1;
+                self.calls += THREADS * (ROUNDS / 3) * 7;
+            }
+        }
+    }
+
+    /// Every routine of the roster.
     #[test]
     fn machines_differ_per_thread_at_the_same_time() {
-        let runs: [fn() -> usize; 14] = [
-            mixed::<SlerpJoints>,
-            mixed::<LerpJoints>,
-            mixed::<QuatsToMats>,
-            mixed::<MatsToQuats>,
-            mixed::<TransformSkeleton>,
-            mixed::<TransformSkeletonMovssShufps>,
-            mixed::<UntransformSkeleton>,
-            mixed::<TransformJoints>,
-            mixed::<SlerpQuatsAsPublished>,
-            mixed::<SlerpQuatsCorrected>,
-            mixed::<Nlerp>,
-            mixed::<Fnlerp>,
-            mixed::<Onlerp>,
-            mixed::<SlerpStream>,
-        ];
-        let total: usize = runs.iter().map(|f| f()).sum();
+        let mut runs = Mixed::default();
+        for_each_shape(roster::ROUTINES, &mut runs);
+        assert_eq!(runs.routines, roster::ROUTINES.len(), "every routine of the roster");
         eprintln!(
-            "machines_differ_per_thread_at_the_same_time: 14 functions, {THREADS} threads on {} machines, {total} calls",
-            machines().len()
+            "machines_differ_per_thread_at_the_same_time: {} functions, {THREADS} threads on {} machines, {} calls",
+            runs.routines,
+            machines().len(),
+            runs.calls
         );
     }
 }

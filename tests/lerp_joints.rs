@@ -9,7 +9,42 @@
 
 mod common;
 
-use common::joints;
-use common::routines::LerpJoints;
+use animasm::JointQuat;
+use common::harness::Routine;
+use common::joints::{self, JointRoutine};
+use common::oracle::lerp_f64;
+use common::shapes::{self, JointIn};
 
-joint_routine_tests!(LerpJoints, &joints::LERP);
+/// `lerp_joints`: its kernels, its C, its f64 oracle and its bounds.
+const LERP: JointRoutine = JointRoutine {
+    name: "lerp_joints",
+    safe: animasm::lerp_joints,
+    forms: || animasm::lerp_joints::forms().collect(),
+    #[cfg(all(target_arch = "x86_64", not(miri)))]
+    asm: animasm::lerp_joints::asm::lerp_joints,
+    #[cfg(target_arch = "x86_64")]
+    intrinsics: animasm::lerp_joints::intrinsics::lerp_joints,
+    scalar: animasm::lerp_joints::scalar::lerp_joints,
+    kernel_of: animasm::lerp_joints::kernel,
+    c: animasm::lerp_joints::scalar::lerp,
+    oracle: lerp_f64,
+    bound: 3e-7,
+    fox_bound: 3e-7,
+};
+
+/// `lerp_joints` in the generic harness (`tests/common/harness.rs`), with
+/// [`LERP`]'s oracle: every form within 5e-7 of the scalar port and 2e-6 of
+/// the f64 lerp.
+struct LerpJoints;
+
+impl Routine for LerpJoints {
+    const NAME: &'static str = "lerp_joints";
+    type Shape = shapes::JointBlend;
+    const TOL_SCALAR: f64 = 5e-7;
+    const TOL_ORACLE: f64 = 2e-6;
+    fn oracle_error(out: &[JointQuat], init: &[JointQuat], input: &JointIn) -> f64 {
+        shapes::joint_blend::oracle_error(out, init, input, LERP.oracle)
+    }
+}
+
+joint_routine_tests!(LerpJoints, &LERP);

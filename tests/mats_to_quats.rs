@@ -15,13 +15,37 @@ use animasm::mats_to_quats::MAX_JOINTS;
 use animasm::{Error, Impl, JointMat, JointQuat};
 use animasm_testkit::edges;
 use common::error::{max_abs_diff, quat_diff_up_to_sign};
-use common::harness::Floats;
+use common::harness::{Floats, Routine};
 use common::inputs::{Rng, paper_mats};
 use common::oracle::{
     affine_parts_f64, f64x4, joint_mat_paper_f64, mat_f64, mat3_paper_to_quat_f64, mat3_to_quat_f64, normalize_f64,
 };
-use common::routines::MatsToQuats;
+use common::shapes;
 use common::{assert_bit_identical, fox, same_bits};
+
+/// `mats_to_quats` in the generic harness (`tests/common/harness.rs`): the
+/// C port's `ReciprocalSqrt` (0x5f3759df and one Newton-Raphson step) is
+/// good to [`C_BOUND`], so every form is held to that against the f64
+/// oracle and a little more against the scalar port (the SSE forms to
+/// [`SSE_BOUND`], checked below).
+struct MatsToQuats;
+
+impl Routine for MatsToQuats {
+    const NAME: &'static str = "mats_to_quats";
+    type Shape = shapes::MatsToQuats;
+    const TOL_SCALAR: f64 = 1.81e-3;
+    const TOL_ORACLE: f64 = C_BOUND;
+    fn oracle_error(out: &[JointQuat], _: &[JointQuat], mats: &Vec<JointMat>) -> f64 {
+        out.iter()
+            .zip(mats)
+            .map(|(j, m)| {
+                let (r, t) = affine_parts_f64(&mat_f64(m));
+                let q = quat_diff_up_to_sign(f64x4(j.q.to_array()), mat3_paper_to_quat_f64(r));
+                max_abs_diff(j.t.to_array(), [t[0], t[1], t[2], 0.0]).max(q)
+            })
+            .fold(0.0, f64::max)
+    }
+}
 
 harness_tests!(MatsToQuats);
 

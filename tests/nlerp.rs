@@ -20,7 +20,7 @@ use animasm::{Error, Impl, Quat};
 use animasm_testkit::cases::dot_grid;
 use animasm_testkit::edges::stream_elements;
 use common::error::{either_arc, max_abs_diff, quat_diff_up_to_sign, rotation_angle};
-use common::harness::{Floats, SENTINEL};
+use common::harness::{Floats, Routine, SENTINEL};
 use common::inputs::{Rng, streams};
 use common::measure::nlerp::{
     AngleErrors, FUNCS, Func, GRID, Raw, angle_error, angle_error_table, dot64, f64q, func_f64, max_angle_error, run,
@@ -28,7 +28,65 @@ use common::measure::nlerp::{
 };
 use common::oracle::{f64x4, nlerp_with_f64, normalize_f64, slerp_f64};
 use common::same_bits;
-use common::streams::{Fnlerp, Nlerp, Onlerp, SlerpStream};
+use common::shapes::{self, StreamIn};
+
+/// `nlerp` in the generic harness (`tests/common/harness.rs`): every form
+/// within 5e-7 of the scalar function and of the f64 nlerp.
+struct Nlerp;
+
+impl Routine for Nlerp {
+    const NAME: &'static str = "nlerp";
+    type Shape = shapes::Stream;
+    const TOL_SCALAR: f64 = 5e-7;
+    const TOL_ORACLE: f64 = 5e-7;
+    fn oracle_error(out: &[Quat], _: &[Quat], i: &StreamIn) -> f64 {
+        shapes::stream::oracle_error(out, i, |l, r, t| func_f64(Func::Nlerp, l, r, t))
+    }
+}
+
+/// `fnlerp` in the generic harness: every form within 5e-7 of the scalar
+/// function and of the f64 fnlerp.
+struct Fnlerp;
+
+impl Routine for Fnlerp {
+    const NAME: &'static str = "fnlerp";
+    type Shape = shapes::Stream;
+    const TOL_SCALAR: f64 = 5e-7;
+    const TOL_ORACLE: f64 = 5e-7;
+    fn oracle_error(out: &[Quat], _: &[Quat], i: &StreamIn) -> f64 {
+        shapes::stream::oracle_error(out, i, |l, r, t| func_f64(Func::Fnlerp, l, r, t))
+    }
+}
+
+/// `onlerp` in the generic harness: every form within 5e-7 of the scalar
+/// function and of the f64 onlerp.
+struct Onlerp;
+
+impl Routine for Onlerp {
+    const NAME: &'static str = "onlerp";
+    type Shape = shapes::Stream;
+    const TOL_SCALAR: f64 = 5e-7;
+    const TOL_ORACLE: f64 = 5e-7;
+    fn oracle_error(out: &[Quat], _: &[Quat], i: &StreamIn) -> f64 {
+        shapes::stream::oracle_error(out, i, |l, r, t| func_f64(Func::Onlerp, l, r, t))
+    }
+}
+
+/// `slerp_stream` in the generic harness: its one form is the scalar
+/// function, within 1e-6 of the f64 slerp.
+struct SlerpStream;
+
+impl Routine for SlerpStream {
+    const NAME: &'static str = "slerp_stream";
+    type Shape = shapes::Stream;
+    const TOL_SCALAR: f64 = 0.0;
+    const TOL_ORACLE: f64 = 1e-6;
+    fn oracle_error(out: &[Quat], _: &[Quat], i: &StreamIn) -> f64 {
+        shapes::stream::oracle_error(out, i, |l, r, t| {
+            slerp_f64(f64x4(l.to_array()), f64x4(r.to_array()), f64::from(t))
+        })
+    }
+}
 
 harness_tests!(Nlerp, interpolator);
 

@@ -19,11 +19,32 @@ use animasm::quats_to_mats::{MAX_JOINTS, quats_to_mats};
 use animasm::{Error, Impl, JointMat, JointQuat, Quat, Vec4};
 use animasm_testkit::edges;
 use common::error::{mat_max_abs_diff, rot_trans_diff};
-use common::harness::{Floats, SENTINEL};
+use common::harness::{Floats, Routine, SENTINEL};
 use common::inputs::Rng;
 use common::oracle::{f64x4, joint_mat_paper_f64, mat_f64, quat_to_mat3_f64};
-use common::routines::QuatsToMats;
+use common::shapes;
 use common::{fox, mat_bits, same_bits};
+
+/// `quats_to_mats` in the generic harness (`tests/common/harness.rs`):
+/// every form within 5e-7 of the scalar port and of the f64 formula of the
+/// paper's matrix.
+struct QuatsToMats;
+
+impl Routine for QuatsToMats {
+    const NAME: &'static str = "quats_to_mats";
+    type Shape = shapes::QuatsToMats;
+    const TOL_SCALAR: f64 = 5e-7;
+    const TOL_ORACLE: f64 = 5e-7;
+    fn oracle_error(out: &[JointMat], _: &[JointMat], q: &Vec<JointQuat>) -> f64 {
+        out.iter()
+            .zip(q)
+            .map(|(m, j)| {
+                let t = f64x4(j.t.to_array());
+                mat_max_abs_diff(&m.mat, &joint_mat_paper_f64(f64x4(j.q.to_array()), [t[0], t[1], t[2]]))
+            })
+            .fold(0.0, f64::max)
+    }
+}
 
 harness_tests!(QuatsToMats);
 use proptest::prelude::*;

@@ -20,12 +20,29 @@ mod common;
 use animasm::transform_joints::{MAX_JOINTS, transform_joints};
 use animasm::{Error, Impl, JointMat};
 use animasm_testkit::edges::mat_pairs;
+use common::error::mat_max_abs_diff;
 use common::fox;
 use common::harness::Routine;
 use common::inputs::{Rng, rigid_and_general_mats, rigid_mat_f64};
 use common::oracle::{affine_inverse_f64, affine_mul_f64, local_to_model_f64, mat_f64};
-use common::routines::TransformJoints;
+use common::shapes;
 use common::{assert_mats_bit_identical, mat_bits};
+
+/// `transform_joints` in the generic harness (`tests/common/harness.rs`):
+/// every form within 5e-6 of the scalar port and 1e-5 of the f64 product.
+struct TransformJoints;
+
+impl Routine for TransformJoints {
+    const NAME: &'static str = "transform_joints";
+    type Shape = shapes::TransformJoints;
+    const TOL_SCALAR: f64 = 5e-6;
+    const TOL_ORACLE: f64 = 1e-5;
+    fn oracle_error(out: &[JointMat], _: &[JointMat], (a, b): &(Vec<JointMat>, Vec<JointMat>)) -> f64 {
+        (0..out.len())
+            .map(|k| mat_max_abs_diff(&out[k].mat, &affine_mul_f64(mat_f64(&a[k]), mat_f64(&b[k]))))
+            .fold(0.0, f64::max)
+    }
+}
 
 harness_tests!(TransformJoints);
 

@@ -20,8 +20,37 @@ use common::oracle::{
     affine_from_f64, affine_mul_f64, local_to_model_f64, mat_f64, mats_f64, quat_to_mat3_f64, transform_skeleton_f64,
     transpose3,
 };
-use common::routines::{TransformSkeleton, TransformSkeletonMovssShufps};
+use common::shapes::{self, SkeletonIn};
 use common::{assert_mats_bit_identical, mat_bits};
+
+/// `transform_skeleton` in the generic harness (`tests/common/harness.rs`):
+/// every form within 1e-5 of the scalar port and 1e-4 of the f64
+/// local-to-model transform.
+struct TransformSkeleton;
+
+impl Routine for TransformSkeleton {
+    const NAME: &'static str = "transform_skeleton";
+    type Shape = shapes::Skeleton;
+    const TOL_SCALAR: f64 = 1e-5;
+    const TOL_ORACLE: f64 = 1e-4;
+    fn oracle_error(out: &[JointMat], init: &[JointMat], i: &SkeletonIn) -> f64 {
+        shapes::skeleton::oracle_error(out, init, i, transform_skeleton_f64)
+    }
+}
+
+/// `transform_skeleton_movss_shufps` in the generic harness: the same
+/// bounds and oracle as `transform_skeleton`.
+struct TransformSkeletonMovssShufps;
+
+impl Routine for TransformSkeletonMovssShufps {
+    const NAME: &'static str = "transform_skeleton_movss_shufps";
+    type Shape = shapes::Skeleton;
+    const TOL_SCALAR: f64 = TransformSkeleton::TOL_SCALAR;
+    const TOL_ORACLE: f64 = TransformSkeleton::TOL_ORACLE;
+    fn oracle_error(out: &[JointMat], init: &[JointMat], i: &SkeletonIn) -> f64 {
+        TransformSkeleton::oracle_error(out, init, i)
+    }
+}
 
 harness_tests!(TransformSkeleton);
 

@@ -29,8 +29,23 @@ use common::inputs::{Rng, model_skeleton, rigid_mat_f64};
 use common::oracle::{
     affine_from_f64, affine_mul_f64, local_to_model_f64, mat_f64, mats_f64, quat_to_mat3_f64, untransform_skeleton_f64,
 };
-use common::routines::UntransformSkeleton;
+use common::shapes::{self, SkeletonIn};
 use common::{assert_mats_bit_identical, mat_bits};
+
+/// `untransform_skeleton` in the generic harness (`tests/common/harness.rs`):
+/// every form within 1e-5 of the scalar port and 1e-4 of the f64
+/// model-to-local transform.
+struct UntransformSkeleton;
+
+impl Routine for UntransformSkeleton {
+    const NAME: &'static str = "untransform_skeleton";
+    type Shape = shapes::Skeleton;
+    const TOL_SCALAR: f64 = 1e-5;
+    const TOL_ORACLE: f64 = 1e-4;
+    fn oracle_error(out: &[JointMat], init: &[JointMat], i: &SkeletonIn) -> f64 {
+        shapes::skeleton::oracle_error(out, init, i, untransform_skeleton_f64)
+    }
+}
 
 harness_tests!(UntransformSkeleton);
 use proptest::prelude::*;

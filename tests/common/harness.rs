@@ -1,17 +1,17 @@
-//! The one generic routine harness: a [`Routine`] (and, for the
-//! interpolators, an [`Interpolator`]) per safe function says how to build
-//! inputs, how to run the safe function with an [`Impl`], what the f64
-//! oracle gives and how close every form must be; the generic checks below
-//! run the same way for every routine, and [`harness_tests!`] instantiates
-//! them (one `#[test]` each) in the routine's own test file.
-//!
-//! The implementations for every routine are in `tests/common/routines.rs`.
+//! The one generic routine harness: a [`Routine`] per safe function says
+//! which roster entry it is (its name and shape: the inputs, calls and wrong
+//! calls of [`super::shapes`]), what the f64 oracle gives and how close every
+//! form must be; the generic checks below run the same way for every
+//! routine, on every form of its roster entry, and [`harness_tests!`]
+//! instantiates them (one `#[test]` each) in the routine's own test file,
+//! which is where its `Routine` (its oracle and tolerances) is written.
 
-use std::ops::DerefMut;
-
+use animasm::roster;
 use animasm::{Error, Impl, JointMat, JointQuat, Quat};
 
 use super::same_bits;
+pub use super::shapes::BadCall;
+use super::shapes::{InterpolatorShape, ShapeKind};
 
 /// The one sentinel of every test: a quiet NaN bit pattern that no kernel
 /// writes for the inputs used with it. Output buffers are filled with it to
@@ -69,60 +69,70 @@ pub fn untouched<T: Floats>(out: &[T]) -> bool {
     out_bits(out).iter().all(|&b| b == SENTINEL)
 }
 
-/// A wrong call: a description, the call (given the form and an output
-/// buffer), and the error it must return.
-pub type BadCall<R> = (String, Box<dyn Fn(Impl, &mut [<R as Routine>::Out]) -> Result<(), Error>>, Error);
+/// The output element of `R`.
+pub type Out<R> = <<R as Routine>::Shape as ShapeKind>::Out;
+/// The output buffer of `R`.
+pub type Buf<R> = <<R as Routine>::Shape as ShapeKind>::Buf;
+/// Everything else `R`'s safe function takes.
+pub type In<R> = <<R as Routine>::Shape as ShapeKind>::In;
+/// The safe function's type of `R`.
+pub type Safe<R> = <<R as Routine>::Shape as ShapeKind>::Safe;
 
-/// One safe function as the generic checks see it.
-pub trait Routine {
-    /// The safe function's name.
+/// One safe function as the generic checks see it: its roster entry, its
+/// shape, its oracle and its tolerances. The rest (forms, resolution,
+/// inputs, calls, wrong calls) comes from the roster and the shape.
+pub trait Routine: Sized {
+    /// The safe function's name, as in `animasm::roster`.
     const NAME: &'static str;
-    /// The output element.
-    type Out: Floats;
-    /// The output buffer (a `Vec`, or `AlignedQuats` where the AVX forms need
-    /// 32-byte alignment).
-    type Buf: DerefMut<Target = [Self::Out]>;
-    /// Everything else the safe function takes.
-    type In;
+    /// Its shape (the roster entry's [`roster::Shape`]).
+    type Shape: ShapeKind;
     /// Max abs difference of a form from the scalar port.
     const TOL_SCALAR: f64;
     /// Max abs difference of every form from the f64 oracle.
     const TOL_ORACLE: f64;
-    /// `animasm::<routine>::forms()`.
-    fn forms() -> Vec<Impl>;
-    /// `animasm::<routine>::resolve(imp)`.
-    fn resolve(imp: Impl) -> Result<Impl, Error>;
-    /// A buffer holding `init`.
-    fn buf(init: &[Self::Out]) -> Self::Buf;
-    /// Seeded inputs for count `n` (from `animasm_testkit::inputs`): the
-    /// output's initial contents (what an in-place routine reads) and the rest.
-    fn inputs(seed: u64, n: usize) -> (Vec<Self::Out>, Self::In);
-    /// The safe function with form `imp`.
-    fn call(imp: Impl, out: &mut [Self::Out], input: &Self::In) -> Result<(), Error>;
     /// Max abs error of `out` (computed from `init` and `input`) against the
     /// f64 oracle (`animasm_testkit::oracle`).
-    fn oracle_error(out: &[Self::Out], init: &[Self::Out], input: &Self::In) -> f64;
-    /// Wrong calls for a count `n >= 1` whose output buffer has `n` elements.
-    fn bad_calls(n: usize) -> Vec<BadCall<Self>>;
-}
+    fn oracle_error(out: &[Out<Self>], init: &[Out<Self>], input: &In<Self>) -> f64;
 
-/// The interpolators' sibling contract (`slerp_joints`, `lerp_joints`,
-/// `slerp_quats_*`, `nlerp`, `fnlerp`, `onlerp`, `slerp_stream`).
-pub trait Interpolator: Routine {
-    /// The safe function with every interpolation factor set to `factor`.
-    fn call_at(imp: Impl, out: &mut [Self::Out], input: &Self::In, factor: f32) -> Result<(), Error>;
-    /// The exact result at factor 0 (`one == false`) or 1.
-    fn endpoint(init: &[Self::Out], input: &Self::In, one: bool) -> Vec<Self::Out>;
-    /// The error of a call whose factor is `factor` (non-finite) and that
-    /// is also wrong in an earlier-checked way (a length): that earlier
-    /// error, and the call.
-    fn earlier_error(n: usize, factor: f32) -> BadCall<Self>;
-    /// The `NonFiniteFactor` error the safe function returns for `factor`.
-    fn non_finite(factor: f32) -> Error;
+    /// The routine's roster entry.
+    fn roster() -> &'static roster::Routine {
+        roster::find(Self::NAME).unwrap_or_else(|| panic!("{} is not in animasm::roster", Self::NAME))
+    }
+    /// The safe function, from the roster.
+    fn safe() -> Safe<Self> {
+        Self::Shape::safe(Self::roster().shape)
+            .unwrap_or_else(|| panic!("{}: the roster gives another shape", Self::NAME))
+    }
+    /// The forms this CPU runs, fastest first (the roster's `forms()`).
+    fn forms() -> Vec<Impl> {
+        Self::roster().forms().map(|f| f.imp).collect()
+    }
+    /// The form the safe function runs for `imp`, or its error (the
+    /// roster's `resolve()`).
+    fn resolve(imp: Impl) -> Result<Impl, Error> {
+        Self::roster().resolve(imp).map(|f| f.imp)
+    }
+    /// A buffer holding `init`.
+    fn buf(init: &[Out<Self>]) -> Buf<Self> {
+        Self::Shape::buf(init)
+    }
+    /// The shape's seeded inputs for count `n`.
+    fn inputs(seed: u64, n: usize) -> (Vec<Out<Self>>, In<Self>) {
+        Self::Shape::inputs(seed, n)
+    }
+    /// The safe function with form `imp`.
+    fn call(imp: Impl, out: &mut [Out<Self>], input: &In<Self>) -> Result<(), Error> {
+        Self::Shape::call(Self::safe(), imp, out, input)
+    }
+    /// The shape's wrong calls for a count `n >= 1` whose output buffer has
+    /// `n` elements.
+    fn bad_calls(n: usize) -> Vec<BadCall<Out<Self>>> {
+        Self::Shape::bad_calls(Self::safe(), n)
+    }
 }
 
 /// Runs `imp` on `init` and `input` in a buffer of the routine's kind.
-pub fn run<R: Routine>(imp: Impl, init: &[R::Out], input: &R::In) -> Result<Vec<R::Out>, Error> {
+pub fn run<R: Routine>(imp: Impl, init: &[Out<R>], input: &In<R>) -> Result<Vec<Out<R>>, Error> {
     let mut b = R::buf(init);
     R::call(imp, &mut b, input).map(|()| b.to_vec())
 }
@@ -209,7 +219,7 @@ pub fn errors_write_nothing<R: Routine>() {
     for n in [1, 5, 17] {
         for (what, call, want) in R::bad_calls(n) {
             for imp in R::forms().into_iter().chain([Impl::Auto]) {
-                let mut out = R::buf(&vec![R::Out::sentinel(); n]);
+                let mut out = R::buf(&vec![<Out<R>>::sentinel(); n]);
                 assert_same_err(call(imp, &mut out), want, &format!("{} {imp} n={n}: {what}", R::NAME));
                 assert!(untouched(&out), "{} {imp} n={n}: {what}: written on Err", R::NAME);
             }
@@ -242,7 +252,7 @@ pub fn form_resolution<R: Routine>() {
     let mut skipped = Vec::new();
     for imp in Impl::ALL.into_iter().chain([Impl::Auto]) {
         let resolved = R::resolve(imp);
-        let mut out = R::buf(&vec![R::Out::sentinel(); n]);
+        let mut out = R::buf(&vec![<Out<R>>::sentinel(); n]);
         // In-place routines read the output: start from the inputs' values.
         out.copy_from_slice(&init);
         let before = out_bits(&out);
@@ -288,17 +298,20 @@ pub fn form_resolution<R: Routine>() {
 /// `NonFiniteFactor` with nothing written; a factor `<= 0` or `>= 1` gives
 /// the exact endpoint with every form; a call wrong in two ways returns the
 /// earlier-checked error.
-pub fn sibling_contract<R: Interpolator>() {
+pub fn sibling_contract<R: Routine>()
+where
+    R::Shape: InterpolatorShape,
+{
     for n in [1, 4, 9, 20] {
         let (init, input) = R::inputs(0xf0f0 + n as u64, n);
         for imp in R::forms().into_iter().chain([Impl::Auto]) {
             for f in [f32::NAN, -f32::NAN, f32::INFINITY, f32::NEG_INFINITY] {
                 let mut out = R::buf(&init);
-                let got = R::call_at(imp, &mut out, &input, f);
-                assert_same_err(got, R::non_finite(f), &format!("{} {imp} n={n}", R::NAME));
+                let got = R::Shape::call_at(R::safe(), imp, &mut out, &input, f);
+                assert_same_err(got, R::Shape::non_finite(f), &format!("{} {imp} n={n}", R::NAME));
                 assert_eq!(out_bits(&out), out_bits(&init), "{} {imp} n={n} factor {f}: written on Err", R::NAME);
-                let (what, call, want) = R::earlier_error(n, f);
-                let mut out = R::buf(&vec![R::Out::sentinel(); n]);
+                let (what, call, want) = R::Shape::earlier_error(R::safe(), n, f);
+                let mut out = R::buf(&vec![<Out<R>>::sentinel(); n]);
                 assert_same_err(call(imp, &mut out), want, &format!("{} {imp} n={n}: {what}", R::NAME));
                 assert!(untouched(&out), "{} {imp}: written on Err", R::NAME);
             }
@@ -306,8 +319,8 @@ pub fn sibling_contract<R: Interpolator>() {
                 [(0.0, false), (-0.0, false), (-0.5, false), (-1e30, false), (1.0, true), (1.5, true), (1e30, true)]
             {
                 let mut out = R::buf(&init);
-                R::call_at(imp, &mut out, &input, f).unwrap();
-                let want = R::endpoint(&init, &input, one);
+                R::Shape::call_at(R::safe(), imp, &mut out, &input, f).unwrap();
+                let want = R::Shape::endpoint(&init, &input, one);
                 assert_eq!(
                     out_bits(&out),
                     out_bits(&want),
@@ -320,14 +333,14 @@ pub fn sibling_contract<R: Interpolator>() {
         for imp in Impl::ALL {
             if let Err(e) = R::resolve(imp) {
                 let mut out = R::buf(&init);
-                assert_eq!(R::call_at(imp, &mut out, &input, f32::NAN), Err(e), "{} {imp}", R::NAME);
+                assert_eq!(R::Shape::call_at(R::safe(), imp, &mut out, &input, f32::NAN), Err(e), "{} {imp}", R::NAME);
             }
         }
     }
 }
 
 /// Instantiates the generic checks (one `#[test]` each) for a [`Routine`]:
-/// `harness_tests!(SlerpJoints);`, or `harness_tests!(SlerpJoints, interpolator)`
+/// `harness_tests!(MyRoutine);`, or `harness_tests!(MyRoutine, interpolator)`
 /// to add the sibling contract.
 #[macro_export]
 macro_rules! harness_tests {
@@ -365,19 +378,10 @@ macro_rules! harness_tests {
     };
 }
 
-/// The forms every id Software routine (the joint interpolators, the
-/// conversions, the skeleton and joint transforms) runs here: the
-/// intersection of their `forms()`, for checks that run them all with one
-/// `Impl`.
+/// The forms every id Software routine (`animasm::roster::id_routines()`)
+/// runs here: the intersection of their forms, for checks that run them all
+/// with one `Impl`.
 pub fn forms_of_all() -> Vec<Impl> {
-    let all: [Vec<Impl>; 7] = [
-        animasm::slerp_joints::forms().collect(),
-        animasm::lerp_joints::forms().collect(),
-        animasm::quats_to_mats::forms().collect(),
-        animasm::mats_to_quats::forms().collect(),
-        animasm::transform_skeleton::forms().collect(),
-        animasm::untransform_skeleton::forms().collect(),
-        animasm::transform_joints::forms().collect(),
-    ];
+    let all: Vec<Vec<Impl>> = roster::id_routines().map(|r| r.forms().map(|f| f.imp).collect()).collect();
     all[0].iter().copied().filter(|imp| all.iter().all(|f| f.contains(imp))).collect()
 }

@@ -1,15 +1,14 @@
-//! The joint-list interpolators (`slerp_joints`, `lerp_joints`): a
-//! [`JointRoutine`] per routine and the checks `tests/slerp_joints.rs` and
-//! `tests/lerp_joints.rs` both run on it: the safe functions' contract
-//! (was `tests/contract.rs`) and the Fox animation data against the f64
-//! oracles (was `tests/realdata.rs`). The twins and the errata (was
-//! `tests/differential.rs` and `tests/errata.rs`) are in `joint_twins.rs`.
+//! The joint-list interpolators (`slerp_joints`, `lerp_joints`): the
+//! [`JointRoutine`] that `tests/slerp_joints.rs` and `tests/lerp_joints.rs`
+//! each describe their routine by, and the checks both run on it: the safe
+//! functions' contract and the Fox animation data against the f64 oracles.
+//! The twins and the errata are in `joint_twins.rs`.
 
 use animasm::{Error, Impl, JointQuat, Quat};
 use animasm_testkit::error::max_abs_diff;
 use animasm_testkit::fox;
 use animasm_testkit::inputs::joint_lists;
-use animasm_testkit::oracle::{f64x4, lerp_f64, slerp_f64, vec4_lerp_f64};
+use animasm_testkit::oracle::{f64x4, vec4_lerp_f64};
 
 use super::assert_bit_identical;
 use super::harness::{Floats, SENTINEL};
@@ -47,50 +46,9 @@ pub struct JointRoutine {
     pub oracle: Oracle,
     /// Max abs rotation error against the oracle on random unit input.
     pub bound: f64,
-    /// The same on the Fox data. The SSE slerp reaches 5.36e-7 on one of the
-    /// 2460 consecutive Fox pairs (joint 253 at lerp 0.25; 4.66e-7 is the
-    /// worst over `tests/accuracy.rs`'s random pairs), hence 6e-7 there.
+    /// The same on the Fox data.
     pub fox_bound: f64,
 }
-
-/// `slerp_joints`.
-pub const SLERP: JointRoutine = JointRoutine {
-    name: "slerp_joints",
-    safe: animasm::slerp_joints,
-    forms: || animasm::slerp_joints::forms().collect(),
-    #[cfg(all(target_arch = "x86_64", not(miri)))]
-    asm: animasm::slerp_joints::asm::slerp_joints,
-    #[cfg(target_arch = "x86_64")]
-    intrinsics: animasm::slerp_joints::intrinsics::slerp_joints,
-    scalar: animasm::slerp_joints::scalar::slerp_joints,
-    kernel_of: animasm::slerp_joints::kernel,
-    c: animasm::slerp_joints::scalar::slerp,
-    oracle: slerp_f64,
-    // The worst rotation error measured against the f64 slerp: 5.20e-7 over
-    // 740,000 random unit pairs (lerp 0.001 to 0.999) on an Intel Xeon (AVX-512),
-    // 5.22e-7 on the committed regression case drawn on an AMD EPYC Zen 4,
-    // 5.36e-7 on the Fox data; `rsqrtps` differs between vendors. 6e-7 is
-    // 12% above the worst of them.
-    bound: 6e-7,
-    fox_bound: 6e-7,
-};
-
-/// `lerp_joints`.
-pub const LERP: JointRoutine = JointRoutine {
-    name: "lerp_joints",
-    safe: animasm::lerp_joints,
-    forms: || animasm::lerp_joints::forms().collect(),
-    #[cfg(all(target_arch = "x86_64", not(miri)))]
-    asm: animasm::lerp_joints::asm::lerp_joints,
-    #[cfg(target_arch = "x86_64")]
-    intrinsics: animasm::lerp_joints::intrinsics::lerp_joints,
-    scalar: animasm::lerp_joints::scalar::lerp_joints,
-    kernel_of: animasm::lerp_joints::kernel,
-    c: animasm::lerp_joints::scalar::lerp,
-    oracle: lerp_f64,
-    bound: 3e-7,
-    fox_bound: 3e-7,
-};
 
 // ---------------------------------------------------------------- contract ---
 
@@ -298,8 +256,8 @@ pub fn rest_pose_towards_every_first_key(r: &JointRoutine) {
 /// The tests `tests/slerp_joints.rs` and `tests/lerp_joints.rs` share, written
 /// once: the harness checks, `mod contract`, `mod twins` and the Fox data,
 /// each calling the shared bodies of this module and of `joint_twins` for the
-/// routine `$routine` (a [`JointRoutine`]) described by `$harness` (a type
-/// of `routines`).
+/// routine `$routine` (a [`JointRoutine`]) whose generic harness checks
+/// are `$harness` (its [`Routine`](super::harness::Routine)).
 // `crate::common` is meant to be the calling test crate's `common` module.
 #[allow(clippy::crate_in_macro_def)]
 #[macro_export]

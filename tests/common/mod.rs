@@ -1,6 +1,6 @@
 //! Shared helpers of the integration tests (`mod common;`): the generic
-//! routine harness ([`harness`], with every routine's description in
-//! [`routines`] and [`streams`]), the joint-list interpolators' shared checks
+//! routine harness ([`harness`], with each roster shape's inputs and calls
+//! in [`shapes`]), the joint-list interpolators' shared checks
 //! ([`joints`], [`joint_twins`]), the testkit's modules re-exported (input
 //! generators [`inputs`], f64 oracles [`oracle`], error measurements
 //! [`measure`], the real data of `data/Fox.glb` [`fox`], proptest strategies
@@ -13,8 +13,7 @@ pub mod harness;
 pub mod joint_twins;
 pub mod joints;
 pub mod nlerp_model;
-pub mod routines;
-pub mod streams;
+pub mod shapes;
 
 #[allow(unused_imports)]
 pub use animasm_testkit::{error, fox, inputs, oracle, strategies};
