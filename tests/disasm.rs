@@ -1,18 +1,22 @@
 //! The asm kernels, disassembled, are the paper's listings.
 //!
-//! For every kernel of [`KERNELS`] this test disassembles the running test
-//! binary with `objdump -d -M intel` and checks that the kernel contains, as
-//! one contiguous run, exactly the instructions of
-//! `asm_notes/<routine>.listing.s`: the same mnemonics (`jz`/`je` and
+//! For every routine of `animasm::roster` with an asm listing form
+//! ([`Origin::Listing`](animasm::Origin::Listing)) this test disassembles
+//! the running test binary with `objdump -d -M intel` and checks that the
+//! kernel, `animasm::<module>::asm::<routine>`, contains, as one contiguous
+//! run, exactly the instructions of its listing file (`asm_notes/<routine>.listing.s`
+//! where the routine has its own, otherwise its module's
+//! `asm_notes/<module>.listing.s`; see `common::roster_checks::listing`):
+//! the same mnemonics (`jz`/`je` and
 //! `jnz`/`jne` are the same instruction) and the same xmm register numbers in
 //! the same operand order, modulo the `//@ D<n>` deviations the listing file
 //! declares. Operand widths, addressing forms, immediates and labels are not
 //! compared. The compiler's prologue and epilogue surround the run.
 //!
-//! It also checks, from the listing files alone, the instruction counts the
-//! paper states (and those the transcription settled), and that every
-//! `//@ D<n>` marker is a row of the deviations table in
-//! `asm_notes/<routine>.md`.
+//! It also checks that every `//@ D<n>` marker is a row of the deviations
+//! table in `asm_notes/<module>.md`. The instruction counts the paper
+//! states (and those the transcription settled) are pinned by each
+//! routine's test file (`common::roster_checks::listing::assert_counts`).
 //!
 //! `objdump` (GNU binutils) is required: without it the test fails. Set
 //! `OBJDUMP` to use another binary.
@@ -27,145 +31,44 @@
 
 #![cfg(all(target_arch = "x86_64", target_os = "linux"))]
 
-use std::path::PathBuf;
+mod common;
 
+use animasm::roster::Routine;
+use common::roster_checks::listing::{
+    asm_symbol, crate_path, listing_file, listing_kernel_address, note_file, read, routines_with_listing,
+};
 use devkit::listing::{Edit, Expected, align, parse_listing};
 use devkit::objdump::{Disasm, Instr, disassemble, normalize_symbol, parse_instr, parse_objdump_line};
 
-/// One asm kernel and what its listing must satisfy.
+/// One asm kernel (the [`Origin::Listing`](animasm::Origin::Listing) form of
+/// a routine) and where its listing is, by the rules of
+/// `common::roster_checks::listing`.
 struct Kernel {
-    /// The routine's name: `asm_notes/<routine>.md` holds its deviations table.
-    routine: &'static str,
+    /// The routine.
+    routine: &'static Routine,
     /// The demangled path of the kernel.
-    symbol: &'static str,
+    symbol: String,
     /// The listing, relative to the crate root.
-    listing: &'static str,
-    /// Takes the kernel's address (through `black_box`) so that the kernel is
-    /// linked into this binary.
-    address: fn() -> usize,
-    /// Instruction counts of the listing as printed (`//@ D<n>` changes not
-    /// applied, `TRANSPOSE_4x4` as 12): `"total"`, or a loop label, counting
-    /// from the label line up to and including the first jump back to it.
-    counts: &'static [(&'static str, usize)],
+    listing: String,
+    /// The note whose deviations table lists the listing's markers.
+    note: String,
+    /// The kernel's address (taking it links the kernel into this binary).
+    address: usize,
 }
 
-/// The instruction counts of Appendix B as transcribed in
-/// `asm_notes/lerp_joints.listing.s` (its header: total 211, `loopJoint4`
-/// 132, `loopJoint1` 39; `loopCopy` up to `jl loopCopy` is 8). The paper does
-/// not state them; they are the transcription's, pinned here so that an edit
-/// of the listing file shows up.
-const LERP_JOINTS_COUNTS: &[(&str, usize)] =
-    &[("total", 211), ("loopCopy", 8), ("loopJoint4", 132), ("loopJoint1", 39)];
-
-/// Every asm kernel checked against its listing. Add a row per routine.
-const KERNELS: &[Kernel] = &[
-    Kernel {
-        routine: "slerp_joints",
-        symbol: "animasm::slerp_joints::asm::slerp_joints",
-        listing: "asm_notes/slerp_joints.listing.s",
-        address: || std::hint::black_box(animasm::slerp_joints::asm::slerp_joints as *const () as usize),
-        // The paper: 359 instructions in all, 212 in the 4-joint loop.
-        counts: &[("total", 359), ("loopJoint4", 212)],
-    },
-    Kernel {
-        routine: "lerp_joints",
-        symbol: "animasm::lerp_joints::asm::lerp_joints",
-        listing: "asm_notes/lerp_joints.listing.s",
-        address: || std::hint::black_box(animasm::lerp_joints::asm::lerp_joints as *const () as usize),
-        counts: LERP_JOINTS_COUNTS,
-    },
-    Kernel {
-        routine: "quats_to_mats",
-        symbol: "animasm::quats_to_mats::asm::quats_to_mats",
-        listing: "asm_notes/quats_to_mats.listing.s",
-        address: || std::hint::black_box(animasm::quats_to_mats::asm::quats_to_mats as *const () as usize),
-        // The paper: 35 instructions in `loopQuat`. The total (7 before the
-        // loop, 42 in all) is the transcription's, pinned so that an edit of
-        // the listing file shows up.
-        counts: &[("total", 42), ("loopQuat", 35)],
-    },
-    Kernel {
-        routine: "mats_to_quats",
-        symbol: "animasm::mats_to_quats::asm::mats_to_quats",
-        listing: "asm_notes/mats_to_quats.listing.s",
-        address: || std::hint::black_box(animasm::mats_to_quats::asm::mats_to_quats as *const () as usize),
-        // The paper: 207 instructions in loopMat4, 84 in loopMat1; the
-        // transcription's total is 305 (8 + 207 + 6 + 84).
-        counts: &[("loopMat4", 207), ("loopMat1", 84), ("total", 305)],
-    },
-    Kernel {
-        routine: "transform_skeleton",
-        symbol: "animasm::transform_skeleton::asm::transform_skeleton",
-        listing: "asm_notes/transform_skeleton.listing.s",
-        address: || std::hint::black_box(animasm::transform_skeleton::asm::transform_skeleton as *const () as usize),
-        // Appendix A: 58 instructions, 45 in the joint loop (the issue's
-        // figure; the paper states none).
-        counts: &[("total", 58), ("loopJoint", 45)],
-    },
-    Kernel {
-        // Section 3's `movss` + `shufps` broadcast applied to Appendix A (not
-        // the paper's listing): the file is Appendix A with `//@ D2` markers,
-        // so these counts are Appendix A's as printed; the built loop has 54.
-        routine: "transform_skeleton",
-        symbol: "animasm::transform_skeleton::asm::transform_skeleton_movss_shufps",
-        listing: "asm_notes/transform_skeleton_movss_shufps.listing.s",
-        address: || {
-            std::hint::black_box(
-                animasm::transform_skeleton::asm::transform_skeleton_movss_shufps as *const () as usize,
-            )
-        },
-        counts: &[("total", 58), ("loopJoint", 45)],
-    },
-    Kernel {
-        routine: "untransform_skeleton",
-        symbol: "animasm::untransform_skeleton::asm::untransform_skeleton",
-        listing: "asm_notes/untransform_skeleton.listing.s",
-        address: || {
-            std::hint::black_box(animasm::untransform_skeleton::asm::untransform_skeleton as *const () as usize)
-        },
-        // Appendix B: 60 instructions, 48 in the per-joint loop (the paper
-        // gives no count; these are the printed listing's).
-        counts: &[("total", 60), ("loopJoint", 48)],
-    },
-    Kernel {
-        // Not a printed listing: the article's intrinsics as the VEX
-        // instructions they name (the file's header). The article states no
-        // instruction count; these are the transcription's: 10 before the
-        // loop, 2 x 128 statements + 3 of loop control in it.
-        routine: "slerp_quats",
-        symbol: "animasm::slerp_quats::asm::slerp_quats_as_published",
-        listing: "asm_notes/slerp_quats.listing.s",
-        address: || std::hint::black_box(animasm::slerp_quats::asm::slerp_quats_as_published as *const () as usize),
-        counts: &[("total", 269), ("loopQuat16", 259)],
-    },
-    Kernel {
-        // The corrected twin: the same instructions (it differs in the
-        // destination register of the Newton-Raphson `vmulps`, ymm0 -> ymm7,
-        // and in two constants; neither is compared).
-        routine: "slerp_quats",
-        symbol: "animasm::slerp_quats::asm::slerp_quats_corrected",
-        listing: "asm_notes/slerp_quats.listing.s",
-        address: || std::hint::black_box(animasm::slerp_quats::asm::slerp_quats_corrected as *const () as usize),
-        counts: &[("total", 269), ("loopQuat16", 259)],
-    },
-    Kernel {
-        routine: "transform_joints",
-        symbol: "animasm::transform_joints::asm::transform_joints",
-        listing: "asm_notes/transform_joints.listing.s",
-        address: || std::hint::black_box(animasm::transform_joints::asm::transform_joints as *const () as usize),
-        // The paper states no counts: 41 in the loop body (Appendix C with
-        // its cut-off third row rebuilt, 8 of the 41 rebuilt), 52 in all.
-        counts: &[("total", 52), ("loopJoint", 41)],
-    },
-];
-
-fn crate_path(rel: &str) -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(rel)
-}
-
-fn read(rel: &str) -> String {
-    let p = crate_path(rel);
-    std::fs::read_to_string(&p).unwrap_or_else(|e| panic!("reading {}: {e}", p.display()))
+/// Every asm kernel of the roster, in the roster's order.
+fn kernels() -> Vec<Kernel> {
+    let kernels: Vec<Kernel> = routines_with_listing()
+        .map(|r| Kernel {
+            routine: r,
+            symbol: asm_symbol(r),
+            listing: listing_file(r),
+            note: note_file(r),
+            address: listing_kernel_address(r).expect("a listing form"),
+        })
+        .collect();
+    assert!(!kernels.is_empty(), "no routine of the roster has an asm listing here");
+    kernels
 }
 
 // ---------------------------------------------------------------------------
@@ -208,7 +111,7 @@ fn mismatch_report(k: &Kernel, exp: &[Expected], dis: &[Disasm]) -> String {
         "{}: the disassembly of `{}` ({} instructions, {:#x}..) does not contain the {} instructions of {} \
          as one contiguous run.\nBest window: disassembly instruction #{start} ({:#x}), {score}/{} positions equal. \
          First mismatches there (listing line: expected | disassembly):",
-        k.routine,
+        k.routine.name,
         k.symbol,
         dis.len(),
         dis[0].addr,
@@ -289,46 +192,33 @@ fn mismatch_report(k: &Kernel, exp: &[Expected], dis: &[Disasm]) -> String {
 #[test]
 fn asm_kernels_match_their_listings() {
     let mut failures = Vec::new();
-    for k in KERNELS {
-        let addr = (k.address)();
-        assert_ne!(addr, 0);
-        let listing = parse_listing(k.listing, &read(k.listing));
-        let dis = disassemble(k.symbol);
+    for k in kernels() {
+        assert_ne!(k.address, 0);
+        let listing = parse_listing(&k.listing, &read(&k.listing));
+        let dis = disassemble(&k.symbol);
         let ei: Vec<Instr> = listing.expected.iter().map(|e| e.instr.clone()).collect();
         let di: Vec<Instr> = dis.iter().map(|d| d.instr.clone()).collect();
         match find_window(&di, &ei) {
             Some(s) => println!(
                 "{}: {} listing instructions found at {:#x} (instruction #{s} of {}; {} deviation markers)",
-                k.routine,
+                k.routine.name,
                 ei.len(),
                 dis[s].addr,
                 dis.len(),
                 listing.deviations.len()
             ),
-            None => failures.push(mismatch_report(k, &listing.expected, &dis)),
+            None => failures.push(mismatch_report(&k, &listing.expected, &dis)),
         }
     }
     assert!(failures.is_empty(), "\n{}", failures.join("\n"));
 }
 
 #[test]
-fn listing_instruction_counts() {
-    for k in KERNELS {
-        let listing = parse_listing(k.listing, &read(k.listing));
-        for &(block, want) in k.counts {
-            let got = listing.count(block);
-            assert_eq!(got, want, "{}: `{block}` has {got} instructions, expected {want}", k.listing);
-            println!("{}: {block} = {got}", k.routine);
-        }
-    }
-}
-
-#[test]
 fn deviation_markers_are_documented() {
-    for k in KERNELS {
-        let listing = parse_listing(k.listing, &read(k.listing));
-        let md_rel = format!("asm_notes/{}.md", k.routine);
-        let md_path = crate_path(&md_rel);
+    for k in kernels() {
+        let listing = parse_listing(&k.listing, &read(&k.listing));
+        let md_rel = &k.note;
+        let md_path = crate_path(md_rel);
         if !md_path.exists() {
             println!(
                 "NOTE: {md_rel} does not exist; skipping the check of {} deviation marker(s) of {}",
@@ -337,7 +227,7 @@ fn deviation_markers_are_documented() {
             );
             continue;
         }
-        let md = read(&md_rel);
+        let md = read(md_rel);
         let rows: Vec<String> = md
             .lines()
             .filter(|l| l.trim_start().starts_with('|'))

@@ -16,102 +16,46 @@
 //! `animasm-testkit` ask for `alloc` only, so `--no-default-features` turns
 //! `std` off for the whole test build).
 
+use animasm::roster::{self, FormInfo, Routine};
 use animasm::{Error, Impl, Quat};
 use animasm_testkit::inputs::Rng;
 
-/// One routine's dispatch, as its module exposes it.
-struct Routine {
-    name: &'static str,
-    forms: fn() -> Vec<Impl>,
-    resolve: fn(Impl) -> Result<Impl, Error>,
-    /// The forms that need CPU features beyond the baseline, with the
-    /// name `Error::MissingCpuFeature` gives for what they need.
-    beyond: &'static [(Impl, &'static str)],
+/// The forms of `r` that need CPU features beyond the target's baseline
+/// (their instruction set names some), among those compiled here.
+fn beyond(r: &Routine) -> Vec<FormInfo> {
+    r.all_forms().filter(|f| !f.isa.features().is_empty()).collect()
 }
 
-/// The id Software routines' successor: AVX2 with FMA.
-const SUCCESSOR: &[(Impl, &str)] = &[(Impl::Avx2, "avx2 and fma")];
+/// What asking `r` for a form it cannot run here gives: the features the
+/// form needs where it is compiled (a form beyond the baseline), and
+/// `Unsupported` where it is not (on `x86_64`, a form the routine does not
+/// have; elsewhere, every form but the scalar one).
+fn refused(r: &Routine, imp: Impl) -> Error {
+    match r.all_forms().find(|f| f.imp == imp) {
+        Some(f) => Error::MissingCpuFeature { needs: f.isa.needs() },
+        None => Error::Unsupported(imp),
+    }
+}
 
-const ROUTINES: &[Routine] = &[
-    Routine {
-        name: "slerp_joints",
-        forms: || animasm::slerp_joints::forms().collect(),
-        resolve: animasm::slerp_joints::resolve,
-        beyond: SUCCESSOR,
-    },
-    Routine {
-        name: "lerp_joints",
-        forms: || animasm::lerp_joints::forms().collect(),
-        resolve: animasm::lerp_joints::resolve,
-        beyond: SUCCESSOR,
-    },
-    Routine {
-        name: "quats_to_mats",
-        forms: || animasm::quats_to_mats::forms().collect(),
-        resolve: animasm::quats_to_mats::resolve,
-        beyond: SUCCESSOR,
-    },
-    Routine {
-        name: "mats_to_quats",
-        forms: || animasm::mats_to_quats::forms().collect(),
-        resolve: animasm::mats_to_quats::resolve,
-        beyond: SUCCESSOR,
-    },
-    Routine {
-        name: "transform_joints",
-        forms: || animasm::transform_joints::forms().collect(),
-        resolve: animasm::transform_joints::resolve,
-        beyond: SUCCESSOR,
-    },
-    Routine {
-        name: "transform_skeleton",
-        forms: || animasm::transform_skeleton::forms().collect(),
-        resolve: animasm::transform_skeleton::resolve,
-        beyond: SUCCESSOR,
-    },
-    Routine {
-        name: "transform_skeleton_movss_shufps",
-        forms: || animasm::transform_skeleton::movss_shufps::forms().collect(),
-        resolve: animasm::transform_skeleton::movss_shufps::resolve,
-        beyond: &[],
-    },
-    Routine {
-        name: "untransform_skeleton",
-        forms: || animasm::untransform_skeleton::forms().collect(),
-        resolve: animasm::untransform_skeleton::resolve,
-        beyond: SUCCESSOR,
-    },
-    Routine {
-        name: "slerp_quats_corrected",
-        forms: || animasm::slerp_quats::forms().collect(),
-        resolve: animasm::slerp_quats::resolve,
-        beyond: &[(Impl::Intrinsics, "avx"), (Impl::Asm, "avx")],
-    },
-    Routine {
-        name: "nlerp",
-        forms: || animasm::nlerp::forms().collect(),
-        resolve: animasm::nlerp::resolve,
-        beyond: &[(Impl::Avx2, "avx2 and fma"), (Impl::Avx2NoFma, "avx2")],
-    },
-];
-
-/// What asking for a form beyond the baseline gives when the crate cannot
-/// run it: the missing features on `x86_64`, where the form exists, and
-/// `Unsupported` elsewhere, where it is not compiled.
-fn refused(imp: Impl, needs: &'static str) -> Error {
-    if cfg!(target_arch = "x86_64") { Error::MissingCpuFeature { needs } } else { Error::Unsupported(imp) }
+/// The resolution of `imp` by `r`, as the form's name.
+fn resolve(r: &Routine, imp: Impl) -> Result<Impl, Error> {
+    r.resolve(imp).map(|f| f.imp)
 }
 
 /// Checks that hold in both configurations: every listed form resolves to
-/// itself, the scalar port is always there and `Auto` is the first form.
+/// itself, the scalar port is always there, `Auto` is the first form, and
+/// every form not compiled here is `Unsupported`.
 fn check_common(r: &Routine) -> Vec<Impl> {
-    let forms = (r.forms)();
+    let forms: Vec<Impl> = r.forms().map(|f| f.imp).collect();
     eprintln!("{}: forms {forms:?}", r.name);
     assert!(forms.contains(&Impl::Scalar), "{}: {forms:?}", r.name);
     for &imp in &forms {
-        assert_eq!((r.resolve)(imp), Ok(imp), "{}", r.name);
+        assert_eq!(resolve(r, imp), Ok(imp), "{}", r.name);
     }
-    assert_eq!((r.resolve)(Impl::Auto), Ok(forms[0]), "{}", r.name);
+    assert_eq!(resolve(r, Impl::Auto), Ok(forms[0]), "{}", r.name);
+    for imp in Impl::ALL.into_iter().filter(|&imp| !r.all_forms().any(|f| f.imp == imp)) {
+        assert_eq!(resolve(r, imp), Err(refused(r, imp)), "{}", r.name);
+    }
     forms
 }
 
@@ -121,37 +65,41 @@ fn check_common(r: &Routine) -> Vec<Impl> {
 #[cfg(not(feature = "std"))]
 #[test]
 fn without_std_nothing_beyond_the_baseline_is_selected() {
-    for r in ROUTINES {
+    for r in roster::ROUTINES {
         let forms = check_common(r);
-        for &(imp, needs) in r.beyond {
-            assert!(!forms.contains(&imp), "{}: {imp} listed without std", r.name);
-            assert_eq!((r.resolve)(imp), Err(refused(imp, needs)), "{}", r.name);
+        for f in beyond(r) {
+            assert!(!forms.contains(&f.imp), "{}: {} listed without std", r.name, f.imp);
+            assert_eq!(resolve(r, f.imp), Err(refused(r, f.imp)), "{}", r.name);
         }
-        let auto = (r.resolve)(Impl::Auto).unwrap();
-        assert!(r.beyond.iter().all(|&(imp, _)| imp != auto), "{}: Auto picked {auto}", r.name);
+        let auto = resolve(r, Impl::Auto).unwrap();
+        assert!(beyond(r).iter().all(|f| f.imp != auto), "{}: Auto picked {auto}", r.name);
     }
 }
 
-/// Whether the running CPU has what a `MissingCpuFeature` name says.
+/// Whether the running CPU has the features an instruction set needs, by
+/// the standard library's detection.
 #[cfg(feature = "std")]
-fn cpu_has(needs: &str) -> bool {
-    #[cfg(target_arch = "x86_64")]
-    {
-        let avx = std::is_x86_feature_detected!("avx");
-        let avx2 = std::is_x86_feature_detected!("avx2");
-        let fma = std::is_x86_feature_detected!("fma");
-        match needs {
-            "avx" => avx,
-            "avx2" => avx2,
-            "avx2 and fma" => avx2 && fma,
-            other => panic!("unknown feature set {other:?}"),
+fn cpu_has(features: &[&str]) -> bool {
+    features.iter().all(|&feature| {
+        #[cfg(target_arch = "x86_64")]
+        {
+            match feature {
+                "avx" => std::is_x86_feature_detected!("avx"),
+                "avx2" => std::is_x86_feature_detected!("avx2"),
+                "fma" => std::is_x86_feature_detected!("fma"),
+                "avx512f" => std::is_x86_feature_detected!("avx512f"),
+                "avx512vl" => std::is_x86_feature_detected!("avx512vl"),
+                "avx512dq" => std::is_x86_feature_detected!("avx512dq"),
+                "avx512bw" => std::is_x86_feature_detected!("avx512bw"),
+                other => panic!("unknown feature {other:?}"),
+            }
         }
-    }
-    #[cfg(not(target_arch = "x86_64"))]
-    {
-        let _ = needs;
-        false
-    }
+        #[cfg(not(target_arch = "x86_64"))]
+        {
+            let _ = feature;
+            false
+        }
+    })
 }
 
 /// With `std`: the forms beyond the baseline follow the CPU's detected
@@ -159,52 +107,69 @@ fn cpu_has(needs: &str) -> bool {
 #[cfg(feature = "std")]
 #[test]
 fn with_std_the_forms_follow_the_cpu() {
-    for r in ROUTINES {
+    for r in roster::ROUTINES {
         let forms = check_common(r);
-        for &(imp, needs) in r.beyond {
-            let has = cpu_has(needs);
-            assert_eq!(forms.contains(&imp), has, "{}: {imp} ({needs})", r.name);
-            let want = if has { Ok(imp) } else { Err(refused(imp, needs)) };
-            assert_eq!((r.resolve)(imp), want, "{}", r.name);
+        for f in beyond(r) {
+            let has = cpu_has(f.isa.features());
+            assert_eq!(forms.contains(&f.imp), has, "{}: {} ({})", r.name, f.imp, f.isa.needs());
+            let want = if has { Ok(f.imp) } else { Err(refused(r, f.imp)) };
+            assert_eq!(resolve(r, f.imp), want, "{}", r.name);
         }
     }
 }
 
-/// The safe functions without `std`: a form beyond the baseline is refused
-/// before the other checks (here a length mismatch) and writes nothing,
-/// and `Auto` computes what the first baseline form computes, bit for bit.
+/// The safe functions without `std`, for every routine of the shapes
+/// `JointBlend` and `QuatPairs`: every form the routine does not run here
+/// (a form beyond the baseline, or one it does not have) is refused before
+/// the other checks (for `JointBlend` here a length mismatch) and writes
+/// nothing, and `Auto` computes what the first baseline form computes, bit
+/// for bit.
 #[cfg(not(feature = "std"))]
 #[test]
 fn without_std_the_safe_functions_refuse_avx_forms() {
     use animasm::JointQuat;
+    use animasm::roster::Shape;
     let mut rng = Rng::new(13);
     let (joints, blend) = (rng.joints(9), rng.joints(9));
     let index: Vec<i32> = (0..9).collect();
     let bits = |j: &[JointQuat]| {
         j.iter().flat_map(|j| j.q.to_array().into_iter().chain(j.t.to_array())).map(f32::to_bits).collect::<Vec<_>>()
     };
-
-    let mut out = joints.clone();
-    let res = animasm::slerp_joints(Impl::Avx2, &mut out, &blend[..8], 0.25, &index);
-    assert_eq!(res, Err(refused(Impl::Avx2, "avx2 and fma")));
-    assert_eq!(bits(&out), bits(&joints), "a refused call wrote");
-
-    let first = animasm::slerp_joints::forms().next().unwrap();
-    let (mut auto, mut explicit) = (joints.clone(), joints.clone());
-    animasm::slerp_joints(Impl::Auto, &mut auto, &blend, 0.25, &index).unwrap();
-    animasm::slerp_joints(first, &mut explicit, &blend, 0.25, &index).unwrap();
-    assert_eq!(bits(&auto), bits(&explicit), "Auto is not {first}");
-
-    // The AVX listing of `slerp_quats` (published, with its errata) is not
-    // selectable either.
     let (from, to): (Vec<Quat>, Vec<Quat>) = (0..16).map(|_| (rng.unit_quat(), rng.unit_quat())).unzip();
-    let mut result = vec![Quat::IDENTITY; 16];
-    for imp in [Impl::Intrinsics, Impl::Asm] {
-        let res = animasm::slerp_quats_as_published(imp, &mut result, &from, &to, 0.5);
-        assert_eq!(res, Err(refused(imp, "avx")), "{imp}");
+    let mut refusals = 0;
+    for r in roster::ROUTINES {
+        let not_run = || Impl::ALL.into_iter().filter(|&imp| !r.forms().any(|f| f.imp == imp));
+        match r.shape {
+            Shape::JointBlend { safe, .. } => {
+                for imp in not_run() {
+                    let mut out = joints.clone();
+                    let res = safe(imp, &mut out, &blend[..8], 0.25, &index);
+                    assert_eq!(res, Err(refused(r, imp)), "{} {imp}", r.name);
+                    assert_eq!(bits(&out), bits(&joints), "{} {imp}: a refused call wrote", r.name);
+                    refusals += 1;
+                }
+                let first = r.forms().next().unwrap().imp;
+                let (mut auto, mut explicit) = (joints.clone(), joints.clone());
+                safe(Impl::Auto, &mut auto, &blend, 0.25, &index).unwrap();
+                safe(first, &mut explicit, &blend, 0.25, &index).unwrap();
+                assert_eq!(bits(&auto), bits(&explicit), "{}: Auto is not {first}", r.name);
+            }
+            // The AVX listings of `slerp_quats` (published, with its errata,
+            // and corrected) are not selectable either.
+            Shape::QuatPairs { safe, .. } => {
+                let mut result = vec![Quat::IDENTITY; 16];
+                for imp in not_run() {
+                    let res = safe(imp, &mut result, &from, &to, 0.5);
+                    assert_eq!(res, Err(refused(r, imp)), "{} {imp}", r.name);
+                    refusals += 1;
+                }
+                assert!(result.iter().all(|q| *q == Quat::IDENTITY), "{}: a refused call wrote", r.name);
+                assert!(!r.forms().any(|f| beyond(r).contains(&f)), "{}", r.name);
+            }
+            _ => {}
+        }
     }
-    assert!(result.iter().all(|q| *q == Quat::IDENTITY), "a refused call wrote");
-    assert!(!animasm::slerp_quats::forms_as_published().any(|imp| imp == Impl::Intrinsics || imp == Impl::Asm));
+    assert!(refusals > 0);
 }
 
 /// A C math function of one `float`.

@@ -13,6 +13,7 @@ pub mod harness;
 pub mod joint_twins;
 pub mod joints;
 pub mod nlerp_model;
+pub mod roster_checks;
 pub mod shapes;
 
 #[allow(unused_imports)]
