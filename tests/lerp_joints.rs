@@ -48,3 +48,18 @@ impl Routine for LerpJoints {
 }
 
 joint_routine_tests!(LerpJoints, &LERP);
+
+/// Every form against the f64 normalised lerp on the properties' inputs.
+#[test]
+fn differential_against_the_f64_lerp() {
+    common::roster_checks::joint_blend::against_oracle("lerp_joints", common::oracle::lerp_f64, 3e-7);
+}
+
+/// The transcription's counts (the paper states none).
+#[test]
+fn listing_instruction_counts() {
+    common::roster_checks::listing::assert_counts(
+        "lerp_joints",
+        &[("total", 211), ("loopCopy", 8), ("loopJoint4", 132), ("loopJoint1", 39)],
+    );
+}

@@ -981,3 +981,12 @@ mod successor {
         }
     }
 }
+
+/// The paper: 207 in `loopMat4`, 84 in `loopMat1`; 305 = 8 + 207 + 6 + 84 in all.
+#[test]
+fn listing_instruction_counts() {
+    common::roster_checks::listing::assert_counts(
+        "mats_to_quats",
+        &[("loopMat4", 207), ("loopMat1", 84), ("total", 305)],
+    );
+}

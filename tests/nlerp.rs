@@ -989,3 +989,24 @@ fn coefficients_are_the_printed_ones() {
     assert_eq!(NLERP_ONLERP_A, [1.0904, -3.2452, 3.55645, 1.43519]);
     assert_eq!(NLERP_ONLERP_B, [0.848013, -1.06021, 0.215638]);
 }
+
+/// Every form of the nlerp family against its f64 function on the
+/// properties' inputs.
+#[test]
+fn differential_against_the_f64_functions() {
+    use devkit::measure::nlerp::{FUNCS, func_f64};
+    for func in FUNCS {
+        common::roster_checks::stream::against_f64(func.name(), &|l, r, t| func_f64(func, l, r, t), 5e-7);
+    }
+}
+
+/// `slerp_stream` against the f64 slerp on the properties' inputs.
+#[test]
+fn slerp_stream_against_the_f64_slerp() {
+    use common::oracle::{f64x4, slerp_f64};
+    common::roster_checks::stream::against_f64(
+        "slerp_stream",
+        &|l, r, t| slerp_f64(f64x4(l.to_array()), f64x4(r.to_array()), f64::from(t)),
+        1e-6,
+    );
+}

@@ -1029,3 +1029,9 @@ mod successor {
         }
     }
 }
+
+/// The paper: 35 instructions in `loopQuat`; 42 in all is the transcription's.
+#[test]
+fn listing_instruction_counts() {
+    common::roster_checks::listing::assert_counts("quats_to_mats", &[("total", 42), ("loopQuat", 35)]);
+}

@@ -148,3 +148,16 @@ fn poly(a: f32) -> f32 {
     }
     t * a
 }
+
+/// Every form against the f64 slerp on the properties' inputs (6e-7: the
+/// bound of this file's routine, measured across CPUs).
+#[test]
+fn differential_against_the_f64_slerp() {
+    common::roster_checks::joint_blend::against_oracle("slerp_joints", common::oracle::slerp_f64, 6e-7);
+}
+
+/// The paper's counts: 359 in all, 212 in the 4-joint loop.
+#[test]
+fn listing_instruction_counts() {
+    common::roster_checks::listing::assert_counts("slerp_joints", &[("total", 359), ("loopJoint4", 212)]);
+}

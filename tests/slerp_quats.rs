@@ -852,3 +852,18 @@ mod avx {
         }
     }
 }
+
+/// Every form against the f64 slerp on the properties' inputs.
+#[test]
+fn differential_against_the_f64_slerp() {
+    common::roster_checks::quat_pairs::against_f64("slerp_quats_corrected", 5e-7);
+    common::roster_checks::quat_pairs::against_f64("slerp_quats_as_published", 5e-3);
+}
+
+/// The transcription's counts: 10 before the loop, 2 x 128 + 3 in it.
+#[test]
+fn listing_instruction_counts() {
+    for name in ["slerp_quats_as_published", "slerp_quats_corrected"] {
+        common::roster_checks::listing::assert_counts(name, &[("total", 269), ("loopQuat16", 259)]);
+    }
+}

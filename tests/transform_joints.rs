@@ -821,3 +821,9 @@ mod successor {
         }
     }
 }
+
+/// No counts in the paper: 41 in the loop (8 of them rebuilt), 52 in all.
+#[test]
+fn listing_instruction_counts() {
+    common::roster_checks::listing::assert_counts("transform_joints", &[("total", 52), ("loopJoint", 41)]);
+}

@@ -1034,3 +1034,18 @@ mod successor {
         assert!(common::error::mat_max_abs_diff(&out[1].mat, &want1) <= 1e-5);
     }
 }
+
+/// Every form against the f64 product on the properties' inputs.
+#[test]
+fn differential_against_the_f64_product() {
+    common::roster_checks::skeleton::transform_property("transform_skeleton");
+}
+
+/// The printed listing's counts; the variant's file is Appendix A with the
+/// D2 markers, so the same.
+#[test]
+fn listing_instruction_counts() {
+    for name in ["transform_skeleton", "transform_skeleton_movss_shufps"] {
+        common::roster_checks::listing::assert_counts(name, &[("total", 58), ("loopJoint", 45)]);
+    }
+}

@@ -923,3 +923,15 @@ mod successor {
         assert!(d <= 1e-5, "self parent: {d:e} from the identity");
     }
 }
+
+/// Every form against the f64 inverse on the properties' inputs.
+#[test]
+fn differential_against_the_f64_inverse() {
+    common::roster_checks::skeleton::untransform_property("untransform_skeleton");
+}
+
+/// The printed listing's counts.
+#[test]
+fn listing_instruction_counts() {
+    common::roster_checks::listing::assert_counts("untransform_skeleton", &[("total", 60), ("loopJoint", 48)]);
+}
