@@ -1,10 +1,9 @@
-//! The memory floors of the routines, per [`Shape`] (issue 12, item 3): for
-//! each shape, a loop that performs its routines' memory traffic (the same
-//! loads, through the same index or parent indirection, and the same stores)
-//! with no arithmetic beyond one add. No form of a routine can run faster
-//! than its shape's floor on the same buffers, so a form's ticks over its
-//! floor's say how much of its time is arithmetic the loads and stores do
-//! not hide.
+//! The memory floors of the routines, per [`Shape`]: for each shape, a loop
+//! that performs its routines' memory traffic (the same loads, through the
+//! same index or parent indirection, and the same stores) with no arithmetic
+//! beyond one add. No form of a routine can run faster than its shape's
+//! floor on the same buffers, so a form's ticks over its floor's say how
+//! much of its time is arithmetic the loads and stores do not hide.
 //!
 //! | shape | floor |
 //! |---|---|

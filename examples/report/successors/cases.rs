@@ -48,7 +48,7 @@ fn form_rows<B: 'static, K: Copy + 'static, F: Fn(K, &mut B) + Copy + 'static>(
 }
 
 /// The note under a routine's table that says what its peers do: glam's
-/// (`glam`) and ultraviolet's, where they have one.
+/// and ultraviolet's, where each has one.
 fn peer_note(glam: Option<&str>, uv: Option<&str>) -> Vec<String> {
     let parts: Vec<String> =
         [glam.map(|w| format!("glam: {w}")), uv.map(|w| format!("ultraviolet: {w}"))].into_iter().flatten().collect();
@@ -114,7 +114,8 @@ impl JointBufs {
     }
 }
 
-/// The notes of a `Shape::JointBlend` routine: what ultraviolet's peer does.
+/// The notes of a `Shape::JointBlend` routine: what ultraviolet's peer does
+/// (section 1's tables say what glam's does).
 pub(super) fn joint_blend_notes(r: &Routine) -> Vec<String> {
     peer_note(None, uv::joint_blend(r.name).map(|p| p.what))
 }

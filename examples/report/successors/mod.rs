@@ -1,11 +1,11 @@
-//! The successors (issue 12, items 3 to 5): every form of each id Software
-//! routine of the roster (`animasm::roster::id_routines`: the listing, its
-//! twin, the scalar port and every successor form, `Origin::Successor`),
-//! against its shape's memory floor (`devkit::floors`), glam's per-element
-//! loop (`devkit::peers`) and ultraviolet's 8-wide SoA types (`devkit::uv`,
-//! on SoA data and with the AoS conversion), where they have the routine,
-//! at 64, 1024 and 65536 elements (and the Fox's skeleton for the skeleton
-//! routines); one table and one SVG per routine, and the issue's targets
+//! The successors: every form of each id Software routine of the roster
+//! (`animasm::roster::id_routines`: the listing, its twin, the scalar port
+//! and every successor form, `Origin::Successor`), against its shape's
+//! memory floor (`devkit::floors`), glam's per-element loop
+//! (`devkit::peers`) and ultraviolet's 8-wide SoA types (`devkit::uv`, on
+//! SoA data and with the AoS conversion), where they have the routine, at
+//! 64, 1024 and 65536 elements (and the Fox's skeleton for the skeleton
+//! routines); one table and one SVG per routine, and the speed targets
 //! checked at 1024. The inputs, floors and notes are per [`Shape`]
 //! ([`cases`]).
 //!
@@ -118,7 +118,7 @@ pub(super) struct FormSet {
 /// each case (column).
 struct Measured {
     name: &'static str,
-    /// Issue 12's targets ([`target`]).
+    /// The speed targets ([`target`]).
     target: (f64, Option<f64>),
     forms: FormSet,
     columns: Vec<(String, usize)>,
@@ -221,7 +221,7 @@ fn print_routine(r: &Measured) {
     }
 }
 
-/// Issue 12's speed targets at 1024, by shape: a successor over the listing,
+/// The speed targets at 1024 elements, by shape: a successor over the listing,
 /// and (`Shape::MatsToQuats`) over the scalar port.
 fn target(r: &Routine) -> (f64, Option<f64>) {
     match r.shape {
