@@ -225,9 +225,9 @@ pub fn llvm_mca_version() -> Option<String> {
     Some(line.to_owned())
 }
 
-/// The estimates for every asm kernel ([`Kernel`]s: the roster's listing
-/// forms); `Err` when `objdump` or `llvm-mca` cannot be run, a listing cannot
-/// be read or a kernel's loop is not found. A model that fails on one loop
+/// The estimates for every asm kernel (the roster's listing forms); `Err`
+/// when `objdump` or `llvm-mca` cannot be run, a listing cannot be read or a
+/// kernel's loop is not found. A model that fails on one loop
 /// gives `None` in its column.
 pub fn estimates() -> Result<Vec<McaRow>, String> {
     llvm_mca_version().ok_or_else(|| format!("`{}` is not installed (or `--version` failed)", llvm_mca()))?;

@@ -123,7 +123,7 @@ fn lanes(isa: Isa) -> f64 {
 /// [`SuccessorLoop::nested`]). The elements per iteration come from the
 /// loop's pointer steps (`add`/`sub`/`lea` of an immediate that is 1 to 16
 /// times a list's stride, or a counter used as a scaled index: the largest
-/// such count), else from the shape's expected width ([`steps`]). A direct
+/// such count), else from the shape's expected width. A direct
 /// call in the loop (a block kernel kept out of line) is replaced by the
 /// callee's instructions, one level deep, since llvm-mca does not follow
 /// calls.
