@@ -1,20 +1,27 @@
-//! The memory floors of the seven id Software routines (issue 12, item 3):
-//! for each routine, a loop that performs the routine's memory traffic (the
-//! same loads, through the same index or parent indirection, and the same
-//! stores) with no arithmetic beyond one add. No form of a routine can run
-//! faster than its floor on the same buffers, so a form's ticks over its
-//! floor's say how much of its time is arithmetic the loads and stores do
-//! not hide.
+//! The memory floors of the routines, per [`Shape`]: for each shape, a loop
+//! that performs its routines' memory traffic (the same loads, through the
+//! same index or parent indirection, and the same stores) with no arithmetic
+//! beyond one add. No form of a routine can run faster than its shape's
+//! floor on the same buffers, so a form's ticks over its floor's say how
+//! much of its time is arithmetic the loads and stores do not hide.
 //!
-//! For the two skeleton routines there is also the **dependency-chain
-//! floor**: the loads and stores, plus one FMA per matrix row, so that a
-//! joint's rows depend on its parent's rows through an FMA's latency as in
-//! the routine (in `transform_skeleton` each joint reads its parent's *just
-//! stored* matrix: the store-to-load forwarding and the FMA are a chain as
-//! long as the skeleton is deep). `untransform_skeleton` walks its joints last
-//! to first (`src/untransform_skeleton/scalar.rs`), so every parent it reads
-//! (an earlier joint) has not been written yet: its chain floor has no chain,
-//! and measures the same as its memory floor plus the FMAs.
+//! | shape | floor |
+//! |---|---|
+//! | `Shape::JointBlend` | [`joint_lists`] |
+//! | `Shape::QuatsToMats` | [`quats_to_mats`] |
+//! | `Shape::MatsToQuats` | [`mats_to_quats`] |
+//! | `Shape::Skeleton` | [`skeleton`] and [`skeleton_chain`], in the routine's [`Walk`] |
+//! | `Shape::TransformJoints` | [`transform_joints`] |
+//!
+//! For the skeleton routines there is also the **dependency-chain floor**:
+//! the loads and stores, plus one FMA per matrix row, so that a joint's rows
+//! depend on its parent's rows through an FMA's latency as in the routine.
+//! A routine that walks its joints first to last ([`Walk::Forward`]) reads
+//! each parent's *just stored* matrix: the store-to-load forwarding and the
+//! FMA are a chain as long as the skeleton is deep. One that walks last to
+//! first ([`Walk::Backward`]) reads every parent (an earlier joint) before it
+//! is written: its chain floor has no chain, and measures the same as its
+//! memory floor plus the FMAs. [`Walk::of`] observes a routine's walk.
 //!
 //! Every floor is a safe function over slices. It checks every index (and
 //! parent) against the buffers before the loop, and panics on one out of
@@ -28,8 +35,11 @@
 //! routines; a caller that loops should pass the buffers through
 //! `core::hint::black_box` between runs (the report's tables do: every call
 //! goes through a boxed closure on buffers the compiler cannot see through).
+//!
+//! [`Shape`]: animasm::roster::Shape
 
-use animasm::{JointMat, JointQuat};
+use animasm::roster::{Routine, Shape};
+use animasm::{Impl, JointMat, JointQuat};
 
 /// Whether the floors run their AVX kernels on this CPU (`false`: the
 /// portable loops, same traffic, not a floor of the AVX2 forms).
@@ -73,11 +83,11 @@ fn check_index(index: &[i32], len: usize, what: &str) {
     }
 }
 
-/// The joint lists' floor, for `slerp_joints` and `lerp_joints`: for each
-/// `j` of `index`, load `joints[j]` and `blend[j]` (32 bytes each), add them,
-/// store the 32 bytes to `joints[j]`. That is the routines' traffic (each
-/// reads a joint of both lists through the index and writes the joint back
-/// in place), so no form can beat it.
+/// The floor of `Shape::JointBlend`: for each `j` of `index`, load
+/// `joints[j]` and `blend[j]` (32 bytes each), add them, store the 32 bytes
+/// to `joints[j]`. That is the shape's traffic (each routine reads a joint
+/// of both lists through the index and writes the joint back in place), so
+/// no form can beat it.
 ///
 /// # Panics
 /// If an entry of `index` is negative or not below both lists' lengths.
@@ -97,9 +107,10 @@ pub fn joint_lists(joints: &mut [JointQuat], blend: &[JointQuat], index: &[i32])
     }
 }
 
-/// `quats_to_mats`' floor: for each joint, load its 32 bytes, add, store 48
-/// bytes to its matrix (the 32 added bytes and the first 16 again). The
-/// routine reads each `JointQuat` once and writes each `JointMat` once.
+/// The floor of `Shape::QuatsToMats`: for each joint, load its 32 bytes,
+/// add, store 48 bytes to its matrix (the 32 added bytes and the first 16
+/// again). The shape reads each `JointQuat` once and writes each `JointMat`
+/// once.
 ///
 /// # Panics
 /// If `mats` is shorter than `quats`.
@@ -118,10 +129,10 @@ pub fn quats_to_mats(mats: &mut [JointMat], quats: &[JointQuat]) {
     }
 }
 
-/// `mats_to_quats`' floor: for each matrix, load its 48 bytes (two 32-byte
-/// loads at bytes 0 and 16, which overlap and stay inside the matrix), add
-/// them, store 32 bytes to the joint. The routine reads each `JointMat`
-/// once and writes each `JointQuat` once.
+/// The floor of `Shape::MatsToQuats`: for each matrix, load its 48 bytes
+/// (two 32-byte loads at bytes 0 and 16, which overlap and stay inside the
+/// matrix), add them, store 32 bytes to the joint. The shape reads each
+/// `JointMat` once and writes each `JointQuat` once.
 ///
 /// # Panics
 /// If `quats` is shorter than `mats`.
@@ -139,9 +150,9 @@ pub fn mats_to_quats(quats: &mut [JointQuat], mats: &[JointMat]) {
     }
 }
 
-/// `transform_joints`' floor: for each `i`, load `a[i]` and `b[i]` (48 bytes
-/// each), add, store 48 bytes to `result[i]`: the routine's two reads and
-/// one write per joint.
+/// The floor of `Shape::TransformJoints`: for each `i`, load `a[i]` and
+/// `b[i]` (48 bytes each), add, store 48 bytes to `result[i]`: the shape's
+/// two reads and one write per joint.
 ///
 /// # Panics
 /// If `result` or `b` is shorter than `a`.
@@ -162,12 +173,39 @@ pub fn transform_joints(result: &mut [JointMat], a: &[JointMat], b: &[JointMat])
 /// The order a skeleton routine walks its joints.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Walk {
-    /// First to last, as `transform_skeleton` (a parent is written before
-    /// its children read it).
+    /// First to last: a parent is written before its children read it (a
+    /// routine from local to model space).
     Forward,
-    /// Last to first, as `untransform_skeleton` (a parent is read before it
-    /// is written).
+    /// Last to first: a parent is read before it is written (a routine from
+    /// model to local space).
     Backward,
+}
+
+impl Walk {
+    /// The walk of a `Shape::Skeleton` routine (`None` for another shape),
+    /// observed: its scalar form on a chain of three joints (0 the parent of
+    /// 1, 1 of 2, each a translation by 1 along x) over joints `1..=2`, and
+    /// over `1..=1` then `2..=2`. When joint 2's result is the same both
+    /// ways, it read the matrix the routine had just written for joint 1:
+    /// forward. Otherwise it read joint 1's matrix before it was written:
+    /// backward.
+    ///
+    /// # Panics
+    /// If the routine's safe function fails on the chain.
+    pub fn of(r: &Routine) -> Option<Walk> {
+        let Shape::Skeleton { safe, .. } = r.shape else { return None };
+        let step = JointMat { mat: [1.0, 0.0, 0.0, 1.0, 0.0, 1.0, 0.0, 0.0, 0.0, 0.0, 1.0, 0.0] };
+        let parents = [-1, 0, 1];
+        let run = |ranges: &[core::ops::RangeInclusive<usize>]| {
+            let mut mats = [step; 3];
+            for range in ranges {
+                safe(Impl::Scalar, &mut mats, &parents, range.clone())
+                    .unwrap_or_else(|e| panic!("{}: the three-joint chain: {e}", r.name));
+            }
+            mats[2]
+        };
+        Some(if run(&[1..=2]) == run(&[1..=1, 2..=2]) { Walk::Forward } else { Walk::Backward })
+    }
 }
 
 fn check_skeleton(mats: &[JointMat], parents: &[i32], joints: &core::ops::RangeInclusive<usize>, what: &str) {
@@ -465,6 +503,21 @@ mod tests {
                 assert!(m.mat.iter().all(|&v| v == step + 1.0), "chain {chain} backward: {:?}", m.mat);
             }
         }
+    }
+
+    #[test]
+    fn every_skeleton_routine_has_a_walk_and_both_walks_occur() {
+        let mut walks = Vec::new();
+        for r in animasm::roster::ROUTINES {
+            let walk = Walk::of(r);
+            assert_eq!(walk.is_some(), matches!(r.shape, Shape::Skeleton { .. }), "{}", r.name);
+            // A variant walks as the routine it varies.
+            if let (Some(w), Some(base)) = (walk, r.variant_of.and_then(animasm::roster::find)) {
+                assert_eq!(Walk::of(base), Some(w), "{}", r.name);
+            }
+            walks.extend(walk);
+        }
+        assert!(walks.contains(&Walk::Forward) && walks.contains(&Walk::Backward), "{walks:?}");
     }
 
     #[test]

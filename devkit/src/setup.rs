@@ -1,28 +1,47 @@
 //! The benchmark setup shared by `benches/wall_clock.rs`,
 //! `benches/instr_count/` and the report (`examples/report/`), built
 //! with [`animasm_testkit::inputs`]: the sizes, the seeds and the input of
-//! every routine, so that the three measure the same data by construction.
+//! every [`Shape`] of routine, so that the three measure the same data by
+//! construction; and the labels the report gives a routine ([`label`]).
+//!
+//! | shape | input | at `n` elements |
+//! |---|---|---|
+//! | `Shape::JointBlend` | [`joint_lists`] | [`joint_lists_n`] |
+//! | `Shape::QuatsToMats` | [`quats_to_mats_input`] | [`quats_to_mats_input_n`] |
+//! | `Shape::MatsToQuats` | [`mats_to_quats_input`] | [`mats_to_quats_input_n`] |
+//! | `Shape::Skeleton` | [`skeleton_input`] (by the routine's [`Walk`]) | [`skeleton_input_n`], [`fox_skeleton_input`] |
+//! | `Shape::TransformJoints` | [`transform_joints_input`] | [`transform_joints_input_n`] |
+//! | `Shape::QuatPairs` | [`slerp_quats_input`] | (the same) |
+//! | `Shape::Stream` | [`nlerp_input`] | |
+//!
+//! [`Shape`]: animasm::roster::Shape
 
 use core::ops::RangeInclusive;
 
+use std::sync::OnceLock;
+
+use animasm::roster::{self, Routine};
 use animasm::slerp_quats::AlignedQuats;
 use animasm::{Impl, JointMat, JointQuat, Quat};
+
+use crate::floors::Walk;
 
 use animasm_testkit::inputs;
 
 /// Joints per call, as in the papers' tables.
 pub const JOINTS: usize = 1024;
-/// The interpolation factor of `slerp_joints` and `lerp_joints`.
+/// The interpolation factor of the joint-blend routines (`Shape::JointBlend`).
 pub const LERP: f32 = 0.5;
 /// Seed of the joint lists (`inputs::joint_lists`).
 pub const SEED: u64 = 0x5EED_2005;
 /// Seed of the joint matrices (`inputs::rigid_mats`).
 pub const MAT_SEED: u64 = SEED + 1;
-/// Seed of the second list of `transform_joints`.
+/// Seed of the second list of `Shape::TransformJoints`.
 pub const MAT_SEED_2: u64 = SEED + 2;
 /// Seed of the skeleton's hierarchy (`inputs::random_parents`).
 pub const PARENT_SEED: u64 = SEED + 3;
-/// The joints the skeleton routines transform: all but the root, joint 0.
+/// The joints the skeleton routines (`Shape::Skeleton`) transform: all but
+/// the root, joint 0.
 pub const SKELETON_RANGE: RangeInclusive<usize> = 1..=JOINTS - 1;
 /// Seed of `slerp_quats`' quaternion pairs.
 pub const SLERP_QUATS_SEED: u64 = SEED + 4;
@@ -37,50 +56,58 @@ pub const SLERP_QUATS_FACTOR: f32 = 0.375;
 /// `nlerp`'s stream length (elements per call).
 pub const NLERP_ELEMENTS: usize = JOINTS;
 
-/// `slerp_joints` and `lerp_joints`: the papers' benchmark data, two lists of
-/// [`JOINTS`] random joints and the identity index `0..JOINTS`.
+/// `Shape::JointBlend`: the papers' benchmark data, two lists of [`JOINTS`]
+/// random joints and the identity index `0..JOINTS`.
 pub fn joint_lists() -> (Vec<JointQuat>, Vec<JointQuat>, Vec<i32>) {
     inputs::joint_lists(SEED, JOINTS)
 }
 
-/// `quats_to_mats`: the joint lists' first list (uniform unit quaternions,
-/// translations in `[-10, 10)`).
+/// `Shape::QuatsToMats`: the joint lists' first list (uniform unit
+/// quaternions, translations in `[-10, 10)`).
 pub fn quats_to_mats_input() -> Vec<JointQuat> {
     joint_lists().0
 }
 
-/// `mats_to_quats`: [`JOINTS`] uniform random rigid matrices
+/// `Shape::MatsToQuats`: [`JOINTS`] uniform random rigid matrices
 /// (`inputs::rigid_mats`).
 pub fn mats_to_quats_input() -> Vec<JointMat> {
     inputs::rigid_mats(MAT_SEED, JOINTS)
 }
 
-/// `transform_skeleton`: [`JOINTS`] random rigid local matrices (the
-/// matrices of [`mats_to_quats_input`]) under a random parents-first
-/// hierarchy (`inputs::random_parents`: joint 0 the root, every other
+/// A skeleton routine walking forward (from local to model space):
+/// [`JOINTS`] random rigid local matrices (the matrices of
+/// [`mats_to_quats_input`]) under a random parents-first hierarchy (`inputs::random_parents`: joint 0 the root, every other
 /// joint's parent uniform among the earlier ones, so that every joint of
 /// [`SKELETON_RANGE`] has a parent in `0..i`).
 pub fn skeleton_locals() -> (Vec<JointMat>, Vec<i32>) {
     (inputs::rigid_mats(MAT_SEED, JOINTS), inputs::random_parents(PARENT_SEED, JOINTS))
 }
 
-/// `untransform_skeleton`: the global matrices of [`skeleton_locals`]
-/// (transformed to model space once, by the scalar `transform_skeleton`),
-/// and the same hierarchy.
+/// A skeleton routine walking backward (from model to local space): the
+/// global matrices of [`skeleton_locals`] (transformed to model space once,
+/// by the scalar form of the first routine walking forward), and the same
+/// hierarchy.
 pub fn skeleton_globals() -> (Vec<JointMat>, Vec<i32>) {
-    let (mut mats, parents) = skeleton_locals();
-    animasm::transform_skeleton::transform_skeleton(Impl::Scalar, &mut mats, &parents, SKELETON_RANGE)
-        .expect("a valid skeleton");
-    (mats, parents)
+    to_globals(skeleton_locals())
 }
 
-/// `transform_joints`: two lists of [`JOINTS`] random rigid matrices (the
-/// first is [`mats_to_quats_input`]).
+/// The input of a `Shape::Skeleton` routine that walks `walk`
+/// ([`Walk::of`]): [`skeleton_locals`] forward, [`skeleton_globals`]
+/// backward.
+pub fn skeleton_input(walk: Walk) -> (Vec<JointMat>, Vec<i32>) {
+    match walk {
+        Walk::Forward => skeleton_locals(),
+        Walk::Backward => skeleton_globals(),
+    }
+}
+
+/// `Shape::TransformJoints`: two lists of [`JOINTS`] random rigid matrices
+/// (the first is [`mats_to_quats_input`]).
 pub fn transform_joints_input() -> (Vec<JointMat>, Vec<JointMat>) {
     (inputs::rigid_mats(MAT_SEED, JOINTS), inputs::rigid_mats(MAT_SEED_2, JOINTS))
 }
 
-/// `slerp_quats`: `n` pairs of uniform random unit quaternions (`from`, `to`)
+/// `Shape::QuatPairs` (`slerp_quats_*`): `n` pairs of uniform random unit quaternions (`from`, `to`)
 /// in 32-byte-aligned storage, as the AVX kernels need. The pairs are drawn
 /// in order from one generator, so the 64 and 67 of Table 1 are the first
 /// pairs of the 1024.
@@ -94,7 +121,7 @@ pub fn slerp_quats_input(n: usize) -> (AlignedQuats, AlignedQuats) {
     (from, to)
 }
 
-/// `nlerp`: the article's loop shape `dest[i] = f(l, r[i], t[i])` with a
+/// `Shape::Stream` (the nlerp family): the article's loop shape `dest[i] = f(l, r[i], t[i])` with a
 /// uniform random unit `l`, [`NLERP_ELEMENTS`] uniform random unit `r[i]`
 /// (so `dot(l, r[i])` takes both signs at random) and `t[i]` uniform in
 /// `[0, 1)`.
@@ -150,9 +177,17 @@ pub fn skeleton_locals_n(n: usize) -> (Vec<JointMat>, Vec<i32>) {
 }
 
 /// [`skeleton_globals`] at `n` joints: [`skeleton_locals_n`] transformed to
-/// model space once by the scalar `transform_skeleton`.
+/// model space once.
 pub fn skeleton_globals_n(n: usize) -> (Vec<JointMat>, Vec<i32>) {
     to_globals(skeleton_locals_n(n))
+}
+
+/// [`skeleton_input`] at `n` joints.
+pub fn skeleton_input_n(walk: Walk, n: usize) -> (Vec<JointMat>, Vec<i32>) {
+    match walk {
+        Walk::Forward => skeleton_locals_n(n),
+        Walk::Backward => skeleton_globals_n(n),
+    }
 }
 
 /// The Fox's skeleton (`data/Fox.glb.pose.json`, `animasm_testkit::fox`):
@@ -168,10 +203,19 @@ pub fn fox_skeleton_locals() -> (Vec<JointMat>, Vec<i32>) {
     (mats, parents)
 }
 
-/// The Fox's rest pose in model space ([`fox_skeleton_locals`] transformed by
-/// the scalar `transform_skeleton`), for `untransform_skeleton`.
+/// The Fox's rest pose in model space ([`fox_skeleton_locals`] transformed
+/// once), for a skeleton routine walking backward.
 pub fn fox_skeleton_globals() -> (Vec<JointMat>, Vec<i32>) {
     to_globals(fox_skeleton_locals())
+}
+
+/// The Fox's skeleton as the input of a routine that walks `walk`:
+/// [`fox_skeleton_locals`] forward, [`fox_skeleton_globals`] backward.
+pub fn fox_skeleton_input(walk: Walk) -> (Vec<JointMat>, Vec<i32>) {
+    match walk {
+        Walk::Forward => fox_skeleton_locals(),
+        Walk::Backward => fox_skeleton_globals(),
+    }
 }
 
 /// The joints of the Fox that the skeleton routines transform: all but the
@@ -180,9 +224,58 @@ pub fn fox_range(joints: usize) -> RangeInclusive<usize> {
     skeleton_range_n(joints)
 }
 
+/// Local matrices to model space, once: the scalar form of the first
+/// skeleton routine of the roster that walks forward.
 fn to_globals((mut mats, parents): (Vec<JointMat>, Vec<i32>)) -> (Vec<JointMat>, Vec<i32>) {
     let range = skeleton_range_n(mats.len());
-    animasm::transform_skeleton::transform_skeleton(Impl::Scalar, &mut mats, &parents, range)
-        .expect("a valid skeleton");
+    let forward = roster::ROUTINES
+        .iter()
+        .find_map(|r| match r.shape {
+            roster::Shape::Skeleton { safe, .. } if Walk::of(r) == Some(Walk::Forward) => Some(safe),
+            _ => None,
+        })
+        .expect("the roster has a skeleton routine from local to model space");
+    forward(Impl::Scalar, &mut mats, &parents, range).expect("a valid skeleton");
     (mats, parents)
+}
+
+// ---------------------------------------------------------------------------
+// Labels.
+
+/// A routine's label in the report's tables and llvm-mca rows: its name; a
+/// variant's is the name of the routine it varies and what it changes, in
+/// parentheses, `_` read as `+` (`transform_skeleton_movss_shufps`:
+/// `transform_skeleton (movss+shufps)`); a routine that shares its module
+/// with others is the module and the rest of its name in words
+/// (`slerp_quats_as_published`: `slerp_quats as published`).
+///
+/// ```
+/// let r = animasm::roster::find("slerp_quats_corrected").unwrap();
+/// assert_eq!(devkit::setup::label(r), "slerp_quats corrected");
+/// ```
+pub fn label(r: &Routine) -> &'static str {
+    static LABELS: OnceLock<Vec<String>> = OnceLock::new();
+    let labels = LABELS.get_or_init(|| roster::ROUTINES.iter().map(make_label).collect());
+    match roster::ROUTINES.iter().position(|x| x.name == r.name) {
+        Some(i) => labels[i].as_str(),
+        None => panic!("{} is not in the roster", r.name),
+    }
+}
+
+/// What a variant changes (`transform_skeleton_movss_shufps`:
+/// `movss+shufps`), `None` for a routine that is no variant.
+pub fn variant_suffix(r: &Routine) -> Option<String> {
+    let base = r.variant_of?;
+    let rest = r.name.strip_prefix(base).unwrap_or(r.name).trim_start_matches('_');
+    Some(rest.replace('_', "+"))
+}
+
+fn make_label(r: &Routine) -> String {
+    if let (Some(base), Some(suffix)) = (r.variant_of, variant_suffix(r)) {
+        return format!("{base} ({suffix})");
+    }
+    match r.name.strip_prefix(r.module).and_then(|rest| rest.strip_prefix('_')) {
+        Some(rest) if !rest.is_empty() => format!("{} {}", r.module, rest.replace('_', " ")),
+        _ => r.name.to_owned(),
+    }
 }

@@ -1,5 +1,8 @@
 //! The `ultraviolet` 0.10 peers (issue 12, item 4): the routines' work with
 //! ultraviolet's 8-wide SoA types, wherever ultraviolet has the operation.
+//! Each is looked up by routine name, per [`Shape`](animasm::roster::Shape)
+//! ([`joint_blend`], [`quats_to_mats()`], [`mats_to_quats()`],
+//! [`transform_joints()`]; `None` where ultraviolet has no peer):
 //!
 //! | routine | ultraviolet |
 //! |---|---|
@@ -8,7 +11,7 @@
 //! | `quats_to_mats` | `Rotor3x8::into_matrix` (a `Mat3x8`) and the translation (`Vec3x8`) copied |
 //! | `mats_to_quats` | `Mat3x8::into_rotor3` and the translation copied |
 //! | `transform_joints` | `Mat3x8 * Mat3x8` and `Mat3x8 * Vec3x8 + Vec3x8` (the 3x4 affine product) |
-//! | `transform_skeleton`, `untransform_skeleton` | none: see below |
+//! | the skeleton routines (`Shape::Skeleton`) | none: see below |
 //!
 //! Each peer comes twice: on data already in ultraviolet's SoA layout
 //! ([`JointsSoa`], [`MatsSoa`]: eight joints per element, one `f32x8` per
@@ -55,9 +58,9 @@
 //! with `-C target-cpu=native` would get AVX; the report measures the build
 //! a user gets by default.
 //!
-//! **Skeletons.** `transform_skeleton` and `untransform_skeleton` walk one
-//! joint at a time, each joint reading its parent's matrix (just written,
-//! for `transform_skeleton`): there are no eight independent lanes to fill,
+//! **Skeletons.** The skeleton routines walk one joint at a time, each joint
+//! reading its parent's matrix (just written, for the routine from local to
+//! model space): there are no eight independent lanes to fill,
 //! unless the joints are regrouped by depth, which is another algorithm and
 //! another data layout. ultraviolet's SoA types do not apply; its scalar
 //! `Mat4`/`Isometry3` would be a per-element loop like glam's, which
@@ -65,6 +68,8 @@
 
 use animasm::{JointMat, JointQuat, Quat, Vec4};
 use ultraviolet::{Lerp, Mat3x8, Rotor3x8, Slerp, Vec3x8, f32x8};
+
+use crate::peers::Peer;
 
 /// Lanes per SoA element.
 pub const LANES: usize = 8;
@@ -347,11 +352,84 @@ pub fn uv_transform_joints_aos(r: &mut [JointMat], a: &[JointMat], b: &[JointMat
     sr.store_affine(r);
 }
 
+// ---------------------------------------------------------------------------
+// The lookups, by shape.
+
+/// A peer on SoA data and the same on arrays (the AoS conversion both ways
+/// included), with its scratch buffers as the last argument.
+#[derive(Clone, Copy, Debug)]
+pub struct SoaAos<S, A> {
+    /// On data in ultraviolet's SoA layout.
+    pub soa: S,
+    /// On the crate's arrays, converting to SoA and back.
+    pub aos: A,
+}
+
+/// ultraviolet's peer of the `Shape::JointBlend` routine `routine` (run on
+/// arrays with [`uv_joints_aos`]), if it has one.
+pub fn joint_blend(routine: &str) -> Option<Peer<UvJointLoop>> {
+    match routine {
+        "slerp_joints" => Some(Peer {
+            run: uv_slerp_joints,
+            what: "`Rotor3x8::slerp` (after flipping the blend rotor to the shorter arc, which ultraviolet's wide \
+                   slerp does not do) and `Vec3x8::lerp`, over every joint (no gather: the benchmark's index is the \
+                   identity).",
+        }),
+        "lerp_joints" => Some(Peer {
+            run: uv_lerp_joints,
+            what: "`Rotor3x8::lerp` towards the shorter-arc blend rotor, `normalized()`, and `Vec3x8::lerp`.",
+        }),
+        _ => None,
+    }
+}
+
+/// The SoA and array forms of a `Shape::QuatsToMats` peer.
+pub type UvQuatsToMats =
+    SoaAos<fn(&mut MatsSoa, &JointsSoa), fn(&mut [JointMat], &[JointQuat], &mut (JointsSoa, MatsSoa))>;
+
+/// ultraviolet's peer of the `Shape::QuatsToMats` routine `routine`, if it
+/// has one.
+pub fn quats_to_mats(routine: &str) -> Option<Peer<UvQuatsToMats>> {
+    (routine == "quats_to_mats").then_some(Peer {
+        run: SoaAos { soa: uv_quats_to_mats, aos: uv_quats_to_mats_aos },
+        what: "`Rotor3x8::into_matrix` and the translation; with conversion, the matrices are written back as the \
+               paper's `JointMat`s (rotation transposed).",
+    })
+}
+
+/// The SoA and array forms of a `Shape::MatsToQuats` peer.
+pub type UvMatsToQuats =
+    SoaAos<fn(&mut JointsSoa, &MatsSoa), fn(&mut [JointQuat], &[JointMat], &mut (MatsSoa, JointsSoa))>;
+
+/// ultraviolet's peer of the `Shape::MatsToQuats` routine `routine`, if it
+/// has one.
+pub fn mats_to_quats(routine: &str) -> Option<Peer<UvMatsToQuats>> {
+    (routine == "mats_to_quats").then_some(Peer {
+        run: SoaAos { soa: uv_mats_to_quats, aos: uv_mats_to_quats_aos },
+        what: "`Mat3x8::into_rotor3`, branch-free (four square roots, signs copied), less accurate than the paper's \
+               four cases (up to about 6e-4 on a small component, `devkit::uv`'s unit test).",
+    })
+}
+
+/// The SoA and array forms of a `Shape::TransformJoints` peer.
+pub type UvTransformJoints =
+    SoaAos<fn(&mut MatsSoa, &MatsSoa, &MatsSoa), fn(&mut [JointMat], &[JointMat], &[JointMat], &mut [MatsSoa; 3])>;
+
+/// ultraviolet's peer of the `Shape::TransformJoints` routine `routine`, if
+/// it has one.
+pub fn transform_joints(routine: &str) -> Option<Peer<UvTransformJoints>> {
+    (routine == "transform_joints").then_some(Peer {
+        run: SoaAos { soa: uv_transform_joints, aos: uv_transform_joints_aos },
+        what: "`Mat3x8 * Mat3x8` and `Mat3x8 * Vec3x8 + Vec3x8` (the 3x4 affine product in SoA).",
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::setup;
     use animasm::Impl;
+    use animasm::roster::{self, Shape};
 
     fn close(a: &[f32], b: &[f32], tol: f32, what: &str) {
         for (k, (x, y)) in a.iter().zip(b).enumerate() {
@@ -385,64 +463,85 @@ mod tests {
         }
     }
 
-    type SafeJointFn = fn(Impl, &mut [JointQuat], &[JointQuat], f32, &[i32]) -> Result<(), animasm::Error>;
-
     #[test]
     fn the_joint_peers_do_the_routines_work() {
         let n = 21;
         let (joints, blend, index) = setup::joint_lists_n(n);
-        for (f, safe, tol) in [
-            (uv_slerp_joints as UvJointLoop, animasm::slerp_joints as SafeJointFn, 2e-4),
-            (uv_lerp_joints, animasm::lerp_joints, 2e-4),
-        ] {
+        let mut found = 0;
+        for r in roster::ROUTINES {
+            let (Shape::JointBlend { safe, .. }, Some(peer)) = (r.shape, joint_blend(r.name)) else { continue };
+            found += 1;
             let mut want = joints.clone();
             safe(Impl::Scalar, &mut want, &blend, 0.3, &index).unwrap();
             let mut got = joints.clone();
-            uv_joints_aos(f, &mut got, &blend, 0.3, &mut JointScratch::new(n));
+            uv_joints_aos(peer.run, &mut got, &blend, 0.3, &mut JointScratch::new(n));
             for (g, w) in got.iter().zip(&want) {
-                close(&jq(g), &jq(w), tol, "joint");
+                close(&jq(g), &jq(w), 2e-4, r.name);
             }
         }
+        assert!(found > 0, "no joint-blend routine has an ultraviolet peer");
     }
 
     #[test]
     fn the_matrix_peers_do_the_routines_work() {
         let n = 19;
         let quats = setup::quats_to_mats_input_n(n);
-        let mut want = vec![JointMat::default(); n];
-        animasm::quats_to_mats(Impl::Scalar, &mut want, &quats).unwrap();
-        let mut got = vec![JointMat::default(); n];
-        uv_quats_to_mats_aos(&mut got, &quats, &mut (JointsSoa::new(n), MatsSoa::new(n)));
-        for (g, w) in got.iter().zip(&want) {
-            close(&g.mat, &w.mat, 1e-5, "quats_to_mats");
-        }
-
-        let mut want = vec![JointQuat::default(); n];
-        animasm::mats_to_quats(Impl::Scalar, &mut want, &got).unwrap();
-        let mut back = vec![JointQuat::default(); n];
-        uv_mats_to_quats_aos(&mut back, &got, &mut (MatsSoa::new(n), JointsSoa::new(n)));
-        for (g, w) in back.iter().zip(&want) {
-            let sign = if (g.q.w * w.q.w + g.q.x * w.q.x) < 0.0 { -1.0 } else { 1.0 };
-            let (mut g, w) = (jq(g), jq(w));
-            for v in &mut g[..4] {
-                *v *= sign;
-            }
-            // `into_rotor3` takes every component as `sqrt(max(0, 1 ± ...)) / 2`:
-            // a small component comes from the square root of a sum that has
-            // cancelled, so its error is about `sqrt(f32::EPSILON)` (measured
-            // up to 6e-4 here); the paper's four cases divide instead.
-            close(&g, &w, 2e-3, "mats_to_quats");
-        }
-        assert!(back.iter().all(|j| j.t.w == 0.0));
-
+        // The conversion back runs on the matrices of ultraviolet's conversion
+        // to matrices.
+        let to_mats = roster::ROUTINES.iter().find_map(|r| quats_to_mats(r.name)).expect("a QuatsToMats peer");
+        let mut mats = vec![JointMat::default(); n];
+        (to_mats.run.aos)(&mut mats, &quats, &mut (JointsSoa::new(n), MatsSoa::new(n)));
         let (a, b) = setup::transform_joints_input_n(n);
-        let mut want = vec![JointMat::default(); n];
-        animasm::transform_joints(Impl::Scalar, &mut want, &a, &b).unwrap();
-        let mut got = vec![JointMat::default(); n];
-        let mut s = [MatsSoa::new(n), MatsSoa::new(n), MatsSoa::new(n)];
-        uv_transform_joints_aos(&mut got, &a, &b, &mut s);
-        for (g, w) in got.iter().zip(&want) {
-            close(&g.mat, &w.mat, 1e-4, "transform_joints");
+        let mut found = [0; 3];
+        for r in roster::ROUTINES {
+            match r.shape {
+                Shape::QuatsToMats { safe, .. } => {
+                    let Some(peer) = quats_to_mats(r.name) else { continue };
+                    found[0] += 1;
+                    let mut want = vec![JointMat::default(); n];
+                    safe(Impl::Scalar, &mut want, &quats).unwrap();
+                    let mut got = vec![JointMat::default(); n];
+                    (peer.run.aos)(&mut got, &quats, &mut (JointsSoa::new(n), MatsSoa::new(n)));
+                    for (g, w) in got.iter().zip(&want) {
+                        close(&g.mat, &w.mat, 1e-5, r.name);
+                    }
+                }
+                Shape::MatsToQuats { safe, .. } => {
+                    let Some(peer) = mats_to_quats(r.name) else { continue };
+                    found[1] += 1;
+                    let mut want = vec![JointQuat::default(); n];
+                    safe(Impl::Scalar, &mut want, &mats).unwrap();
+                    let mut back = vec![JointQuat::default(); n];
+                    (peer.run.aos)(&mut back, &mats, &mut (MatsSoa::new(n), JointsSoa::new(n)));
+                    for (g, w) in back.iter().zip(&want) {
+                        let sign = if (g.q.w * w.q.w + g.q.x * w.q.x) < 0.0 { -1.0 } else { 1.0 };
+                        let (mut g, w) = (jq(g), jq(w));
+                        for v in &mut g[..4] {
+                            *v *= sign;
+                        }
+                        // `into_rotor3` takes every component as `sqrt(max(0, 1 ± ...)) / 2`:
+                        // a small component comes from the square root of a sum that has
+                        // cancelled, so its error is about `sqrt(f32::EPSILON)` (measured
+                        // up to 6e-4 here); the paper's four cases divide instead.
+                        close(&g, &w, 2e-3, r.name);
+                    }
+                    assert!(back.iter().all(|j| j.t.w == 0.0));
+                }
+                Shape::TransformJoints { safe, .. } => {
+                    let Some(peer) = transform_joints(r.name) else { continue };
+                    found[2] += 1;
+                    let mut want = vec![JointMat::default(); n];
+                    safe(Impl::Scalar, &mut want, &a, &b).unwrap();
+                    let mut got = vec![JointMat::default(); n];
+                    let mut s = [MatsSoa::new(n), MatsSoa::new(n), MatsSoa::new(n)];
+                    (peer.run.aos)(&mut got, &a, &b, &mut s);
+                    for (g, w) in got.iter().zip(&want) {
+                        close(&g.mat, &w.mat, 1e-4, r.name);
+                    }
+                }
+                _ => {}
+            }
         }
+        assert!(found.iter().all(|&k| k > 0), "a matrix shape without an ultraviolet peer: {found:?}");
     }
 }

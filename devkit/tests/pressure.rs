@@ -1,8 +1,11 @@
 //! `devkit::mca::pressure` on this test binary: llvm-mca's resource pressure
-//! of every asm kernel's main loop and the `Impl::Avx2` successors' inner
-//! loops. Needs `objdump` and `llvm-mca`; skips with a message without them.
+//! of every asm kernel's main loop (every listing form of the roster) and
+//! the successors' inner loops (every successor form). Needs `objdump` and
+//! `llvm-mca`; skips with a message without them.
 #![cfg(all(target_arch = "x86_64", not(miri)))]
 
+use animasm::roster;
+use animasm::{Isa, Origin};
 use devkit::mca;
 use devkit::mca::pressure::{loop_pressure, successor_loops};
 
@@ -39,6 +42,13 @@ fn every_kernel_loop_has_its_pressure() {
         mca::estimates().expect("estimates").iter().map(|r| (r.kernel, r.instructions)).collect();
     let loops = loop_pressure().expect("loop_pressure");
     assert_eq!(loops.iter().map(|l| l.kernel).collect::<Vec<_>>(), counts.iter().map(|c| c.0).collect::<Vec<_>>());
+    // One per listing form of the roster, in its order.
+    let listings: Vec<&str> = roster::ROUTINES
+        .iter()
+        .filter(|r| r.all_forms().any(|f| f.origin == Origin::Listing))
+        .map(devkit::setup::label)
+        .collect();
+    assert_eq!(counts.iter().map(|c| c.0).collect::<Vec<_>>(), listings);
     for (l, &(_, count)) in loops.iter().zip(&counts) {
         assert_eq!(l.model, "znver3");
         assert_eq!(l.rows.len(), count, "{}: rows", l.kernel);
@@ -83,31 +93,29 @@ fn successors_inner_loops() {
     if !tools() {
         return;
     }
-    // The build has the form even where this CPU cannot run it.
-    let have_avx2 = !matches!(animasm::slerp_joints::kernel(animasm::Impl::Avx2), Err(animasm::Error::Unsupported(_)));
+    // Every successor form of the roster that the build has, even where this
+    // CPU cannot run it, in the roster's order.
+    let successors: Vec<(&str, Isa)> = roster::ROUTINES
+        .iter()
+        .flat_map(|r| r.all_forms().filter(|f| f.origin == Origin::Successor).map(move |f| (r.name, f.isa)))
+        .collect();
     let loops = successor_loops().expect("successor_loops");
-    if !have_avx2 {
-        println!("skipped: this build has no Impl::Avx2 successors");
+    if successors.is_empty() {
+        println!("skipped: this build has no successor forms");
         assert!(loops.is_empty());
         return;
     }
     let routines: Vec<&str> = loops.iter().map(|l| l.0).collect();
-    assert_eq!(
-        routines,
-        [
-            "slerp_joints",
-            "lerp_joints",
-            "quats_to_mats",
-            "mats_to_quats",
-            "transform_skeleton",
-            "untransform_skeleton",
-            "transform_joints"
-        ]
-    );
-    for (routine, lines) in &loops {
+    assert_eq!(routines, successors.iter().map(|s| s.0).collect::<Vec<_>>());
+    // Every id routine has one.
+    for r in roster::id_routines() {
+        assert!(routines.contains(&r.name), "{}: no successor loop", r.name);
+    }
+    for ((routine, lines), (_, isa)) in loops.iter().zip(&successors) {
         assert!(!lines.is_empty(), "{routine}: empty loop");
         assert!(lines.iter().all(|l| !l.is_empty() && !l.starts_with('.')), "{routine}: {lines:?}");
-        assert!(lines.iter().any(|l| l.contains("ymm")), "{routine}: no ymm instruction in {lines:?}");
+        let wide = if *isa == Isa::Avx512 { "zmm" } else { "ymm" };
+        assert!(lines.iter().any(|l| l.contains(wide)), "{routine}: no {wide} instruction in {lines:?}");
         println!("{routine}: {} instructions", lines.len());
     }
 }

@@ -3,17 +3,16 @@
 
 use crate::print::{heading, para, progress};
 use crate::results::{Results, print_accuracy};
-use crate::table::{Paper, Row, Table, auto_note, kernels, print_table};
+use crate::table::{Paper, Row, Table, auto_note, paper_kernels, print_table};
+use animasm::roster::{self, FormInfo, Shape};
 use animasm::{Impl, JointQuat};
 use devkit::measure;
 use devkit::peers::{GlamJointLoop as GlamLoop, glam_lerp_joints, glam_slerp_joints, to_glam};
 use devkit::setup::{self, JOINTS, LERP};
 use glam::{Quat as GQuat, Vec4 as GVec4};
 
-/// The safe functions' signature (`slerp_joints`, `lerp_joints`).
-pub(crate) type SafeJointFn = fn(Impl, &mut [JointQuat], &[JointQuat], f32, &[i32]) -> Result<(), animasm::Error>;
-/// The raw kernels' signature (`slerp_joints` and `lerp_joints`, every form).
-pub(crate) type JointKernel = unsafe fn(*mut JointQuat, *const JointQuat, f32, *const i32, i32);
+/// The raw kernels' signature (`Shape::JointBlend`, every form).
+pub(crate) type JointKernel = roster::kernel::JointBlend;
 
 /// The papers' benchmark data: two lists of [`JOINTS`] joints and the
 /// identity index, plus the same data as glam arrays.
@@ -59,21 +58,18 @@ impl JointLists {
     }
 }
 
-/// The table of a joint-list routine: its raw kernels and its glam peer.
-pub(crate) fn joint_table(
-    routine: &'static str,
-    title: &str,
-    kernels: Vec<(Impl, JointKernel)>,
-    safe: SafeJointFn,
-    resolved: Result<Impl, animasm::Error>,
-    peer: GlamLoop,
-    paper: Paper,
-) -> Table<JointLists> {
+/// The table of a joint-list routine (`Shape::JointBlend`): its raw
+/// kernels (the paper's forms, [`paper_kernels`]) and its glam peer.
+pub(crate) fn joint_table(routine: &'static str, title: &str, peer: GlamLoop, paper: Paper) -> Table<JointLists> {
+    let r = roster::find(routine).unwrap_or_else(|| panic!("{routine} is not in the roster"));
+    let Shape::JointBlend { safe, forms } = r.shape else { panic!("{routine} is not a joint-blend routine") };
+    let kernels: Vec<(FormInfo, JointKernel)> = paper_kernels(forms);
+    let resolved = r.resolve(Impl::Auto).map(|f| f.imp);
     let mut rows: Vec<Row<JointLists>> = kernels
         .into_iter()
-        .map(|(imp, kernel)| Row {
-            name: imp.name(),
-            paper: Some(paper.for_impl(imp)),
+        .map(|(form, kernel)| Row {
+            name: form.imp.name(),
+            paper: Some(paper.for_form(form)),
             restore: JointLists::restore,
             call: Box::new(move |b: &mut JointLists| {
                 // SAFETY: `joint_lists` gives `JOINTS` joints in each list
@@ -117,9 +113,6 @@ pub(crate) fn slerp_joints_table() -> Table<JointLists> {
     joint_table(
         "slerp_joints",
         "SlerpJoints (`slerp_joints`)",
-        kernels!(JointKernel, slerp_joints),
-        animasm::slerp_joints,
-        animasm::slerp_joints::resolve(Impl::Auto),
         glam_slerp_joints,
         Paper { name: "SlerpJoints", c_130: 1011.0, sse_130: 107.0, c_90: 1018.0, sse_90: 128.0 },
     )
@@ -130,9 +123,6 @@ pub(crate) fn lerp_joints_table() -> Table<JointLists> {
     joint_table(
         "lerp_joints",
         "LerpJoints (`lerp_joints`)",
-        kernels!(JointKernel, lerp_joints),
-        animasm::lerp_joints,
-        animasm::lerp_joints::resolve(Impl::Auto),
         glam_lerp_joints,
         Paper { name: "LerpJoints", c_130: 213.0, sse_130: 50.0, c_90: 248.0, sse_90: 52.0 },
     )
@@ -141,10 +131,14 @@ pub(crate) fn lerp_joints_table() -> Table<JointLists> {
 /// Section 1: `SlerpJoints` and `LerpJoints`, and the accuracy rows.
 pub(crate) fn slerping_clock_cycles(res: &mut Results) {
     heading("1. Slerping Clock Cycles (J.M.P. van Waveren, id Software, 2005)");
-    let m = print_table(slerp_joints_table());
-    res.record("slerp_joints", &m, "asm");
-    let m = print_table(lerp_joints_table());
-    res.record("lerp_joints", &m, "asm");
+    let table = slerp_joints_table();
+    let r = roster::find(table.routine).expect("in the roster");
+    let m = print_table(table);
+    res.record_listing(r, &m);
+    let table = lerp_joints_table();
+    let r = roster::find(table.routine).expect("in the roster");
+    let m = print_table(table);
+    res.record_listing(r, &m);
     progress("measuring slerp_joints and lerp_joints accuracy");
     let rows = measure::report_rows();
     print_accuracy(&rows);

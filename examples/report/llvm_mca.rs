@@ -1,9 +1,10 @@
-//! llvm-mca's static estimates of the asm loop bodies and of the
-//! `Impl::Avx2` successors' inner loops ([`devkit::mca`]) beside the
-//! measured ticks.
+//! llvm-mca's static estimates of the asm loop bodies (every listing form of
+//! the roster) and of the successors' inner loops (every successor form)
+//! ([`devkit::mca`]) beside the measured ticks.
 
 use crate::print::{Align::Left as L, Align::Right as R, heading, para, print_grid, progress};
 use crate::results::Results;
+use crate::table::impl_order;
 use animasm::Impl;
 use devkit::mca;
 use devkit::timer;
@@ -54,9 +55,10 @@ pub(crate) fn mca_section(res: &mut Results) {
     successors(res);
 }
 
-/// The `Impl::Avx2` successors' inner loops: llvm-mca's cycles per iteration
-/// and per element (Zen 3 and Skylake models) beside the measured ticks per
-/// element at 1024 elements (`res.successor_ticks`, form `avx2`).
+/// The successors' inner loops (every successor form of the roster,
+/// `Origin::Successor`): llvm-mca's cycles per iteration and per element
+/// (Zen 3 and Skylake models) beside the measured ticks per element at 1024
+/// elements (`res.successor_ticks`, the form's row).
 fn successors(res: &Results) {
     progress("running llvm-mca on the successors' inner loops");
     let version = mca::llvm_mca_version().unwrap_or_default();
@@ -69,31 +71,41 @@ fn successors(res: &Results) {
     };
     let f = |v: Option<f64>| v.map_or("-".into(), |v| format!("{v:.2}"));
     let [zen, skl] = mca::SUCCESSOR_CPUS;
+    // The successor forms estimated, each once: a row names its form too
+    // when there are several.
+    let mut forms: Vec<Impl> = rows.iter().filter_map(|s| s.form.map(|f| f.imp)).collect();
+    forms.sort_by_key(|&imp| impl_order(imp));
+    forms.dedup();
     let lines: Vec<Vec<String>> = rows
         .iter()
-        .map(|(routine, estimate)| {
-            let measured = res
-                .successor_ticks
-                .iter()
-                .find(|t| t.routine == *routine && t.form == Impl::Avx2.name() && t.elements == 1024)
-                .map(|t| t.ticks);
+        .map(|mca::SuccessorRow { routine, form, estimate }| {
+            let label = match form {
+                Some(f) if forms.len() > 1 => format!("{routine} ({})", f.imp),
+                _ => routine.to_string(),
+            };
+            let measured = form.and_then(|form| {
+                res.successor_ticks
+                    .iter()
+                    .find(|t| t.routine == *routine && t.form == form.imp.name() && t.elements == 1024)
+                    .map(|t| t.ticks)
+            });
             match estimate {
                 mca::SuccessorEstimate::NotInBuild => {
-                    let mut row = vec![routine.to_string(), "not in this build".into()];
+                    let mut row = vec![label, "not in this build".into()];
                     row.extend(std::iter::repeat_n("-".to_string(), 5));
                     row.push(f(measured));
                     row
                 }
                 mca::SuccessorEstimate::Failed(e) => {
-                    progress(&format!("llvm-mca, {routine} successor: {e}"));
-                    let mut row = vec![routine.to_string(), "not estimated (see stderr)".into()];
+                    progress(&format!("llvm-mca, {label} successor: {e}"));
+                    let mut row = vec![label, "not estimated (see stderr)".into()];
                     row.extend(std::iter::repeat_n("-".to_string(), 5));
                     row.push(f(measured));
                     row
                 }
                 mca::SuccessorEstimate::Estimated(l) => {
                     if let Some(e) = &l.mca_error {
-                        progress(&format!("llvm-mca, {routine} successor: {e}"));
+                        progress(&format!("llvm-mca, {label} successor: {e}"));
                     }
                     let nested = if l.nested > 0 { format!(", {} nested", l.nested) } else { String::new() };
                     let calls = match l.callees.len() {
@@ -101,7 +113,7 @@ fn successors(res: &Results) {
                         n => format!(", {n} call{} spliced", if n == 1 { "" } else { "s" }),
                     };
                     vec![
-                        routine.to_string(),
+                        label,
                         format!("{} instr{calls}{nested}", l.instructions),
                         format!(
                             "{}{}",
@@ -118,15 +130,24 @@ fn successors(res: &Results) {
             }
         })
         .collect();
+    let names: Vec<&str> = forms.iter().map(|f| f.name()).collect();
+    let head = format!("{} successor", names.join("/"));
     print_grid(
-        &["avx2 successor", "inner loop", "elem/iter", "ZN3 /iter", "ZN3 /elem", "SKL /iter", "SKL /elem", "measured"],
+        &[&head, "inner loop", "elem/iter", "ZN3 /iter", "ZN3 /elem", "SKL /iter", "SKL /elem", "measured"],
         &[L, L, R, R, R, R, R, R],
         &lines,
     );
     let unit = timer::UNIT;
+    let (which, kernel) = match forms.as_slice() {
+        [one] => (format!("Impl::{one:?}"), format!("Impl::{one:?}")),
+        many => (many.iter().map(|f| format!("Impl::{f:?}")).collect::<Vec<_>>().join(" and "), "imp".into()),
+    };
+    let isa: Vec<String> =
+        crate::successors::successor_forms().into_iter().map(|(_, isa)| crate::successors::isa_words(isa)).collect();
+    let isa = isa.join("; ");
     para(&format!(
-        "{version}. The Impl::Avx2 successor of each id routine (AVX2 + FMA, 8 lanes), found in this binary at the \
-         address `kernel(Impl::Avx2)` returns (\"not in this build\": the routine has no such form here). Inner \
+        "{version}. The {which} successor of each id routine ({isa}), found in this binary at the \
+         address `kernel({kernel})` returns (\"not in this build\": the routine has no such form here). Inner \
          loop: the kernel's largest loop, the backward branch whose body (branch target to branch) has the most \
          instructions; its size, with the body of any function it calls directly spliced in (a block kernel \
          the compiler kept out of line: llvm-mca does not follow calls). elem/iter: elements one iteration handles, read off the \

@@ -4,25 +4,26 @@
 //! tables), progress on stderr. The machine (CPU, SIMD features detected at
 //! run time, the TSC rate measured against `Instant`) and the method; then
 //! one section per paper, in the paper's row order, its published figures
-//! beside the measured ones: *Slerping Clock Cycles* (`slerp_joints`,
-//! `lerp_joints`), *From Quaternion to Matrix and Back* (`quats_to_mats`,
-//! `mats_to_quats`), *The Skeleton Assembly Line* (`transform_skeleton` and
-//! its `movss` + `shufps` variant, `untransform_skeleton`,
-//! `transform_joints`), Intel's Table 1 (`slerp_quats` at 64, 67 and 1024
-//! quaternions) and zeux's cycles-per-element table (`nlerp`), each with the
-//! accuracy measurements next to the paper's error figures; then the
-//! successors (issue 12: [`successors`], section 5b): every form of the seven
-//! id routines, `Impl::Avx2` included once it is in the build, against the
-//! routine's memory floor (and the skeletons' dependency-chain floor,
-//! `devkit::floors`), glam and ultraviolet's SoA types (`devkit::uv`, with
+//! beside the measured ones: *Slerping Clock Cycles* ([`joints`]), *From
+//! Quaternion to Matrix and Back* ([`matrix`]), *The Skeleton Assembly
+//! Line* ([`skeleton`], the variants of its routines as extra rows), Intel's
+//! Table 1 (`slerp_quats` at 64, 67 and 1024 quaternions) and zeux's
+//! cycles-per-element table (`nlerp`), each with the accuracy measurements
+//! next to the paper's error figures (`devkit::measure`, by shape); then
+//! the successors ([`successors`], section 5b): every form of each id
+//! routine of `animasm::roster`, its successor forms (`Origin::Successor`)
+//! included, against its shape's memory floor (and the skeletons'
+//! dependency-chain floor, `devkit::floors`), glam and ultraviolet's SoA
+//! types where they have the routine (`devkit::peers`, `devkit::uv`, with
 //! and without the AoS conversion) at 64, 1024 and 65536 elements, with
 //! issue 12's targets checked and one SVG per routine; then llvm-mca's
-//! estimates of the asm loop bodies (`devkit::mca`) beside the measured
-//! ticks, the errata index of `asm_notes/README.md` with each erratum's
-//! measured effect (or the test that shows it), the pose pipeline on
-//! `data/Fox.glb` (`devkit::pipeline`), the SVG plots (`devkit::plots`)
-//! and a summary. Every figure not labelled "published" is measured in this
-//! run, on this machine.
+//! estimates of every listing's loop body and every successor's inner loop
+//! (`devkit::mca`) beside the measured ticks, the errata index of
+//! `asm_notes/README.md` with each erratum's measured effect (or the test
+//! that shows it), the pose pipeline on `data/Fox.glb`
+//! (`devkit::pipeline`), the SVG plots (`devkit::plots`) and a summary.
+//! Every figure not labelled "published" is measured in this run, on this
+//! machine.
 //!
 //! Timing: the raw kernels are timed (as the papers timed the routine
 //! itself, without the safe functions' validation), each run on joints
@@ -40,9 +41,13 @@
 //! [`machine`] (the header), [`results`] (what later sections need), one
 //! module per paper ([`joints`], [`matrix`], [`skeleton`], [`slerp_quats`],
 //! [`nlerp`]), [`successors`], then [`llvm_mca`], [`errata`], [`pose`] and [`summary`].
+//! A new form of a routine shows up with no edit here: the paper tables
+//! take the paper's forms from the roster ([`table::paper_kernels`]), the
+//! successors section, llvm-mca and the summary every form and successor.
 //! Adding a routine = one `*_table` function that builds its buffers and rows
 //! (see `joints::joint_table`, or [`table::kernel_rows`] for any raw-kernel
-//! signature) and one line in its paper's section; a routine whose table
+//! signature) and one line in its paper's section (its successors, floors
+//! and peers come with its shape); a routine whose table
 //! has another shape measures its rows with [`table::measure_rows`] and
 //! prints its own (see `slerp_quats::print_slerp_quats_tables`,
 //! `nlerp::print_nlerp_table`).

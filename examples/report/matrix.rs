@@ -3,16 +3,17 @@
 
 use crate::print::{heading, para};
 use crate::results::{Results, print_accuracy};
-use crate::table::{Paper, Row, Table, auto_note, kernel_rows, kernels, no_restore, print_table};
+use crate::table::{Paper, Row, Table, auto_note, kernel_rows, no_restore, paper_kernels, print_table};
+use animasm::roster::{self, Shape, Source};
 use animasm::{Impl, JointMat, JointQuat};
 use devkit::peers::{glam_mats_to_quats, glam_quats_to_mats, to_affine_paper_rotation, to_glam};
 use devkit::setup::{self, JOINTS};
 use glam::{Affine3A, Quat as GQuat, Vec4 as GVec4};
 
-/// `quats_to_mats`'s raw kernels.
-pub(crate) type QuatsToMatsKernel = unsafe fn(*mut JointMat, *const JointQuat, i32);
-/// `mats_to_quats`'s raw kernels.
-pub(crate) type MatsToQuatsKernel = unsafe fn(*mut JointQuat, *const JointMat, i32);
+/// The raw kernels of `Shape::QuatsToMats`.
+pub(crate) type QuatsToMatsKernel = roster::kernel::QuatsToMats;
+/// The raw kernels of `Shape::MatsToQuats`.
+pub(crate) type MatsToQuatsKernel = roster::kernel::MatsToQuats;
 
 /// `quats_to_mats`'s data: the joint lists' first list ([`JOINTS`] unit
 /// quaternions and translations) and the matrices written, and the same for
@@ -33,8 +34,10 @@ pub(crate) fn quats_to_mats_table() -> Table<QuatsToMats> {
     let (q, t) = to_glam(&quats);
     let bufs =
         QuatsToMats { mats: vec![JointMat::default(); JOINTS], affine: vec![Affine3A::IDENTITY; JOINTS], quats, q, t };
+    let r = roster::find("quats_to_mats").expect("in the roster");
+    let Shape::QuatsToMats { forms, safe } = r.shape else { panic!("{} is not a QuatsToMats routine", r.name) };
     let mut rows =
-        kernel_rows(kernels!(QuatsToMatsKernel, quats_to_mats), &paper, no_restore, |kernel, b: &mut QuatsToMats| {
+        kernel_rows(paper_kernels(forms), &paper, no_restore, |kernel: QuatsToMatsKernel, b: &mut QuatsToMats| {
             // SAFETY: both lists hold `JOINTS` elements (16-byte aligned
             // `Vec`s of 16-byte aligned types, two allocations) and
             // `JOINTS <= MAX_JOINTS`.
@@ -44,8 +47,8 @@ pub(crate) fn quats_to_mats_table() -> Table<QuatsToMats> {
         name: Impl::Auto.name(),
         paper: None,
         restore: no_restore,
-        call: Box::new(|b: &mut QuatsToMats| {
-            animasm::quats_to_mats(Impl::Auto, &mut b.mats, &b.quats).expect("the benchmark input is valid")
+        call: Box::new(move |b: &mut QuatsToMats| {
+            safe(Impl::Auto, &mut b.mats, &b.quats).expect("the benchmark input is valid")
         }),
     });
     rows.push(Row {
@@ -55,14 +58,14 @@ pub(crate) fn quats_to_mats_table() -> Table<QuatsToMats> {
         call: Box::new(|b: &mut QuatsToMats| glam_quats_to_mats(&mut b.affine, &b.q, &b.t)),
     });
     Table {
-        routine: "quats_to_mats",
+        routine: r.name,
         paper: Some(paper),
         title: format!("ConvertJointQuatsToJointMats (`quats_to_mats`), {JOINTS} joints, hot cache"),
         count: JOINTS,
         bufs,
         rows,
         notes: vec![
-            auto_note("quats_to_mats", animasm::quats_to_mats::resolve(Impl::Auto)),
+            auto_note(r.name, r.resolve(Impl::Auto).map(|f| f.imp)),
             "Input: the joint lists' first list (uniform unit quaternions, translations in [-10, 10)). glam: \
              `Affine3A::from_rotation_translation` per joint (`Mat3A::from_quat` and the translation: the \
              same work as the kernel's), from `Quat` and `Vec4` arrays holding the same joints, into \
@@ -95,8 +98,10 @@ pub(crate) fn mats_to_quats_table() -> Table<MatsToQuats> {
         t: vec![GVec4::ZERO; JOINTS],
         mats,
     };
+    let r = roster::find("mats_to_quats").expect("in the roster");
+    let Shape::MatsToQuats { forms, safe } = r.shape else { panic!("{} is not a MatsToQuats routine", r.name) };
     let mut rows =
-        kernel_rows(kernels!(MatsToQuatsKernel, mats_to_quats), &paper, no_restore, |kernel, b: &mut MatsToQuats| {
+        kernel_rows(paper_kernels(forms), &paper, no_restore, |kernel: MatsToQuatsKernel, b: &mut MatsToQuats| {
             // SAFETY: both lists hold `JOINTS` elements (two allocations)
             // and `JOINTS <= MAX_JOINTS`.
             unsafe { kernel(b.quats.as_mut_ptr(), b.mats.as_ptr(), JOINTS as i32) }
@@ -105,8 +110,8 @@ pub(crate) fn mats_to_quats_table() -> Table<MatsToQuats> {
         name: Impl::Auto.name(),
         paper: None,
         restore: no_restore,
-        call: Box::new(|b: &mut MatsToQuats| {
-            animasm::mats_to_quats(Impl::Auto, &mut b.quats, &b.mats).expect("the benchmark input is valid")
+        call: Box::new(move |b: &mut MatsToQuats| {
+            safe(Impl::Auto, &mut b.quats, &b.mats).expect("the benchmark input is valid")
         }),
     });
     rows.push(Row {
@@ -116,14 +121,14 @@ pub(crate) fn mats_to_quats_table() -> Table<MatsToQuats> {
         call: Box::new(|b: &mut MatsToQuats| glam_mats_to_quats(&mut b.q, &mut b.t, &b.affine)),
     });
     Table {
-        routine: "mats_to_quats",
+        routine: r.name,
         paper: Some(paper),
         title: format!("ConvertJointMatsToJointQuats (`mats_to_quats`), {JOINTS} joints, hot cache"),
         count: JOINTS,
         bufs,
         rows,
         notes: vec![
-            auto_note("mats_to_quats", animasm::mats_to_quats::resolve(Impl::Auto)),
+            auto_note(r.name, r.resolve(Impl::Auto).map(|f| f.imp)),
             format!(
                 "Input: uniform random rigid matrices (`inputs::rigid_mats`); the trace is positive for \
                  {positive_trace} of {JOINTS}, so the C port's four-way branch is taken at random (the listing \
@@ -139,15 +144,15 @@ pub(crate) fn mats_to_quats_table() -> Table<MatsToQuats> {
 /// Section 2: the paper's two tables and the accuracy rows.
 pub(crate) fn quaternion_to_matrix(res: &mut Results, matrix_rows: &[(String, f64, Option<f64>)]) {
     heading("2. From Quaternion to Matrix and Back (J.M.P. van Waveren, id Software, 2005)");
-    let m = print_table(quats_to_mats_table());
-    res.record("quats_to_mats", &m, "asm");
-    let m = print_table(mats_to_quats_table());
-    res.record("mats_to_quats", &m, "asm");
-    let rows: Vec<_> = matrix_rows
-        .iter()
-        .filter(|r| r.0.starts_with("quats_to_mats") || r.0.starts_with("mats_to_quats"))
-        .cloned()
-        .collect();
+    let table = quats_to_mats_table();
+    let r = roster::find(table.routine).expect("in the roster");
+    let m = print_table(table);
+    res.record_listing(r, &m);
+    let table = mats_to_quats_table();
+    let r = roster::find(table.routine).expect("in the roster");
+    let m = print_table(table);
+    res.record_listing(r, &m);
+    let rows = crate::results::rows_of_paper(matrix_rows, Source::QuaternionToMatrix);
     print_accuracy(&rows);
     para(
         "The paper states no error figure. quats_to_mats against the f64 formula over 3072 random unit \

@@ -3,7 +3,8 @@
 
 use crate::print::{Align::Left as L, Align::Right as R, print_grid};
 use crate::table::Measured;
-use animasm::Impl;
+use animasm::roster::{self, Routine, Source};
+use animasm::{Impl, Origin};
 use devkit::measure;
 use devkit::{pipeline, plots};
 
@@ -57,6 +58,14 @@ impl Results {
         }
     }
 
+    /// [`Results::record`] of the listing's row (`Origin::Listing`) of the
+    /// paper table of `r`.
+    pub(crate) fn record_listing(&mut self, r: &Routine, m: &Measured) {
+        if let Some(listing) = r.forms().find(|f| f.origin == Origin::Listing) {
+            self.record(r.name, m, listing.imp.name());
+        }
+    }
+
     /// The measured error of the accuracy row named `name`.
     pub(crate) fn acc(&self, name: &str) -> Option<f64> {
         self.accuracy.iter().find(|r| r.0 == name).map(|r| r.1)
@@ -69,6 +78,15 @@ pub(crate) fn short(name: &str) -> String {
         .replace(", Fox model poses back to local (relative to model size)", ", Fox model to local (/size)")
         .replace(" vs the source quaternion (up to sign)", " vs source quat (up to sign)")
         .replace(" (asm = intrinsics)", "")
+}
+
+/// The accuracy rows of the routines from the paper `source` (a row is its
+/// routine's when its text starts with the routine's name).
+pub(crate) fn rows_of_paper(rows: &[(String, f64, Option<f64>)], source: Source) -> Vec<(String, f64, Option<f64>)> {
+    rows.iter()
+        .filter(|r| r.0.split(' ').next().and_then(roster::find).is_some_and(|x| x.source == source))
+        .cloned()
+        .collect()
 }
 
 /// Prints accuracy rows: the measured max abs error, the published figure.

@@ -4,16 +4,45 @@
 
 use crate::print::{heading, para};
 use crate::results::{Results, print_accuracy};
-use crate::table::{Paper, Row, Table, auto_note, kernel_row, kernel_rows, kernels, no_restore, print_table};
-use animasm::{Impl, JointMat};
+use crate::table::{Paper, Row, Table, auto_note, kernel_row, kernel_rows, no_restore, paper_kernels, print_table};
+use animasm::roster::{self, Routine, Shape, Source};
+use animasm::{Impl, JointMat, Origin};
 use devkit::peers::{glam_transform_joints, glam_transform_skeleton, glam_untransform_skeleton, to_affine};
 use devkit::setup::{self, JOINTS, SKELETON_RANGE};
 use glam::Affine3A;
 
-/// `transform_skeleton`'s and `untransform_skeleton`'s raw kernels.
-pub(crate) type SkeletonKernel = unsafe fn(*mut JointMat, *const i32, i32, i32);
-/// `transform_joints`'s raw kernels.
-pub(crate) type TransformJointsKernel = unsafe fn(*mut JointMat, *const JointMat, *const JointMat, i32);
+/// The raw kernels of `Shape::Skeleton`.
+pub(crate) type SkeletonKernel = roster::kernel::Skeleton;
+/// The raw kernels of `Shape::TransformJoints`.
+pub(crate) type TransformJointsKernel = roster::kernel::TransformJoints;
+
+/// A skeleton routine of the roster: the routine, its kernel table and its
+/// safe function.
+fn skeleton_routine(name: &str) -> (&'static Routine, &'static [roster::Form<SkeletonKernel>], roster::SkeletonFn) {
+    let r = roster::find(name).unwrap_or_else(|| panic!("{name} is not in the roster"));
+    let Shape::Skeleton { forms, safe } = r.shape else { panic!("{name} is not a skeleton routine") };
+    (r, forms, safe)
+}
+
+/// The rows of the variants of `r` (the roster's routines whose
+/// `variant_of` is `r`): each variant's listing and twin, named
+/// `<form> (<what the variant changes>)`, with no published figure; and,
+/// for [`Results::record`], each variant's label and its listing row.
+fn variant_rows(r: &Routine) -> (Vec<Row<Skeleton>>, Vec<(&'static str, &'static str)>) {
+    let (mut rows, mut records) = (Vec::new(), Vec::new());
+    for v in roster::ROUTINES.iter().filter(|v| v.variant_of == Some(r.name)) {
+        let Shape::Skeleton { forms, .. } = v.shape else { continue };
+        let suffix = devkit::setup::variant_suffix(v).unwrap_or_default();
+        for (form, kernel) in paper_kernels(forms).into_iter().filter(|(f, _)| f.origin.is_faithful()) {
+            let name: &'static str = Box::leak(format!("{} ({suffix})", form.imp).into_boxed_str());
+            rows.push(kernel_row(name, None, Skeleton::restore, kernel, Skeleton::run));
+            if form.origin == Origin::Listing {
+                records.push((devkit::setup::label(v), name));
+            }
+        }
+    }
+    (rows, records)
+}
 
 /// A skeleton for the in-place skeleton routines: [`JOINTS`] matrices, their
 /// pristine copy, the random parents-first hierarchy, and the same for glam.
@@ -83,27 +112,19 @@ pub(crate) fn skeleton_note(what: &str) -> String {
 
 /// `TransformSkeleton` (*The Skeleton Assembly Line*, Appendix A), with the
 /// `movss` + `shufps` variant, against `Affine3A` products in glam.
-pub(crate) fn transform_skeleton_table() -> Table<Skeleton> {
+/// And the rows of the variants to record (label, row name).
+pub(crate) fn transform_skeleton_table() -> (Table<Skeleton>, Vec<(&'static str, &'static str)>) {
     let paper = Paper { name: "TransformSkeleton", c_130: 130.0, sse_130: 53.0, c_90: 163.0, sse_90: 53.0 };
-    let mut rows = kernel_rows(kernels!(SkeletonKernel, transform_skeleton), &paper, Skeleton::restore, Skeleton::run);
-    #[cfg(target_arch = "x86_64")]
-    {
-        use animasm::transform_skeleton::{asm, intrinsics};
-        let variants: [(&str, SkeletonKernel); 2] = [
-            ("intrinsics (movss+shufps)", intrinsics::transform_skeleton_movss_shufps),
-            ("asm (movss+shufps)", asm::transform_skeleton_movss_shufps),
-        ];
-        for (name, kernel) in variants {
-            rows.push(kernel_row(name, None, Skeleton::restore, kernel, Skeleton::run));
-        }
-    }
+    let (r, forms, safe) = skeleton_routine("transform_skeleton");
+    let mut rows = kernel_rows(paper_kernels(forms), &paper, Skeleton::restore, Skeleton::run);
+    let (variants, records) = variant_rows(r);
+    rows.extend(variants);
     rows.push(Row {
         name: Impl::Auto.name(),
         paper: None,
         restore: Skeleton::restore,
-        call: Box::new(|b: &mut Skeleton| {
-            animasm::transform_skeleton(Impl::Auto, &mut b.mats, &b.parents, SKELETON_RANGE)
-                .expect("the benchmark input is valid")
+        call: Box::new(move |b: &mut Skeleton| {
+            safe(Impl::Auto, &mut b.mats, &b.parents, SKELETON_RANGE).expect("the benchmark input is valid")
         }),
     });
     rows.push(Row {
@@ -112,37 +133,37 @@ pub(crate) fn transform_skeleton_table() -> Table<Skeleton> {
         restore: Skeleton::restore_glam,
         call: Box::new(|b: &mut Skeleton| glam_transform_skeleton(&mut b.g, &b.parents, SKELETON_RANGE)),
     });
-    Table {
-        routine: "transform_skeleton",
+    let table = Table {
+        routine: r.name,
         paper: Some(paper),
         title: format!("TransformSkeleton (`transform_skeleton`), {JOINTS} joints, hot cache"),
         count: SKELETON_RANGE.end() - SKELETON_RANGE.start() + 1,
         bufs: Skeleton::locals(),
         rows,
         notes: vec![
-            auto_note("transform_skeleton", animasm::transform_skeleton::resolve(Impl::Auto)),
+            auto_note(r.name, r.resolve(Impl::Auto).map(|f| f.imp)),
             skeleton_note("random rigid local matrices"),
             "The (movss+shufps) rows are the listing with section 3's other way to broadcast a scalar \
              (`movss` + `shufps` instead of `pshufd`), which the paper recommends timing but does not report. \
              glam: `m[i] = m[parents[i]] * m[i]` with `Affine3A`, in order."
                 .into(),
         ],
-    }
+    };
+    (table, records)
 }
 
 /// `UntransformSkeleton` (*The Skeleton Assembly Line*, Appendix B),
 /// against `Affine3A::inverse` products in glam.
 pub(crate) fn untransform_skeleton_table() -> Table<Skeleton> {
     let paper = Paper { name: "UntransformSkeleton", c_130: 131.0, sse_130: 55.0, c_90: 154.0, sse_90: 56.0 };
-    let mut rows =
-        kernel_rows(kernels!(SkeletonKernel, untransform_skeleton), &paper, Skeleton::restore, Skeleton::run);
+    let (r, forms, safe) = skeleton_routine("untransform_skeleton");
+    let mut rows = kernel_rows(paper_kernels(forms), &paper, Skeleton::restore, Skeleton::run);
     rows.push(Row {
         name: Impl::Auto.name(),
         paper: None,
         restore: Skeleton::restore,
-        call: Box::new(|b: &mut Skeleton| {
-            animasm::untransform_skeleton(Impl::Auto, &mut b.mats, &b.parents, SKELETON_RANGE)
-                .expect("the benchmark input is valid")
+        call: Box::new(move |b: &mut Skeleton| {
+            safe(Impl::Auto, &mut b.mats, &b.parents, SKELETON_RANGE).expect("the benchmark input is valid")
         }),
     });
     rows.push(Row {
@@ -152,14 +173,14 @@ pub(crate) fn untransform_skeleton_table() -> Table<Skeleton> {
         call: Box::new(|b: &mut Skeleton| glam_untransform_skeleton(&mut b.g, &b.parents, SKELETON_RANGE)),
     });
     Table {
-        routine: "untransform_skeleton",
+        routine: r.name,
         paper: Some(paper),
         title: format!("UntransformSkeleton (`untransform_skeleton`), {JOINTS} joints, hot cache"),
         count: SKELETON_RANGE.end() - SKELETON_RANGE.start() + 1,
         bufs: Skeleton::globals(),
         rows,
         notes: vec![
-            auto_note("untransform_skeleton", animasm::untransform_skeleton::resolve(Impl::Auto)),
+            auto_note(r.name, r.resolve(Impl::Auto).map(|f| f.imp)),
             skeleton_note("the global matrices of the TransformSkeleton table's skeleton"),
             "glam: `m[i] = m[parents[i]].inverse() * m[i]` with `Affine3A`, last joint first. glam's `inverse` \
              is the general one (cofactors and a division by the determinant); the kernels take the rigid \
@@ -193,22 +214,20 @@ pub(crate) fn transform_joints_table() -> Table<JointPairs> {
         a,
         b,
     };
-    let mut rows = kernel_rows(
-        kernels!(TransformJointsKernel, transform_joints),
-        &paper,
-        no_restore,
-        |kernel, p: &mut JointPairs| {
+    let r = roster::find("transform_joints").expect("in the roster");
+    let Shape::TransformJoints { forms, safe } = r.shape else { panic!("{} is not a TransformJoints routine", r.name) };
+    let mut rows =
+        kernel_rows(paper_kernels(forms), &paper, no_restore, |kernel: TransformJointsKernel, p: &mut JointPairs| {
             // SAFETY: the three lists hold `JOINTS` 16-byte aligned matrices
             // each, in three allocations; `JOINTS <= MAX_JOINTS`.
             unsafe { kernel(p.r.as_mut_ptr(), p.a.as_ptr(), p.b.as_ptr(), JOINTS as i32) }
-        },
-    );
+        });
     rows.push(Row {
         name: Impl::Auto.name(),
         paper: None,
         restore: no_restore,
-        call: Box::new(|b: &mut JointPairs| {
-            animasm::transform_joints(Impl::Auto, &mut b.r, &b.a, &b.b).expect("the benchmark input is valid")
+        call: Box::new(move |b: &mut JointPairs| {
+            safe(Impl::Auto, &mut b.r, &b.a, &b.b).expect("the benchmark input is valid")
         }),
     });
     rows.push(Row {
@@ -218,14 +237,14 @@ pub(crate) fn transform_joints_table() -> Table<JointPairs> {
         call: Box::new(|p: &mut JointPairs| glam_transform_joints(&mut p.gr, &p.ga, &p.gb)),
     });
     Table {
-        routine: "transform_joints",
+        routine: r.name,
         paper: Some(paper),
         title: format!("TransformJoints (`transform_joints`), {JOINTS} joints, hot cache"),
         count: JOINTS,
         bufs,
         rows,
         notes: vec![
-            auto_note("transform_joints", animasm::transform_joints::resolve(Impl::Auto)),
+            auto_note(r.name, r.resolve(Impl::Auto).map(|f| f.imp)),
             "Input: two lists of random rigid matrices (`inputs::rigid_mats`), the products into a third; \
              nothing to restore. glam: `r[i] = a[i] * b[i]` with `Affine3A`."
                 .into(),
@@ -236,18 +255,22 @@ pub(crate) fn transform_joints_table() -> Table<JointPairs> {
 /// Section 3: the paper's three tables and the accuracy rows.
 pub(crate) fn skeleton_assembly_line(res: &mut Results, matrix_rows: &[(String, f64, Option<f64>)]) {
     heading("3. The Skeleton Assembly Line (J.M.P. van Waveren, id Software, 2005)");
-    let m = print_table(transform_skeleton_table());
-    res.record("transform_skeleton", &m, "asm");
-    res.record("transform_skeleton (movss+shufps)", &m, "asm (movss+shufps)");
-    let m = print_table(untransform_skeleton_table());
-    res.record("untransform_skeleton", &m, "asm");
-    let m = print_table(transform_joints_table());
-    res.record("transform_joints", &m, "asm");
-    let rows: Vec<_> = matrix_rows
-        .iter()
-        .filter(|r| !(r.0.starts_with("quats_to_mats") || r.0.starts_with("mats_to_quats")))
-        .cloned()
-        .collect();
+    let (table, variants) = transform_skeleton_table();
+    let r = roster::find(table.routine).expect("in the roster");
+    let m = print_table(table);
+    res.record_listing(r, &m);
+    for (label, row) in variants {
+        res.record(label, &m, row);
+    }
+    let table = untransform_skeleton_table();
+    let r = roster::find(table.routine).expect("in the roster");
+    let m = print_table(table);
+    res.record_listing(r, &m);
+    let table = transform_joints_table();
+    let r = roster::find(table.routine).expect("in the roster");
+    let m = print_table(table);
+    res.record_listing(r, &m);
+    let rows = crate::results::rows_of_paper(matrix_rows, Source::SkeletonAssemblyLine);
     print_accuracy(&rows);
     para(
         "The paper states no error figure. The skeleton routines on the Fox's key poses (data/Fox.glb.pose.json) \

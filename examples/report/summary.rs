@@ -2,6 +2,8 @@
 
 use crate::print::{Align::Left as L, Align::Right as R, heading, item, para, print_grid, progress};
 use crate::results::Results;
+use animasm::Origin;
+use animasm::roster;
 use devkit::plots;
 
 /// Section 9: writes the SVG plots and lists them.
@@ -63,21 +65,29 @@ pub(crate) fn summary(res: &Results) {
     };
     let mut routines: Vec<&str> = res.successor_ticks.iter().map(|s| s.routine).collect();
     routines.dedup();
-    let with_avx2: Vec<String> = routines
-        .iter()
-        .filter_map(|r| {
-            let avx2 = at(r, "avx2")?;
-            let asm = at(r, "asm").map_or("-".into(), |a| format!("{:.2}x", a / avx2));
-            Some(format!("{r} {asm}"))
-        })
-        .collect();
-    item(&format!(
-        "successors (section 5b): {} figures; avx2 forms in this build: {} of {}{}",
-        res.successor_ticks.len(),
-        with_avx2.len(),
-        routines.len(),
-        if with_avx2.is_empty() { String::new() } else { format!(" (over asm at 1024: {})", with_avx2.join(", ")) }
-    ));
+    let listing = |r: &str| {
+        roster::find(r).and_then(|r| r.all_forms().find(|f| f.origin == Origin::Listing)).map(|f| f.imp.name())
+    };
+    let mut line = format!("successors (section 5b): {} figures", res.successor_ticks.len());
+    for (s, _) in crate::successors::successor_forms() {
+        let with: Vec<String> = routines
+            .iter()
+            .filter_map(|r| {
+                let ticks = at(r, s.name())?;
+                let over = listing(r).and_then(|l| at(r, l)).map_or("-".into(), |l| format!("{:.2}x", l / ticks));
+                Some(format!("{r} {over}"))
+            })
+            .collect();
+        let listings: Vec<&str> = routines.iter().filter_map(|r| listing(r)).collect();
+        let over = listings.first().copied().unwrap_or("the listing");
+        line += &format!(
+            "; {s} forms in this build: {} of {}{}",
+            with.len(),
+            routines.len(),
+            if with.is_empty() { String::new() } else { format!(" (over {over} at 1024: {})", with.join(", ")) }
+        );
+    }
+    item(&line);
     item(&format!("errata: {} in the index, {} with an effect measured in this run", res.errata.0, res.errata.1));
     item(&if res.mca_rows > 0 {
         format!("llvm-mca: {} asm loop bodies estimated", res.mca_rows)

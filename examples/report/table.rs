@@ -2,7 +2,8 @@
 //! timed round-robin with [`devkit::timer`] ([`measure_rows`]) and printed
 //! beside the paper's figures ([`print_table`]).
 
-use animasm::Impl;
+use animasm::roster::{Form, FormInfo};
+use animasm::{Impl, Origin};
 use devkit::timer::{self, Stats};
 
 use crate::print::{Align::Left as L, Align::Right as R, para, print_grid, progress};
@@ -167,31 +168,31 @@ pub(crate) struct Paper {
 }
 
 impl Paper {
-    /// The 130nm figure of an implementation's row: the C's for the scalar
-    /// port, the SSE listing's for the asm and intrinsics.
-    pub(crate) fn for_impl(&self, imp: Impl) -> f64 {
-        if imp == Impl::Scalar { self.c_130 } else { self.sse_130 }
+    /// The 130nm figure of a form's row: the C's for the paper's C, the SSE
+    /// listing's for the listing and its twin.
+    pub(crate) fn for_form(&self, f: FormInfo) -> f64 {
+        if f.origin == Origin::PaperC { self.c_130 } else { self.sse_130 }
     }
 }
 
-/// The raw kernels of a routine that this target has and this CPU runs
-/// (the routine's `forms()`), in [`Impl::ALL`] order, as the fn pointer type
-/// `$ty` (`animasm::$routine::{scalar, intrinsics, asm}::$routine`).
-macro_rules! kernels {
-    ($ty:ty, $routine:ident) => {{
-        #[cfg(target_arch = "x86_64")]
-        let kernels: Vec<(Impl, $ty)> = vec![
-            (Impl::Scalar, animasm::$routine::scalar::$routine),
-            (Impl::Intrinsics, animasm::$routine::intrinsics::$routine),
-            (Impl::Asm, animasm::$routine::asm::$routine),
-        ];
-        #[cfg(not(target_arch = "x86_64"))]
-        let kernels: Vec<(Impl, $ty)> = vec![(Impl::Scalar, animasm::$routine::scalar::$routine)];
-        let forms: Vec<Impl> = animasm::$routine::forms().collect();
-        kernels.into_iter().filter(|(imp, _)| forms.contains(imp)).collect::<Vec<(Impl, $ty)>>()
-    }};
+/// The forms of a routine's kernel table that reproduce its paper (the
+/// paper's C, the listing and the listing's twin: `Origin::PaperC`,
+/// `Origin::Listing`, `Origin::ListingTwin`) and that this CPU runs, in
+/// [`Impl::ALL`] order, with their raw kernels.
+pub(crate) fn paper_kernels<K: Copy>(forms: &'static [Form<K>]) -> Vec<(FormInfo, K)> {
+    let mut kernels: Vec<(FormInfo, K)> = forms
+        .iter()
+        .filter(|f| f.runnable() && matches!(f.info().origin, Origin::PaperC | Origin::Listing | Origin::ListingTwin))
+        .map(|f| (f.info(), f.kernel()))
+        .collect();
+    kernels.sort_by_key(|(f, _)| impl_order(f.imp));
+    kernels
 }
-pub(crate) use kernels;
+
+/// A form's position in [`Impl::ALL`], the order of the tables' rows.
+pub(crate) fn impl_order(imp: Impl) -> usize {
+    Impl::ALL.iter().position(|&i| i == imp).unwrap_or(Impl::ALL.len())
+}
 
 /// A row that runs the raw kernel `kernel` on the table's buffers with `run`.
 pub(crate) fn kernel_row<B: 'static, K: Copy + 'static>(
@@ -204,17 +205,17 @@ pub(crate) fn kernel_row<B: 'static, K: Copy + 'static>(
     Row { name, paper, restore, call: Box::new(move |b: &mut B| run(kernel, b)) }
 }
 
-/// One row per kernel of `kernels` (from [`kernels!`]), with the paper's
-/// figure.
+/// One row per kernel of `kernels` (from [`paper_kernels`]), with the
+/// paper's figure.
 pub(crate) fn kernel_rows<B: 'static, K: Copy + 'static>(
-    kernels: Vec<(Impl, K)>,
+    kernels: Vec<(FormInfo, K)>,
     paper: &Paper,
     restore: fn(&mut B),
     run: fn(K, &mut B),
 ) -> Vec<Row<B>> {
     kernels
         .into_iter()
-        .map(|(imp, kernel)| kernel_row(imp.name(), Some(paper.for_impl(imp)), restore, kernel, run))
+        .map(|(f, kernel)| kernel_row(f.imp.name(), Some(paper.for_form(f)), restore, kernel, run))
         .collect()
 }
 

@@ -1,18 +1,21 @@
-//! Static throughput estimates of the asm kernels' main loops, and of the
-//! `Impl::Avx2` successors' inner loops ([`successor_estimates`]), by
-//! `llvm-mca`.
+//! Static throughput estimates of the asm kernels' main loops
+//! ([`estimates`]), and of the successors' inner loops
+//! ([`successor_estimates`]), by `llvm-mca`. The kernels are the roster's:
+//! every routine's `Origin::Listing` form, and every `Origin::Successor`
+//! form, found in the running binary at the address of the kernel in the
+//! routine's table (`animasm::roster`), so that a new listing or successor
+//! is estimated with no edit here.
 //!
-//! [`successor_estimates`] does the same for the `Impl::Avx2` successor of
-//! each id routine: it finds the kernel at the address `kernel(Impl::Avx2)`
-//! returns (or says the build has none), takes its largest loop (rule in its
-//! docs), splices in any block kernel the loop calls, reads the elements per
-//! iteration off the loop's pointer steps and runs llvm-mca with this
+//! [`successor_estimates`] takes each successor's largest loop (rule in its
+//! docs), splices in any block kernel the loop calls, reads the elements
+//! per iteration off the loop's pointer steps and runs llvm-mca with this
 //! machine's model (`znver3`) and Skylake's.
 //!
 //! [`estimates`] disassembles the running binary (`objdump -d -M intel`, as
-//! `tests/disasm.rs` does), takes each asm kernel's main loop (the labelled
-//! loop of `asm_notes/<routine>.listing.s`: in the disassembly, the backward
-//! branch whose body has the listing's instruction count), rewrites it into
+//! `tests/disasm.rs` does), takes each asm kernel's main loop (the largest
+//! labelled loop of its listing file, `asm_notes/<routine>.listing.s` or
+//! `asm_notes/<module>.listing.s`: in the disassembly, the backward branch
+//! whose body has the listing's instruction count), rewrites it into
 //! assembler `llvm-mca` accepts and runs `llvm-mca` with the Sandy Bridge and
 //! Skylake models. The figure is the block reciprocal throughput (cycles per
 //! iteration, steady state, hot caches, no front-end or memory effects)
@@ -21,16 +24,22 @@
 //! binutils) and `llvm-mca`.
 
 use std::io::Write as _;
+use std::sync::OnceLock;
 
-use crate::objdump::normalize_symbol;
+use animasm::roster::{self, Form, Routine, Shape};
+use animasm::{Impl, Origin};
+
+use crate::listing::{Item, Listing, marker_instrs, parse_listing};
+use crate::objdump::Function;
 use std::process::{Command, Stdio};
 
 /// One asm kernel's main loop and its estimates.
 #[derive(Clone, Debug)]
 pub struct McaRow {
-    /// The kernel (`slerp_joints`, `transform_skeleton (movss+shufps)`, ...).
+    /// The kernel: its routine's label (`slerp_joints`,
+    /// `transform_skeleton (movss+shufps)`, ...: [`crate::setup::label`]).
     pub kernel: &'static str,
-    /// The loop's label in `asm_notes/<routine>.listing.s`.
+    /// The loop's label in the listing file.
     pub loop_label: &'static str,
     /// Elements (joints, quaternions, matrices) one iteration handles.
     pub elements_per_iteration: f64,
@@ -42,111 +51,156 @@ pub struct McaRow {
     pub instructions: usize,
 }
 
-/// One kernel whose main loop is estimated.
-struct Kernel {
-    name: &'static str,
-    /// The demangled path of the kernel function.
-    symbol: &'static str,
-    loop_label: &'static str,
+/// One asm kernel (a routine's `Origin::Listing` form) and its main loop,
+/// from the roster and the routine's listing file.
+pub(crate) struct Kernel {
+    /// The routine's label ([`crate::setup::label`]).
+    pub(crate) name: &'static str,
+    /// The routine.
+    pub(crate) routine: &'static Routine,
+    /// The main loop's label in the listing file (`loopJoint4`).
+    pub(crate) loop_label: String,
     /// Instructions of the loop in the built kernel (label to the branch back,
     /// inclusive): the listing's count with its `//@ D<n>` changes applied.
-    instructions: usize,
-    elements_per_iteration: f64,
-    /// The kernel's address, through `black_box`, so that it is linked in.
-    address: fn() -> usize,
+    pub(crate) instructions: usize,
+    /// Elements one iteration handles: the number that ends the loop's
+    /// label, as the listings name their loops (`loopJoint4`: 4,
+    /// `loopQuat16`: 16), else 1.
+    pub(crate) elements_per_iteration: f64,
+    /// The kernel's runtime address, from the routine's table.
+    pub(crate) address: usize,
 }
 
-/// The kernels (`tests/disasm.rs`'s `KERNELS`), with their main loops.
-const KERNELS: &[Kernel] = &[
-    Kernel {
-        name: "slerp_joints",
-        symbol: "animasm::slerp_joints::asm::slerp_joints",
-        loop_label: "loopJoint4",
-        instructions: 212,
-        elements_per_iteration: 4.0,
-        address: || std::hint::black_box(animasm::slerp_joints::asm::slerp_joints as *const () as usize),
-    },
-    Kernel {
-        name: "lerp_joints",
-        symbol: "animasm::lerp_joints::asm::lerp_joints",
-        loop_label: "loopJoint4",
-        instructions: 132,
-        elements_per_iteration: 4.0,
-        address: || std::hint::black_box(animasm::lerp_joints::asm::lerp_joints as *const () as usize),
-    },
-    Kernel {
-        name: "quats_to_mats",
-        symbol: "animasm::quats_to_mats::asm::quats_to_mats",
-        loop_label: "loopQuat",
-        instructions: 35,
-        elements_per_iteration: 1.0,
-        address: || std::hint::black_box(animasm::quats_to_mats::asm::quats_to_mats as *const () as usize),
-    },
-    Kernel {
-        name: "mats_to_quats",
-        symbol: "animasm::mats_to_quats::asm::mats_to_quats",
-        loop_label: "loopMat4",
-        instructions: 207,
-        elements_per_iteration: 4.0,
-        address: || std::hint::black_box(animasm::mats_to_quats::asm::mats_to_quats as *const () as usize),
-    },
-    Kernel {
-        name: "transform_skeleton",
-        symbol: "animasm::transform_skeleton::asm::transform_skeleton",
-        loop_label: "loopJoint",
-        instructions: 45,
-        elements_per_iteration: 1.0,
-        address: || std::hint::black_box(animasm::transform_skeleton::asm::transform_skeleton as *const () as usize),
-    },
-    Kernel {
-        name: "transform_skeleton (movss+shufps)",
-        symbol: "animasm::transform_skeleton::asm::transform_skeleton_movss_shufps",
-        loop_label: "loopJoint",
-        instructions: 54,
-        elements_per_iteration: 1.0,
-        address: || {
-            std::hint::black_box(
-                animasm::transform_skeleton::asm::transform_skeleton_movss_shufps as *const () as usize,
-            )
-        },
-    },
-    Kernel {
-        name: "untransform_skeleton",
-        symbol: "animasm::untransform_skeleton::asm::untransform_skeleton",
-        loop_label: "loopJoint",
-        instructions: 48,
-        elements_per_iteration: 1.0,
-        address: || {
-            std::hint::black_box(animasm::untransform_skeleton::asm::untransform_skeleton as *const () as usize)
-        },
-    },
-    Kernel {
-        name: "transform_joints",
-        symbol: "animasm::transform_joints::asm::transform_joints",
-        loop_label: "loopJoint",
-        instructions: 41,
-        elements_per_iteration: 1.0,
-        address: || std::hint::black_box(animasm::transform_joints::asm::transform_joints as *const () as usize),
-    },
-    Kernel {
-        name: "slerp_quats as published",
-        symbol: "animasm::slerp_quats::asm::slerp_quats_as_published",
-        loop_label: "loopQuat16",
-        // The listing's 259 and its two `//@ D2 insert: vmovaps` in the loop.
-        instructions: 261,
-        elements_per_iteration: 16.0,
-        address: || std::hint::black_box(animasm::slerp_quats::asm::slerp_quats_as_published as *const () as usize),
-    },
-    Kernel {
-        name: "slerp_quats corrected",
-        symbol: "animasm::slerp_quats::asm::slerp_quats_corrected",
-        loop_label: "loopQuat16",
-        // The listing's 259 and its two `//@ D2 insert: vmovaps` in the loop.
-        instructions: 261,
-        elements_per_iteration: 16.0,
-        address: || std::hint::black_box(animasm::slerp_quats::asm::slerp_quats_corrected as *const () as usize),
-    },
-];
+/// The runtime address of the raw kernel of form `imp` in `r`'s table
+/// (whether this CPU runs it or not), `None` when the table has no such
+/// form.
+pub(crate) fn kernel_address(r: &Routine, imp: Impl) -> Option<usize> {
+    fn find<K: Copy>(forms: &[Form<K>], imp: Impl, address: fn(K) -> usize) -> Option<usize> {
+        forms.iter().find(|f| f.imp() == imp).map(|f| std::hint::black_box(address(f.kernel())))
+    }
+    match r.shape {
+        Shape::JointBlend { forms, .. } => find(forms, imp, |k| k as usize),
+        Shape::QuatsToMats { forms, .. } => find(forms, imp, |k| k as usize),
+        Shape::MatsToQuats { forms, .. } => find(forms, imp, |k| k as usize),
+        Shape::Skeleton { forms, .. } => find(forms, imp, |k| k as usize),
+        Shape::TransformJoints { forms, .. } => find(forms, imp, |k| k as usize),
+        Shape::QuatPairs { forms, .. } => find(forms, imp, |k| k as usize),
+        Shape::Stream { forms, .. } => find(forms, imp, |k| k as usize),
+        _ => None,
+    }
+}
+
+/// The listing file of `r`: `asm_notes/<name>.listing.s` if there is one
+/// (a variant's), else `asm_notes/<module>.listing.s`.
+fn listing_of(r: &Routine) -> Result<Listing, String> {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../asm_notes");
+    let by_name = format!("{dir}/{}.listing.s", r.name);
+    let path = if std::path::Path::new(&by_name).exists() { by_name } else { format!("{dir}/{}.listing.s", r.module) };
+    let text = std::fs::read_to_string(&path).map_err(|e| format!("{}: {path}: {e}", r.name))?;
+    std::panic::catch_unwind(|| parse_listing(&path, &text)).map_err(|_| format!("{}: {path} does not parse", r.name))
+}
+
+/// The loops of a listing: for each label followed by a jump back to it,
+/// the label and the port's instructions from the label to that jump,
+/// inclusive (the listing's, with its `//@ D<n>` changes applied).
+fn listing_loops(l: &Listing) -> Vec<(String, usize)> {
+    let expected_of = |i: usize| l.expected.iter().filter(|e| e.original == Some(i)).count();
+    let mut loops = Vec::new();
+    for (k, item) in l.items.iter().enumerate() {
+        let Item::Label(label) = item else { continue };
+        let mut count = 0;
+        for item in &l.items[k + 1..] {
+            match item {
+                Item::Instr(i) => {
+                    count += expected_of(*i);
+                    let mut t = l.original[*i].text.split_whitespace();
+                    if t.next().is_some_and(|m| m.starts_with(['j', 'J'])) && t.next() == Some(label.as_str()) {
+                        loops.push((label.clone(), count));
+                        break;
+                    }
+                }
+                Item::Insert(_, rest) => count += marker_instrs(rest, label).len(),
+                Item::Label(_) | Item::Comment(_) => {}
+            }
+        }
+    }
+    loops
+}
+
+/// The elements a listing's loop handles per iteration, by its label: the
+/// number it ends with (`loopJoint4`: 4), else 1.
+fn elements_of(label: &str) -> f64 {
+    let digits = label.len() - label.trim_end_matches(|c: char| c.is_ascii_digit()).len();
+    label[label.len() - digits..].parse().unwrap_or(1.0)
+}
+
+/// Every routine's `Origin::Listing` form that this build has, in the
+/// roster's order, with the main loop of its listing file (its largest
+/// loop); read once.
+pub(crate) fn kernels() -> Result<&'static [Kernel], String> {
+    static KERNELS: OnceLock<Result<Vec<Kernel>, String>> = OnceLock::new();
+    let found = KERNELS.get_or_init(|| {
+        let mut out = Vec::new();
+        for r in roster::ROUTINES {
+            let Some(form) = r.all_forms().find(|f| f.origin == Origin::Listing) else { continue };
+            let listing = listing_of(r)?;
+            let (loop_label, instructions) = listing_loops(&listing)
+                .into_iter()
+                .max_by_key(|l| l.1)
+                .ok_or_else(|| format!("{}: its listing has no loop", r.name))?;
+            let address = kernel_address(r, form.imp).ok_or_else(|| format!("{}: no {} kernel", r.name, form.imp))?;
+            out.push(Kernel {
+                name: crate::setup::label(r),
+                routine: r,
+                elements_per_iteration: elements_of(&loop_label),
+                loop_label,
+                instructions,
+                address,
+            });
+        }
+        Ok(out)
+    });
+    found.as_ref().map(Vec::as_slice).map_err(Clone::clone)
+}
+
+/// The function of `table` at the runtime address `address` (of a form of
+/// `r`): among aliases at one address, the one named after the routine in
+/// its module (`animasm::<module>::<form module>::<routine>`), else the
+/// first. `anchor` as [`crate::objdump::functions_at`].
+pub(crate) fn function_at(
+    table: &[Function],
+    anchor: (&str, usize),
+    r: &Routine,
+    address: usize,
+) -> Result<Function, String> {
+    let found = crate::objdump::functions_at(table, anchor, address)?;
+    let own = |f: &&Function| {
+        f.name.starts_with(&format!("animasm::{}::", r.module)) && f.name.ends_with(&format!("::{}", r.name))
+    };
+    found
+        .iter()
+        .find(own)
+        .or(found.first())
+        .cloned()
+        .ok_or_else(|| format!("{}: no function at the kernel's address", r.name))
+}
+
+/// The main loop of kernel `k` in the binary `exe` (whose functions are
+/// `table`): the backward branch whose body has the listing's instruction
+/// count.
+pub(crate) fn kernel_loop(exe: &str, table: &[Function], k: &Kernel) -> Result<Vec<Instr>, String> {
+    let anchor = ("devkit::mca::estimates", std::hint::black_box(estimates as fn() -> _ as usize));
+    let f = function_at(table, anchor, k.routine, k.address)?;
+    let instrs = successors::disassemble_range(exe, f.addr, f.size)?;
+    let body = main_loop(&instrs, k.instructions).ok_or_else(|| {
+        let found: Vec<usize> = loops(&instrs).iter().map(|&(s, e)| e - s + 1).collect();
+        format!(
+            "{}: no loop of {} instructions (`{}`) in `{}`; loops found: {found:?}",
+            k.name, k.instructions, k.loop_label, f.name
+        )
+    })?;
+    Ok(body.to_vec())
+}
 
 /// The CPU models run, as `-mcpu` names.
 const CPUS: [&str; 2] = ["sandybridge", "skylake"];
@@ -171,49 +225,26 @@ pub fn llvm_mca_version() -> Option<String> {
     Some(line.to_owned())
 }
 
-/// The estimates for every kernel of [`KERNELS`]; `Err` when `objdump` or
-/// `llvm-mca` cannot be run or a kernel's loop is not found. A model that
-/// fails on one loop gives `None` in its column.
+/// The estimates for every asm kernel (the roster's listing forms); `Err`
+/// when `objdump` or `llvm-mca` cannot be run, a listing cannot be read or a
+/// kernel's loop is not found. A model that fails on one loop
+/// gives `None` in its column.
 pub fn estimates() -> Result<Vec<McaRow>, String> {
     llvm_mca_version().ok_or_else(|| format!("`{}` is not installed (or `--version` failed)", llvm_mca()))?;
     let exe = std::env::current_exe().map_err(|e| format!("current_exe: {e}"))?;
     let exe = exe.to_str().ok_or("the executable's path is not UTF-8")?.to_owned();
-    let table = run(&objdump(), &["-t", "-C", &exe])?;
+    let table = crate::objdump::functions(&run(&objdump(), &["-t", "-C", &exe])?);
     let mut rows = Vec::new();
-    for k in KERNELS {
-        if (k.address)() == 0 {
-            return Err(format!("{}: null address", k.symbol));
-        }
-        let (start, size) = find_function(&table, k.symbol)?;
-        let listing = run(
-            &objdump(),
-            &[
-                "-d",
-                "-M",
-                "intel",
-                "--no-show-raw-insn",
-                "-C",
-                &format!("--start-address={start:#x}"),
-                &format!("--stop-address={:#x}", start + size),
-                &exe,
-            ],
-        )?;
-        let instrs: Vec<Instr> = listing.lines().filter_map(parse_objdump_line).collect();
-        let body = main_loop(&instrs, k.instructions).ok_or_else(|| {
-            let found: Vec<usize> = loops(&instrs).iter().map(|&(s, e)| e - s + 1).collect();
-            format!(
-                "{}: no loop of {} instructions (`{}`) in `{}`; loops found: {found:?}",
-                k.name, k.instructions, k.loop_label, k.symbol
-            )
-        })?;
-        let source = mca_source(body);
+    for k in kernels()? {
+        let body = kernel_loop(&exe, &table, k)?;
+        let source = mca_source(&body);
         let mut per_cpu = [None, None];
         for (slot, cpu) in per_cpu.iter_mut().zip(CPUS) {
             *slot = block_rthroughput(&source, cpu).ok().map(|c| c / k.elements_per_iteration);
         }
         rows.push(McaRow {
             kernel: k.name,
-            loop_label: k.loop_label,
+            loop_label: &k.loop_label,
             elements_per_iteration: k.elements_per_iteration,
             sandybridge: per_cpu[0],
             skylake: per_cpu[1],
@@ -276,35 +307,9 @@ fn parse_block_rthroughput(text: &str) -> Option<f64> {
     text.lines().find_map(|l| l.trim().strip_prefix("Block RThroughput:")).and_then(|v| v.trim().parse().ok())
 }
 
-/// (start, size) of the function `symbol` in an `objdump -t -C` table.
-fn find_function(table: &str, symbol: &str) -> Result<(u64, u64), String> {
-    let mut found: Vec<(u64, u64)> = Vec::new();
-    for line in table.lines() {
-        let Some((left, right)) = line.split_once('\t') else { continue };
-        let Some(addr) = left.split_whitespace().next().and_then(|a| u64::from_str_radix(a, 16).ok()) else {
-            continue;
-        };
-        if !left.split_whitespace().any(|f| f == "F") {
-            continue;
-        }
-        let Some((size, name)) = right.trim_start().split_once(char::is_whitespace) else { continue };
-        let Ok(size) = u64::from_str_radix(size, 16) else { continue };
-        let name = name.trim();
-        let name = name.strip_prefix(".hidden ").unwrap_or(name);
-        if normalize_symbol(name) == symbol && size > 0 && !found.contains(&(addr, size)) {
-            found.push((addr, size));
-        }
-    }
-    match found.as_slice() {
-        [one] => Ok(*one),
-        [] => Err(format!("`{symbol}` is not in the symbol table (is the binary stripped?)")),
-        many => Err(format!("`{symbol}` is defined {} times: {many:x?}", many.len())),
-    }
-}
-
 /// An instruction of the disassembly.
 #[derive(Clone, Debug)]
-struct Instr {
+pub(crate) struct Instr {
     addr: u64,
     /// The instruction without objdump's `# ...` comment and `<sym+off>`
     /// annotations.
@@ -395,8 +400,23 @@ mod tests {
         let i = parse_objdump_line("   47000:\tcall   47250 <animasm::slerp_joints::avx2::block>").unwrap();
         assert_eq!((i.call, i.target), (Some(0x47250), None));
     }
+
+    #[test]
+    fn every_listing_form_has_a_main_loop() {
+        assert_eq!((elements_of("loopJoint4"), elements_of("loopQuat16"), elements_of("loopJoint")), (4.0, 16.0, 1.0));
+        let kernels = kernels().expect("the listings");
+        assert!(!kernels.is_empty());
+        for k in kernels {
+            assert!(k.instructions > 1, "{}: {} instructions", k.name, k.instructions);
+            assert!(k.elements_per_iteration >= 1.0, "{}", k.name);
+            assert_ne!(k.address, 0, "{}", k.name);
+            // The main loop is the listing's largest: no other loop is as long.
+            let loops = listing_loops(&listing_of(k.routine).unwrap());
+            assert_eq!(loops.iter().filter(|l| l.1 >= k.instructions).count(), 1, "{}: {loops:?}", k.name);
+        }
+    }
 }
 
 mod successors;
-pub use successors::{SUCCESSOR_CPUS, SuccessorEstimate, SuccessorLoop, successor_estimates};
+pub use successors::{SUCCESSOR_CPUS, SuccessorEstimate, SuccessorLoop, SuccessorRow, successor_estimates};
 pub mod pressure;

@@ -1,6 +1,6 @@
 //! llvm-mca's per-instruction resource pressure of each asm kernel's main
-//! loop ([`loop_pressure`]), and the `Impl::Avx2` successors' inner loops as
-//! disassembled lines ([`successor_loops`]), for the reading room.
+//! loop ([`loop_pressure`]), and the successors' inner loops as disassembled
+//! lines ([`successor_loops`]), for the reading room.
 //!
 //! The loops are the ones [`super::estimates`] and
 //! [`super::successor_estimates`] find (the same helpers: the kernel's
@@ -11,8 +11,8 @@
 //! parsed into one [`PressureRow`] per loop instruction.
 
 use super::{
-    Instr, KERNELS, SUCCESSOR_CPUS, SuccessorEstimate, find_function, llvm_mca, llvm_mca_version, main_loop,
-    mca_source, objdump, parse_block_rthroughput, run, successor_estimates,
+    SUCCESSOR_CPUS, SuccessorEstimate, SuccessorRow, kernel_loop, kernels, llvm_mca, llvm_mca_version, mca_source,
+    objdump, parse_block_rthroughput, run, successor_estimates,
 };
 
 /// One asm kernel's main loop with llvm-mca's resource pressure per
@@ -67,19 +67,12 @@ pub fn loop_pressure() -> Result<Vec<LoopPressure>, String> {
     llvm_mca_version().ok_or_else(|| format!("`{}` is not installed (or `--version` failed)", llvm_mca()))?;
     let exe = std::env::current_exe().map_err(|e| format!("current_exe: {e}"))?;
     let exe = exe.to_str().ok_or("the executable's path is not UTF-8")?.to_owned();
-    let table = run(&objdump(), &["-t", "-C", &exe])?;
+    let table = crate::objdump::functions(&run(&objdump(), &["-t", "-C", &exe])?);
     let model = SUCCESSOR_CPUS[0];
     let mut out = Vec::new();
-    for k in KERNELS {
-        if (k.address)() == 0 {
-            return Err(format!("{}: null address", k.symbol));
-        }
-        let (start, size) = find_function(&table, k.symbol)?;
-        let instrs: Vec<Instr> = super::successors::disassemble_range(&exe, start, size)?;
-        let body = main_loop(&instrs, k.instructions).ok_or_else(|| {
-            format!("{}: no loop of {} instructions (`{}`) in `{}`", k.name, k.instructions, k.loop_label, k.symbol)
-        })?;
-        let text = mca_output(&mca_source(body), model).map_err(|e| format!("{}: {e}", k.name))?;
+    for k in kernels()? {
+        let body = kernel_loop(&exe, &table, k)?;
+        let text = mca_output(&mca_source(&body), model).map_err(|e| format!("{}: {e}", k.name))?;
         let (resources, rows) = parse_resource_pressure(&text).map_err(|e| format!("{}: {e}", k.name))?;
         if rows.len() != body.len() {
             return Err(format!(
@@ -94,7 +87,7 @@ pub fn loop_pressure() -> Result<Vec<LoopPressure>, String> {
             .ok_or_else(|| format!("{}: no `Block RThroughput` in llvm-mca's output", k.name))?;
         out.push(LoopPressure {
             kernel: k.name,
-            loop_label: k.loop_label,
+            loop_label: &k.loop_label,
             model,
             resources,
             rows,
@@ -105,8 +98,8 @@ pub fn loop_pressure() -> Result<Vec<LoopPressure>, String> {
     Ok(out)
 }
 
-/// Each id routine's `Impl::Avx2` successor's inner loop, the one
-/// [`successor_estimates`] estimates (its callees spliced in), as the lines
+/// Each successor form's inner loop (`Origin::Successor`, by routine), the
+/// one [`successor_estimates`] estimates (its callees spliced in), as the lines
 /// given to llvm-mca, in order: the disassembled instructions (Intel syntax,
 /// objdump's spacing collapsed), with branch targets as `.Lloop` (the branch
 /// back) or `.Lout` and alignment `nop`s left out. Routines without the form
@@ -114,7 +107,7 @@ pub fn loop_pressure() -> Result<Vec<LoopPressure>, String> {
 /// successor's loop is not found.
 pub fn successor_loops() -> Result<Vec<(&'static str, Vec<String>)>, String> {
     let mut out = Vec::new();
-    for (routine, estimate) in successor_estimates()? {
+    for SuccessorRow { routine, estimate, .. } in successor_estimates()? {
         match estimate {
             SuccessorEstimate::NotInBuild => {}
             SuccessorEstimate::Failed(e) => return Err(format!("{routine}: {e}")),

@@ -1,20 +1,23 @@
-//! llvm-mca's estimates of the `Impl::Avx2` successors' inner loops
-//! ([`successor_estimates`]): the kernel found by the address
-//! `kernel(Impl::Avx2)` returns, its largest loop, the block kernels it calls
-//! spliced in, the elements per iteration read off its pointer steps.
+//! llvm-mca's estimates of the successors' inner loops
+//! ([`successor_estimates`]): every `Origin::Successor` form of the roster,
+//! its kernel found at the address in the routine's table, its largest
+//! loop, the block kernels it calls spliced in, the elements per iteration
+//! read off its pointer steps.
 
 use super::*;
+use animasm::Isa;
+use animasm::roster::FormInfo;
 
 /// The `-mcpu` models the successors' loops are estimated with: this
 /// machine's family (AMD EPYC, family 25 model 1: Zen 3, `znver3`, which
 /// llvm-mca 14 models) and Skylake for comparison.
 pub const SUCCESSOR_CPUS: [&str; 2] = ["znver3", "skylake"];
 
-/// One `Impl::Avx2` successor's inner loop and llvm-mca's estimates.
+/// One successor's inner loop and llvm-mca's estimates.
 #[derive(Clone, Debug)]
 pub struct SuccessorLoop {
     /// The function found at the kernel's address (demangled), normally
-    /// `animasm::<routine>::avx2::<routine>`.
+    /// `animasm::<module>::<form module>::<routine>`.
     pub symbol: String,
     /// Instructions of the whole kernel.
     pub kernel_instructions: usize,
@@ -34,7 +37,7 @@ pub struct SuccessorLoop {
     pub elements_per_iteration: f64,
     /// How [`Self::elements_per_iteration`] was found: `"pointer steps"`
     /// (from the loop's pointer and counter increments) or `"assumed"` (the
-    /// routine's expected width, where the steps say nothing).
+    /// shape's expected width, where the steps say nothing).
     pub elements_source: &'static str,
     /// llvm-mca's block reciprocal throughput (cycles per iteration) with
     /// each model of [`SUCCESSOR_CPUS`] (`None`: llvm-mca failed).
@@ -55,7 +58,7 @@ impl SuccessorLoop {
 /// What became of one routine's successor.
 #[derive(Clone, Debug)]
 pub enum SuccessorEstimate {
-    /// The routine has no `Impl::Avx2` form in this build.
+    /// The routine (an id routine) has no successor form in this build.
     NotInBuild,
     /// Its loop and estimates.
     Estimated(SuccessorLoop),
@@ -63,121 +66,92 @@ pub enum SuccessorEstimate {
     Failed(String),
 }
 
-/// One id routine's successor: where to find it.
-struct Successor {
-    routine: &'static str,
-    /// The kernel's runtime address: `Ok` from `kernel(Impl::Avx2)`,
-    /// `Err(true)` when the build has no such form, `Err(false)` when the
-    /// CPU cannot run it (then it is looked up by name).
-    address: fn() -> Result<usize, bool>,
-    /// Byte strides of the lists the loop walks (most specific first), to
-    /// read the elements per iteration off its pointer steps.
-    strides: &'static [u64],
-    /// The elements per iteration assumed where the steps say nothing.
-    assumed: f64,
+/// One successor form of a routine and what became of its estimate.
+#[derive(Clone, Debug)]
+pub struct SuccessorRow {
+    /// The routine's name.
+    pub routine: &'static str,
+    /// The successor form (`None` with [`SuccessorEstimate::NotInBuild`]).
+    pub form: Option<FormInfo>,
+    /// The estimate.
+    pub estimate: SuccessorEstimate,
 }
 
-/// `kernel(Impl::Avx2)` of an id routine as [`Successor::address`] wants it.
-macro_rules! successor_address {
-    ($routine:ident) => {
-        || match animasm::$routine::kernel(animasm::Impl::Avx2) {
-            Ok(k) => Ok(std::hint::black_box(k as *const () as usize)),
-            Err(animasm::Error::Unsupported(_)) => Err(true),
-            Err(_) => Err(false),
-        }
-    };
+/// How to read a shape's loop: the byte strides of the lists the loop walks
+/// (most specific first), to read the elements per iteration off its
+/// pointer steps, and the elements per iteration assumed where the steps
+/// say nothing, for a form of `lanes` lanes. Strides: 32 for a `JointQuat`,
+/// 48 for a `JointMat`, 16 for a `Quat`, 4 for an `index`, `parents` or
+/// factor entry.
+fn steps(shape: &Shape, lanes: f64) -> (&'static [u64], f64) {
+    match shape {
+        Shape::JointBlend { .. } => (&[4], lanes),
+        Shape::QuatsToMats { .. } | Shape::MatsToQuats { .. } => (&[48, 32], lanes),
+        // A joint at a time: each needs its parent's result.
+        Shape::Skeleton { .. } => (&[48, 4], 1.0),
+        // A lane group per row of a matrix: four lanes per matrix.
+        Shape::TransformJoints { .. } => (&[48], lanes / 4.0),
+        Shape::QuatPairs { .. } => (&[16], lanes),
+        _ => (&[16, 4], lanes),
+    }
 }
 
-/// The seven id routines. Strides: 32 for a `JointQuat`, 48 for a
-/// `JointMat`, 4 for an `index` or `parents` entry.
-const SUCCESSORS: &[Successor] = &[
-    Successor { routine: "slerp_joints", address: successor_address!(slerp_joints), strides: &[4], assumed: 8.0 },
-    Successor { routine: "lerp_joints", address: successor_address!(lerp_joints), strides: &[4], assumed: 8.0 },
-    Successor {
-        routine: "quats_to_mats",
-        address: successor_address!(quats_to_mats),
-        strides: &[48, 32],
-        assumed: 8.0,
-    },
-    Successor {
-        routine: "mats_to_quats",
-        address: successor_address!(mats_to_quats),
-        strides: &[48, 32],
-        assumed: 8.0,
-    },
-    Successor {
-        routine: "transform_skeleton",
-        address: successor_address!(transform_skeleton),
-        strides: &[48, 4],
-        assumed: 1.0,
-    },
-    Successor {
-        routine: "untransform_skeleton",
-        address: successor_address!(untransform_skeleton),
-        strides: &[48, 4],
-        assumed: 1.0,
-    },
-    Successor {
-        routine: "transform_joints",
-        address: successor_address!(transform_joints),
-        strides: &[48],
-        assumed: 2.0,
-    },
-];
+/// The `f32` lanes of a vector of an instruction set.
+fn lanes(isa: Isa) -> f64 {
+    match isa {
+        Isa::Sse2 | Isa::Neon => 4.0,
+        Isa::Avx | Isa::Avx2 | Isa::Avx2Fma => 8.0,
+        Isa::Avx512 => 16.0,
+        _ => 1.0,
+    }
+}
 
-/// The estimates of every id routine's `Impl::Avx2` successor, in the order
-/// slerp_joints, lerp_joints, quats_to_mats, mats_to_quats,
-/// transform_skeleton, untransform_skeleton, transform_joints. `Err` when
-/// `llvm-mca` or `objdump` cannot be run.
+/// The estimates of every successor form of the roster (`Origin::Successor`,
+/// compiled in this build, whether this CPU runs it or not), in the
+/// roster's order, and [`SuccessorEstimate::NotInBuild`] for an id routine
+/// without one. `Err` when `llvm-mca` or `objdump` cannot be run.
 ///
-/// The kernel is the one `kernel(Impl::Avx2)` returns, found in the running
+/// The kernel is the one in the routine's table, found in the running
 /// binary by its address (the load bias from this module's [`estimates`]),
-/// so it is found whatever its name; on a CPU that cannot run it, by its
-/// name `animasm::<routine>::avx2::<routine>`. Its inner loop is the
-/// largest loop of the kernel: of every backward branch (a jump, conditional
-/// or not, to an address at or before it, within the kernel, whose region
-/// holds no `ret`: a jump back to an exit block is no loop), the one whose
-/// body, from the target to the branch, has the most instructions (the 8-wide main
-/// loop: tails are masked or copied to a stack block, so they add no loop
-/// of their own; a loop nested in it is counted once and reported in
+/// so it is found whatever its name. Its inner loop is the largest loop of
+/// the kernel: of every backward branch (a jump, conditional or not, to an
+/// address at or before it, within the kernel, whose region holds no `ret`:
+/// a jump back to an exit block is no loop), the one whose body, from the
+/// target to the branch, has the most instructions (the wide main loop:
+/// tails are masked or copied to a stack block, so they add no loop of
+/// their own; a loop nested in it is counted once and reported in
 /// [`SuccessorLoop::nested`]). The elements per iteration come from the
 /// loop's pointer steps (`add`/`sub`/`lea` of an immediate that is 1 to 16
 /// times a list's stride, or a counter used as a scaled index: the largest
-/// such count), else from the routine's expected width. A direct call in
-/// the loop (a block kernel kept out of line) is replaced by the callee's
-/// instructions, one level deep, since llvm-mca does not follow calls.
-pub fn successor_estimates() -> Result<Vec<(&'static str, SuccessorEstimate)>, String> {
+/// such count), else from the shape's expected width. A direct
+/// call in the loop (a block kernel kept out of line) is replaced by the
+/// callee's instructions, one level deep, since llvm-mca does not follow
+/// calls.
+pub fn successor_estimates() -> Result<Vec<SuccessorRow>, String> {
     llvm_mca_version().ok_or_else(|| format!("`{}` is not installed (or `--version` failed)", llvm_mca()))?;
     let exe = std::env::current_exe().map_err(|e| format!("current_exe: {e}"))?;
     let exe = exe.to_str().ok_or("the executable's path is not UTF-8")?.to_owned();
     let table = crate::objdump::functions(&run(&objdump(), &["-t", "-C", &exe])?);
     let anchor = ("devkit::mca::estimates", std::hint::black_box(estimates as fn() -> _ as usize));
     let mut out = Vec::new();
-    for s in SUCCESSORS {
-        let by_name = format!("animasm::{0}::avx2::{0}", s.routine);
-        let found: Result<Vec<crate::objdump::Function>, String> = match (s.address)() {
-            Err(true) => {
-                out.push((s.routine, SuccessorEstimate::NotInBuild));
-                continue;
-            }
-            Ok(addr) => crate::objdump::functions_at(&table, anchor, addr),
-            Err(false) => Ok(table.iter().filter(|f| f.name == by_name).cloned().collect()),
-        };
-        let estimate = match found {
-            Err(e) => SuccessorEstimate::Failed(e),
-            Ok(fs) if fs.is_empty() => {
-                SuccessorEstimate::Failed(format!("no function at the kernel's address ({by_name})"))
-            }
-            Ok(fs) => {
-                // Aliases at one address: the successor's own name if it is one.
-                let f = fs.iter().find(|f| f.name == by_name).unwrap_or(&fs[0]);
-                match successor_loop(&exe, &table, f, s) {
+    for r in roster::ROUTINES {
+        let successors: Vec<FormInfo> = r.all_forms().filter(|f| f.origin == Origin::Successor).collect();
+        if successors.is_empty() && r.is_id_routine() {
+            out.push(SuccessorRow { routine: r.name, form: None, estimate: SuccessorEstimate::NotInBuild });
+        }
+        for form in successors {
+            let estimate = match kernel_address(r, form.imp)
+                .ok_or_else(|| format!("no {} kernel in the table", form.imp))
+                .and_then(|addr| function_at(&table, anchor, r, addr))
+            {
+                Err(e) => SuccessorEstimate::Failed(e),
+                Ok(f) => match successor_loop(&exe, &table, &f, r, form) {
                     Ok(l) => SuccessorEstimate::Estimated(l),
                     Err(e) => SuccessorEstimate::Failed(e),
-                }
-            }
-        };
-        out.push((s.routine, estimate));
+                },
+            };
+            out.push(SuccessorRow { routine: r.name, form: Some(form), estimate });
+        }
     }
     Ok(out)
 }
@@ -206,7 +180,8 @@ fn successor_loop(
     exe: &str,
     table: &[crate::objdump::Function],
     f: &crate::objdump::Function,
-    s: &Successor,
+    r: &Routine,
+    form: FormInfo,
 ) -> Result<SuccessorLoop, String> {
     let instrs = disassemble_range(exe, f.addr, f.size)?;
     // A backward jump whose region holds a `ret` is a jump back to an exit
@@ -245,9 +220,10 @@ fn successor_loop(
             Err(e) => mca_error = mca_error.or(Some(e)),
         }
     }
-    let (elements_per_iteration, elements_source) = match elements_from_steps(own, s.strides) {
+    let (strides, assumed) = steps(&r.shape, lanes(form.isa));
+    let (elements_per_iteration, elements_source) = match elements_from_steps(own, strides) {
         Some(k) => (k as f64, "pointer steps"),
-        None => (s.assumed, "assumed"),
+        None => (assumed, "assumed"),
     };
     Ok(SuccessorLoop {
         symbol: f.name.clone(),

@@ -1,25 +1,28 @@
-//! The successors (issue 12, items 3 to 5): every form of the seven id
-//! Software routines (the listing, its twin, the scalar port and the
-//! `Impl::Avx2` successor once its branch is in the build), against the
-//! routine's memory floor (`devkit::floors`), glam's per-element loop
+//! The successors: every form of each id Software routine of the roster
+//! (`animasm::roster::id_routines`: the listing, its twin, the scalar port
+//! and every successor form, `Origin::Successor`), against its shape's
+//! memory floor (`devkit::floors`), glam's per-element loop
 //! (`devkit::peers`) and ultraviolet's 8-wide SoA types (`devkit::uv`, on
-//! SoA data and with the AoS conversion), at 64, 1024 and 65536 elements
-//! (and the Fox's skeleton for the skeleton routines); one table and one
-//! SVG per routine, and the issue's targets checked at 1024.
+//! SoA data and with the AoS conversion), where they have the routine, at
+//! 64, 1024 and 65536 elements (and the Fox's skeleton for the skeleton
+//! routines); one table and one SVG per routine, and the speed targets
+//! checked at 1024. The inputs, floors and notes are per [`Shape`]
+//! ([`cases`]).
 //!
-//! Method: the raw kernels (`<routine>::kernel(imp)`), the floors and the
-//! peers run on the same buffers per size, round-robin (starting one
+//! Method: the raw kernels (the forms of the routine's table), the floors
+//! and the peers run on the same buffers per size, round-robin (starting one
 //! further each round), in-place inputs restored from a pristine copy
 //! outside the timed region; the median ticks per element of the rounds.
 
 use std::hint::black_box;
 
-use animasm::{Error, Impl, JointMat, JointQuat};
+use animasm::roster::{self, Form, Routine, Shape};
+use animasm::{Impl, Isa, JointMat, JointQuat, Origin};
 use devkit::floors::{self, Walk};
-use devkit::peers::{self, GlamJointLoop};
+use devkit::peers;
 use devkit::setup::{self, SUCCESSOR_SIZES};
 use devkit::timer::{self, Stats};
-use devkit::uv::{self, JointScratch, JointsSoa, MatsSoa, UvJointLoop};
+use devkit::uv::{self, JointScratch, JointsSoa, MatsSoa};
 use devkit::{peers::to_affine, plots};
 use glam::{Affine3A, Quat as GQuat, Vec4 as GVec4};
 
@@ -28,7 +31,7 @@ use crate::matrix::{MatsToQuatsKernel, QuatsToMatsKernel};
 use crate::print::{Align::Left as L, Align::Right as R, heading, item, para, print_grid, progress};
 use crate::results::{Results, SuccessorTicks};
 use crate::skeleton::{SkeletonKernel, TransformJointsKernel};
-use crate::table::Row;
+use crate::table::{Row, impl_order};
 
 mod cases;
 use cases::*;
@@ -97,18 +100,34 @@ fn measure<B>(mut case: Case<B>) -> Column {
     (case.label, case.elements, rows)
 }
 
+/// What the section says of a routine's forms.
+pub(super) struct FormSet {
+    /// The forms this CPU runs (the timed rows), in [`Impl::ALL`] order.
+    run: Vec<Impl>,
+    /// The listing (`Origin::Listing`), which the successors are compared
+    /// with.
+    listing: Option<Impl>,
+    /// The successor forms (`Origin::Successor`) of this build, in
+    /// [`Impl::ALL`] order.
+    successors: Vec<Impl>,
+    /// The successor forms this CPU does not run, and why.
+    missing: Vec<(Impl, String)>,
+}
+
 /// One routine's measurements: per row, the median ticks per element of
 /// each case (column).
-struct Routine {
+struct Measured {
     name: &'static str,
+    /// The speed targets ([`target`]).
+    target: (f64, Option<f64>),
+    forms: FormSet,
     columns: Vec<(String, usize)>,
     rows: Vec<(&'static str, Vec<f64>)>,
-    missing: Option<String>,
     notes: Vec<String>,
 }
 
-impl Routine {
-    fn collect(name: &'static str, measured: Vec<Column>, missing: Option<String>, notes: Vec<String>) -> Routine {
+impl Measured {
+    fn collect(r: &Routine, forms: FormSet, measured: Vec<Column>, notes: Vec<String>) -> Measured {
         let columns: Vec<(String, usize)> = measured.iter().map(|(l, e, _)| (l.clone(), *e)).collect();
         let names: Vec<&'static str> = measured[0].2.iter().map(|r| r.0).collect();
         let rows = names
@@ -123,7 +142,7 @@ impl Routine {
                 )
             })
             .collect();
-        Routine { name, columns, rows, missing, notes }
+        Measured { name: r.name, target: target(r), forms, columns, rows, notes }
     }
 
     fn ticks(&self, row: &str, col: usize) -> Option<f64> {
@@ -153,7 +172,7 @@ fn short(row: &str) -> &str {
     }
 }
 
-fn print_routine(r: &Routine) {
+fn print_routine(r: &Measured) {
     outln!("### {}\n", r.name);
     let mut head: Vec<String> = r.columns.iter().map(|c| c.0.clone()).collect();
     head.extend(r.columns.iter().map(|c| format!("{} /floor", c.0.split(' ').next().unwrap_or(""))));
@@ -177,104 +196,211 @@ fn print_routine(r: &Routine) {
             l
         })
         .collect();
-    if r.missing.is_some() {
-        let mut l = vec![Impl::Avx2.name().to_string()];
+    for (imp, _) in &r.forms.missing {
+        let mut l = vec![imp.name().to_string()];
         l.extend(std::iter::repeat_n("n/a".to_string(), head.len() - 1));
         lines.push(l);
     }
     print_grid(&head, &align, &lines);
-    let ratios: Vec<String> = (0..r.columns.len())
-        .map(|c| match (r.ticks(Impl::Asm.name(), c), r.ticks(Impl::Avx2.name(), c)) {
-            (Some(asm), Some(avx2)) => format!("{}: {:.2}x", r.columns[c].0, asm / avx2),
-            _ => format!("{}: n/a", r.columns[c].0),
-        })
-        .collect();
-    para(&format!("avx2 over asm (asm ticks / avx2 ticks): {}.", ratios.join(", ")));
-    if let Some(m) = &r.missing {
-        para(&format!("avx2: n/a, not in this build ({m}): its branch is not merged here."));
+    if let Some(listing) = r.forms.listing {
+        for s in &r.forms.successors {
+            let ratios: Vec<String> = (0..r.columns.len())
+                .map(|c| match (r.ticks(listing.name(), c), r.ticks(s.name(), c)) {
+                    (Some(l), Some(t)) => format!("{}: {:.2}x", r.columns[c].0, l / t),
+                    _ => format!("{}: n/a", r.columns[c].0),
+                })
+                .collect();
+            para(&format!("{s} over {listing} ({listing} ticks / {s} ticks): {}.", ratios.join(", ")));
+        }
+    }
+    for (imp, why) in &r.forms.missing {
+        para(&format!("{imp}: n/a, this machine does not run it ({why})."));
     }
     for n in &r.notes {
         para(n);
     }
 }
 
-/// The issue's speed targets at 1024: avx2 over asm, and (mats_to_quats)
-/// over the scalar port.
-fn target(routine: &str) -> (f64, Option<f64>) {
-    match routine {
-        "slerp_joints" => (3.0, None),
-        "lerp_joints" | "quats_to_mats" => (1.5, None),
-        "mats_to_quats" => (4.0, Some(1.8)),
-        "transform_skeleton" | "untransform_skeleton" => (1.3, None),
+/// The speed targets at 1024 elements, by shape: a successor over the listing,
+/// and (`Shape::MatsToQuats`) over the scalar port.
+fn target(r: &Routine) -> (f64, Option<f64>) {
+    match r.shape {
+        // The arithmetic-heavy slerp has the larger headroom.
+        Shape::JointBlend { .. } if r.name == "slerp_joints" => (3.0, None),
+        Shape::JointBlend { .. } | Shape::QuatsToMats { .. } => (1.5, None),
+        Shape::MatsToQuats { .. } => (4.0, Some(1.8)),
+        Shape::Skeleton { .. } => (1.3, None),
         _ => (1.15, None),
     }
 }
 
-fn print_targets(routines: &[Routine]) {
+fn print_targets(routines: &[Measured]) {
     let n = setup::JOINTS;
     let verdict = |v: Option<f64>, ok: bool| {
         v.map_or("n/a".to_string(), |v| format!("{v:.2}x {}", if ok { "met" } else { "NOT met" }))
     };
-    let mut scalar_note = String::new();
+    // One column group per successor form of any routine.
+    let mut successors: Vec<Impl> = routines.iter().flat_map(|r| r.forms.successors.iter().copied()).collect();
+    successors.sort_by_key(|&s| impl_order(s));
+    successors.dedup();
+    let listing = routines.iter().find_map(|r| r.forms.listing).map_or("listing", Impl::name);
+    let mut scalar_notes = Vec::new();
     let lines: Vec<Vec<String>> = routines
         .iter()
         .map(|r| {
             let c = r.column(n);
             let t = |row: &str| c.and_then(|c| r.ticks(row, c));
-            let avx2 = t(Impl::Avx2.name());
-            let (want, want_scalar) = target(r.name);
-            let over_asm = t(Impl::Asm.name()).zip(avx2).map(|(a, b)| a / b);
-            let over_floor = c.and_then(|c| r.floor(c)).zip(avx2).map(|(fl, a)| a / fl);
-            if let Some(w) = want_scalar {
-                let over_scalar = t(Impl::Scalar.name()).zip(avx2).map(|(a, b)| a / b);
-                scalar_note = format!(
-                    "{} also over the scalar port (target >= {w}x): {}.",
-                    r.name,
-                    verdict(over_scalar, over_scalar.is_some_and(|x| x >= w))
-                );
+            let (want, want_scalar) = r.target;
+            let mut line = vec![r.name.to_string()];
+            for s in &successors {
+                let succ = t(s.name());
+                let over_listing = r.forms.listing.and_then(|l| t(l.name())).zip(succ).map(|(a, b)| a / b);
+                let over_floor = c.and_then(|c| r.floor(c)).zip(succ).map(|(fl, a)| a / fl);
+                if let Some(w) = want_scalar {
+                    let over_scalar = t(Impl::Scalar.name()).zip(succ).map(|(a, b)| a / b);
+                    let v = verdict(over_scalar, over_scalar.is_some_and(|x| x >= w));
+                    let v = if successors.len() > 1 { format!("{s} {v}") } else { v };
+                    scalar_notes.push(format!("{} also over the scalar port (target >= {w}x): {v}.", r.name));
+                }
+                line.extend([
+                    verdict(over_listing, over_listing.is_some_and(|x| x >= want)),
+                    format!("{want}x"),
+                    verdict(over_floor, over_floor.is_some_and(|x| x <= 2.0)),
+                ]);
             }
             let best = r
                 .rows
                 .iter()
-                .filter(|(name, _)| Impl::ALL.iter().any(|i| i.name() == *name))
+                .filter(|(name, _)| r.forms.run.iter().any(|i| i.name() == *name))
                 .filter_map(|(name, _)| t(name).map(|v| (*name, v)))
                 .min_by(|a, b| a.1.total_cmp(&b.1));
             let vs = |peer: &str| match (best, t(peer)) {
                 (Some((_, b)), Some(p)) => format!("{:.2}x", p / b),
                 _ => "-".into(),
             };
-            vec![
-                r.name.to_string(),
-                verdict(over_asm, over_asm.is_some_and(|x| x >= want)),
-                format!("{want}x"),
-                verdict(over_floor, over_floor.is_some_and(|x| x <= 2.0)),
-                best.map_or("-".into(), |b| b.0.to_string()),
-                vs(GLAM),
-                vs(UV_SOA),
-            ]
+            line.extend([best.map_or("-".into(), |b| b.0.to_string()), vs(GLAM), vs(UV_SOA)]);
+            line
         })
         .collect();
     outln!("### Issue 12's targets at {n} elements\n");
-    print_grid(
-        &["routine", "avx2 / asm", "target", "avx2 / floor", "best", "glam/best", "uv/best"],
-        &[L, L, R, L, L, R, R],
-        &lines,
-    );
+    let mut head = vec!["routine".to_string()];
+    let mut align = vec![L];
+    for s in &successors {
+        head.extend([format!("{s} / {listing}"), "target".into(), format!("{s} / floor")]);
+        align.extend([L, R, L]);
+    }
+    head.extend(["best", "glam/best", "uv/best"].map(String::from));
+    align.extend([L, R, R]);
+    print_grid(&head.iter().map(String::as_str).collect::<Vec<_>>(), &align, &lines);
+    let s = successors.iter().map(|s| s.name()).collect::<Vec<_>>().join("/");
     para(&format!(
-        "This run: avx2 / asm = asm's ticks over avx2's (the speedup; target: issue 12's); avx2 / floor = avx2's \
-         ticks over the floor's (for the skeletons the larger of the memory and chain floors; target <= 2x); \
+        "This run: {s} / {listing} = {listing}'s ticks over {s}'s (the speedup; target: issue 12's); {s} / floor = \
+         {s}'s ticks over the floor's (for the skeletons the larger of the memory and chain floors; target <= 2x); \
          best = the fastest form of the routine here; glam/best and uv/best = glam's and ultraviolet's (SoA, \
-         no conversion) ticks over the best form's (above 1.00x: the best form is faster). n/a: no avx2 form \
-         in this build (its branch not merged). {scalar_note}"
+         no conversion) ticks over the best form's (above 1.00x: the best form is faster). n/a: no {s} form \
+         runs on this machine. {}",
+        scalar_notes.join(" ")
     ));
 }
 
-/// The report's section: every routine at every size, the targets, the
+/// The successor forms of the id routines (`Origin::Successor`, compiled in
+/// this build), each once, in [`Impl::ALL`] order, with their instruction
+/// sets.
+pub(crate) fn successor_forms() -> Vec<(Impl, Isa)> {
+    let mut forms: Vec<(Impl, Isa)> = roster::id_routines()
+        .flat_map(|r| r.all_forms().filter(|f| f.origin == Origin::Successor).map(|f| (f.imp, f.isa)))
+        .collect();
+    forms.sort_by_key(|&(imp, _)| impl_order(imp));
+    forms.dedup();
+    forms
+}
+
+/// An instruction set in words, with its `f32` lanes (`AVX2 + FMA, 8
+/// lanes`).
+pub(crate) fn isa_words(isa: Isa) -> String {
+    match isa {
+        Isa::Sse2 => "SSE2, 4 lanes".into(),
+        Isa::Avx => "AVX, 8 lanes".into(),
+        Isa::Avx2 => "AVX2, 8 lanes".into(),
+        Isa::Avx2Fma => "AVX2 + FMA, 8 lanes".into(),
+        Isa::Avx512 => "AVX-512, 16 lanes".into(),
+        Isa::Neon => "NEON, 4 lanes".into(),
+        other => other.name().into(),
+    }
+}
+
+/// The successor forms in a sentence, each as `Impl::<form>: <instruction
+/// set>, <lanes> lanes` with `quote` around the form (several joined by
+/// `; `; `none in this build`).
+pub(crate) fn successors_in_words(quote: &str) -> String {
+    let forms = successor_forms();
+    if forms.is_empty() {
+        return "none in this build".into();
+    }
+    forms
+        .iter()
+        .map(|(imp, isa)| format!("{quote}Impl::{imp:?}{quote}: {}", isa_words(*isa)))
+        .collect::<Vec<_>>()
+        .join("; ")
+}
+
+/// One routine's measurements at every size (and on the Fox for the
+/// skeletons), with its notes; `None` for a shape the section does not
+/// measure.
+fn measure_routine(r: &'static Routine) -> Option<Measured> {
+    let over_sizes = |case: &dyn Fn(usize) -> Column| -> Vec<Column> {
+        SUCCESSOR_SIZES
+            .iter()
+            .map(|&n| {
+                progress(&format!("successors: {} at {n}", r.name));
+                case(n)
+            })
+            .collect()
+    };
+    let (forms, measured, notes) = match r.shape {
+        Shape::JointBlend { forms, .. } => {
+            let (kernels, set) = forms_of(r, forms);
+            let m = over_sizes(&|n| measure(joint_blend_case(r, &kernels, n)));
+            (set, m, joint_blend_notes(r))
+        }
+        Shape::QuatsToMats { forms, .. } => {
+            let (kernels, set) = forms_of(r, forms);
+            let m = over_sizes(&|n| measure(quats_to_mats_case(r, &kernels, n)));
+            (set, m, quats_to_mats_notes(r))
+        }
+        Shape::MatsToQuats { forms, .. } => {
+            let (kernels, set) = forms_of(r, forms);
+            let m = over_sizes(&|n| measure(mats_to_quats_case(r, &kernels, n)));
+            (set, m, mats_to_quats_notes(r))
+        }
+        Shape::Skeleton { forms, .. } => {
+            let (kernels, set) = forms_of(r, forms);
+            let walk = Walk::of(r).expect("a skeleton routine walks");
+            let mut m = over_sizes(&|n| {
+                measure(skeleton_case(r, n.to_string(), setup::skeleton_input_n(walk, n), &kernels, walk))
+            });
+            let fox = setup::fox_skeleton_input(walk);
+            let fox_n = fox.0.len();
+            progress(&format!("successors: {} on the Fox ({fox_n} joints)", r.name));
+            m.push(measure(skeleton_case(r, format!("Fox {fox_n}"), fox, &kernels, walk)));
+            (set, m, skeleton_notes(r, walk, fox_n))
+        }
+        Shape::TransformJoints { forms, .. } => {
+            let (kernels, set) = forms_of(r, forms);
+            let m = over_sizes(&|n| measure(transform_joints_case(r, &kernels, n)));
+            (set, m, transform_joints_notes(r))
+        }
+        _ => return None,
+    };
+    Some(Measured::collect(r, forms, measured, notes))
+}
+
+/// The report's section: every id routine at every size, the targets, the
 /// plots; fills `res.successor_ticks`.
 pub(crate) fn successors_section(res: &mut Results) {
     heading("5b. Successors: every form against the memory floor and the peers, 64 to 65536 elements");
     para(&format!(
-        "Issue 12's successors (`Impl::Avx2`: AVX2 + FMA, 8 lanes) beside the listing (asm), its twin \
+        "Issue 12's successors ({}) beside the listing (asm), its twin \
          (intrinsics) and the scalar port, the memory floor (`devkit::floors`: the routine's loads and stores \
          with one add, AVX 256-bit accesses; for the skeletons also the dependency-chain floor, the parent-to-child \
          chain with one FMA per row), glam's per-element loop, and ultraviolet 0.10's 8-wide SoA types \
@@ -289,6 +415,7 @@ pub(crate) fn successors_section(res: &mut Results) {
          At 65536 elements the data no longer fit in L2; the branchy rows (the scalar `mats_to_quats` and \
          glam's `from_affine3`) also lose there the branch predictor's memory of the 1024 elements it sees \
          again every round.",
+        successors_in_words("`"),
         timer::UNIT,
         runs(64),
         runs(1024),
@@ -299,139 +426,7 @@ pub(crate) fn successors_section(res: &mut Results) {
             "their portable loops (no AVX here: not a floor of the AVX2 forms)"
         }
     ));
-    let sizes = SUCCESSOR_SIZES;
-    let mut routines = Vec::new();
-
-    for (name, kernel, glam, uv_loop, what) in [
-        (
-            "slerp_joints",
-            animasm::slerp_joints::kernel as fn(Impl) -> Result<JointKernel, Error>,
-            peers::glam_slerp_joints as GlamJointLoop,
-            uv::uv_slerp_joints as UvJointLoop,
-            "ultraviolet: `Rotor3x8::slerp` (after flipping the blend rotor to the shorter arc, which ultraviolet's \
-             wide slerp does not do) and `Vec3x8::lerp`, over every joint (no gather: the benchmark's index is \
-             the identity).",
-        ),
-        (
-            "lerp_joints",
-            animasm::lerp_joints::kernel,
-            peers::glam_lerp_joints,
-            uv::uv_lerp_joints,
-            "ultraviolet: `Rotor3x8::lerp` towards the shorter-arc blend rotor, `normalized()`, and \
-             `Vec3x8::lerp`.",
-        ),
-    ] {
-        let forms = if name == "slerp_joints" {
-            animasm::slerp_joints::forms().collect::<Vec<_>>()
-        } else {
-            animasm::lerp_joints::forms().collect()
-        };
-        let (kernels, missing) = form_kernels(forms.into_iter(), kernel);
-        let measured = sizes
-            .iter()
-            .map(|&n| {
-                progress(&format!("successors: {name} at {n}"));
-                measure(joint_case(n, &kernels, glam, uv_loop))
-            })
-            .collect();
-        routines.push(Routine::collect(name, measured, missing, vec![what.into()]));
-    }
-
-    {
-        let (kernels, missing) = form_kernels(animasm::quats_to_mats::forms(), animasm::quats_to_mats::kernel);
-        let measured = sizes
-            .iter()
-            .map(|&n| {
-                progress(&format!("successors: quats_to_mats at {n}"));
-                measure(quats_to_mats_case(n, &kernels))
-            })
-            .collect();
-        let note = "glam: `Affine3A::from_rotation_translation` (64-byte output). ultraviolet: \
-                    `Rotor3x8::into_matrix` and the translation; with conversion, the matrices are written \
-                    back as the paper's `JointMat`s (rotation transposed).";
-        routines.push(Routine::collect("quats_to_mats", measured, missing, vec![note.into()]));
-    }
-    {
-        let (kernels, missing) = form_kernels(animasm::mats_to_quats::forms(), animasm::mats_to_quats::kernel);
-        let measured = sizes
-            .iter()
-            .map(|&n| {
-                progress(&format!("successors: mats_to_quats at {n}"));
-                measure(mats_to_quats_case(n, &kernels))
-            })
-            .collect();
-        let note = "glam: `Quat::from_affine3` (four cases, branchy). ultraviolet: `Mat3x8::into_rotor3`, \
-                    branch-free (four square roots, signs copied), less accurate than the paper's four cases \
-                    (up to about 6e-4 on a small component, `devkit::uv`'s unit test).";
-        routines.push(Routine::collect("mats_to_quats", measured, missing, vec![note.into()]));
-    }
-    for (name, kernel, walk, glam, locals) in [
-        (
-            "transform_skeleton",
-            animasm::transform_skeleton::kernel as fn(Impl) -> Result<SkeletonKernel, Error>,
-            Walk::Forward,
-            peers::glam_transform_skeleton as GlamSkeletonLoop,
-            true,
-        ),
-        (
-            "untransform_skeleton",
-            animasm::untransform_skeleton::kernel,
-            Walk::Backward,
-            peers::glam_untransform_skeleton,
-            false,
-        ),
-    ] {
-        let forms: Vec<Impl> = if locals {
-            animasm::transform_skeleton::forms().collect()
-        } else {
-            animasm::untransform_skeleton::forms().collect()
-        };
-        let (kernels, missing) = form_kernels(forms.into_iter(), kernel);
-        let mut measured: Vec<_> = sizes
-            .iter()
-            .map(|&n| {
-                progress(&format!("successors: {name} at {n}"));
-                let data = if locals { setup::skeleton_locals_n(n) } else { setup::skeleton_globals_n(n) };
-                measure(skeleton_case(n.to_string(), data, &kernels, walk, glam))
-            })
-            .collect();
-        let fox = if locals { setup::fox_skeleton_locals() } else { setup::fox_skeleton_globals() };
-        let fox_n = fox.0.len();
-        progress(&format!("successors: {name} on the Fox ({fox_n} joints)"));
-        measured.push(measure(skeleton_case(format!("Fox {fox_n}"), fox, &kernels, walk, glam)));
-        let chain = if locals {
-            "chain floor: each joint's three rows are an FMA of its parent's rows just stored (store-to-load \
-             forwarding, then the FMA's latency), as long a chain as the skeleton is deep."
-        } else {
-            "chain floor: untransform_skeleton walks last to first, so every parent it reads (an earlier joint) \
-             is not yet written: there is no chain, and the chain floor is the memory floor with FMAs."
-        };
-        let note = format!(
-            "Skeletons: joints 1..=n-1 of n (the root has no parent) under a random parents-first hierarchy \
-             (`inputs::random_parents`), {} matrices; `Fox {fox_n}`: the Fox's own skeleton \
-             (`data/Fox.glb.pose.json`: its {}), joints 1..={}. Ticks per transformed joint. /floor: over \
-             the larger of the memory and chain floors. {chain} ultraviolet: not applicable (a joint needs its \
-             parent's result: no eight independent lanes without regrouping the joints by depth).",
-            if locals { "random rigid local" } else { "the model-space" },
-            if locals { "rest pose's local matrices" } else { "rest pose in model space" },
-            fox_n - 1
-        );
-        routines.push(Routine::collect(name, measured, missing, vec![note]));
-    }
-    {
-        let (kernels, missing) = form_kernels(animasm::transform_joints::forms(), animasm::transform_joints::kernel);
-        let measured = sizes
-            .iter()
-            .map(|&n| {
-                progress(&format!("successors: transform_joints at {n}"));
-                measure(transform_joints_case(n, &kernels))
-            })
-            .collect();
-        let note = "glam: `Affine3A` products. ultraviolet: `Mat3x8 * Mat3x8` and `Mat3x8 * Vec3x8 + Vec3x8` \
-                    (the 3x4 affine product in SoA).";
-        routines.push(Routine::collect("transform_joints", measured, missing, vec![note.into()]));
-    }
-
+    let routines: Vec<Measured> = roster::id_routines().filter_map(measure_routine).collect();
     for r in &routines {
         print_routine(r);
         for (row, ticks) in &r.rows {
@@ -449,9 +444,9 @@ pub(crate) fn successors_section(res: &mut Results) {
     write_plots(res, &routines);
 }
 
-/// One SVG per routine: ticks per element against size for the listing
-/// (asm), avx2, the floors and the peers.
-fn write_plots(res: &mut Results, routines: &[Routine]) {
+/// One SVG per routine: ticks per element against size for the listing,
+/// the successors, the floors and the peers.
+fn write_plots(res: &mut Results, routines: &[Measured]) {
     progress("successors: writing the plots");
     let dir = plots::out_dir();
     if let Err(e) = std::fs::create_dir_all(&dir) {
@@ -460,12 +455,11 @@ fn write_plots(res: &mut Results, routines: &[Routine]) {
     }
     let mut written = Vec::new();
     for r in routines {
+        let forms: Vec<&str> = r.forms.listing.iter().chain(&r.forms.successors).map(|f| f.name()).collect();
         let series: Vec<(String, Vec<(f64, f64)>)> = r
             .rows
             .iter()
-            .filter(|(name, _)| {
-                [Impl::Asm.name(), Impl::Avx2.name(), FLOOR, CHAIN, GLAM, UV_SOA, UV_AOS].contains(name)
-            })
+            .filter(|(name, _)| forms.contains(name) || [FLOOR, CHAIN, GLAM, UV_SOA, UV_AOS].contains(name))
             .map(|(name, ticks)| {
                 let pts = r
                     .columns
