@@ -16,7 +16,7 @@
 //! cargo bench --bench instr_count -- '*/asm'               # the asm form of every routine
 //! cargo bench --bench instr_count -- '*nlerp'              # nlerp, fnlerp, onlerp
 //! cargo bench --bench instr_count -- 'slerp_quats_*/*/67'  # the sized routines at one size
-//! cargo bench --bench instr_count -- 'instr_count::arrays::*'  # gungraun's own syntax
+//! cargo bench --bench instr_count -- 'instr_count::arrays_group::*'  # gungraun's own syntax
 //! ```
 //!
 //! Every benchmark has a name `<routine>/<bench>` (`<routine>/<bench>/<n>`
@@ -37,7 +37,7 @@
 //! benchmarks `cases_0`, `cases_1`, ...: the id cannot carry the routine's
 //! name. So before gungraun runs, this harness prints each selected
 //! benchmark's path and name, and turns a name filter into the patterns of
-//! the ids it selects (`instr_count::joints::joint_blend::cases_[0-3]`),
+//! the ids it selects (`instr_count::joints_group::joint_blend::cases_[0123]`),
 //! running gungraun once per pattern (one per function and run of ten ids:
 //! usually one or two). A filter with `::` goes to gungraun as it is. The
 //! path-to-name table is also written to `<gungraun home>/animasm/
@@ -246,33 +246,74 @@ fn front_end() {
     std::process::exit(status);
 }
 
+/// gungraun 0.20's options that take a separate value (`--tools dhat`):
+/// the arguments after them are not filters.
+#[cfg(target_arch = "x86_64")]
+const VALUE_OPTIONS: &[&str] = &[
+    "bbv-args",
+    "cachegrind-args",
+    "cachegrind-limits",
+    "cachegrind-metrics",
+    "callgrind-args",
+    "callgrind-limits",
+    "callgrind-metrics",
+    "color",
+    "default-tool",
+    "dhat-args",
+    "dhat-limits",
+    "dhat-metrics",
+    "drd-args",
+    "drd-metrics",
+    "env-clear",
+    "format",
+    "helgrind-args",
+    "helgrind-metrics",
+    "home",
+    "logfile",
+    "massif-args",
+    "memcheck-args",
+    "memcheck-metrics",
+    "output-format",
+    "perf-args",
+    "perf-bin",
+    "perf-events",
+    "perf-limits",
+    "perf-record-args",
+    "perf-run-mode",
+    "shuffle-seed",
+    "skip",
+    "test-threads",
+    "tool-runner",
+    "tool-runner-args",
+    "tool-runner-dest",
+    "tool-runner-root",
+    "tools",
+    "valgrind-args",
+    "valgrind-bin",
+    "workspace-root",
+];
+
 /// The name filter among the arguments, if there is one: its position and
 /// the (function path, case index) pairs it selects (empty: none). A name
-/// filter is an argument without a leading `-` and without `::`. One that
-/// selects nothing right after an option that takes a value (`--tools
-/// dhat`) is taken for that value.
+/// filter is an argument without a leading `-` and without `::` that is not
+/// the value of an option ([`VALUE_OPTIONS`]).
 #[cfg(target_arch = "x86_64")]
 fn name_filter(args: &[String], functions: &[(String, Vec<Case>)]) -> Option<(usize, Vec<(String, usize)>)> {
-    for (at, arg) in args.iter().enumerate() {
-        if arg.starts_with('-') || arg.contains("::") {
-            continue;
-        }
-        let whole = format!("{arg}/*");
-        let mut selected = Vec::new();
-        for (path, cases) in functions {
-            for (i, case) in cases.iter().enumerate() {
-                let name = case.name();
-                if glob(arg, &name) || glob(&whole, &name) {
-                    selected.push((path.clone(), i));
-                }
+    let at = args.iter().enumerate().position(|(at, arg)| {
+        let value = at > 0 && args[at - 1].strip_prefix("--").is_some_and(|o| VALUE_OPTIONS.contains(&o));
+        !arg.starts_with('-') && !arg.contains("::") && !value
+    })?;
+    let (pattern, whole) = (&args[at], format!("{}/*", args[at]));
+    let mut selected = Vec::new();
+    for (path, cases) in functions {
+        for (i, case) in cases.iter().enumerate() {
+            let name = case.name();
+            if glob(pattern, &name) || glob(&whole, &name) {
+                selected.push((path.clone(), i));
             }
         }
-        let after_option = at > 0 && args[at - 1].starts_with("--") && !args[at - 1].contains('=');
-        if !selected.is_empty() || !after_option {
-            return Some((at, selected));
-        }
     }
-    None
+    Some((at, selected))
 }
 
 /// gungraun patterns that select exactly `selected` (each function's
