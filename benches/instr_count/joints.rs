@@ -15,8 +15,8 @@ use crate::{Case, Function};
 
 /// The benchmark functions of this file.
 pub(crate) const FUNCTIONS: &[Function] = &[
-    Function { path: "joints_group::joint_blend", cases: kernel_cases },
-    Function { path: "joints_group::joint_blend_peers", cases: peer_cases },
+    Function { path: "joint_blend::kernels", cases: kernel_cases },
+    Function { path: "joint_blend::peers", cases: peer_cases },
 ];
 
 fn of_shape(shape: &Shape) -> bool {
@@ -69,7 +69,7 @@ impl KernelRun {
 
 /// Setup (not counted): the joint lists of the papers' benchmark for the
 /// case's kernel.
-fn kernel_input(case: Case) -> KernelRun {
+fn input(case: Case) -> KernelRun {
     let Shape::JointBlend { forms, .. } = case.routine.shape else { unreachable!("a JointBlend case") };
     let (joints, blend, index) = setup::joint_lists();
     KernelRun { kernel: crate::kernel(&case, forms), joints, blend, index }
@@ -94,7 +94,7 @@ impl GlamRun {
     }
 }
 
-/// Setup (not counted): [`kernel_input`]'s data for the case's glam peer.
+/// Setup (not counted): [`input`]'s data for the case's glam peer.
 fn glam_input(case: Case) -> GlamRun {
     let peer = peer(case.routine).expect("a peer case's routine has a peer");
     let (joints, blend, index) = setup::joint_lists();
@@ -105,8 +105,8 @@ fn glam_input(case: Case) -> GlamRun {
 
 // Every form of every `JointBlend` routine, the raw kernels.
 #[library_benchmark]
-#[benches::cases(iter = kernel_cases(), setup = kernel_input)]
-fn joint_blend(mut run: KernelRun) -> KernelRun {
+#[benches::cases(iter = kernel_cases(), setup = input)]
+fn kernels(mut run: KernelRun) -> KernelRun {
     run.run();
     black_box(run)
 }
@@ -114,9 +114,9 @@ fn joint_blend(mut run: KernelRun) -> KernelRun {
 // The glam peers.
 #[library_benchmark]
 #[benches::cases(iter = peer_cases(), setup = glam_input)]
-fn joint_blend_peers(mut g: GlamRun) -> GlamRun {
+fn peers(mut g: GlamRun) -> GlamRun {
     black_box(&mut g).run();
     black_box(g)
 }
 
-library_benchmark_group!(name = joints_group, benchmarks = [joint_blend, joint_blend_peers]);
+library_benchmark_group!(name = joint_blend, benchmarks = [kernels, peers]);

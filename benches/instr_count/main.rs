@@ -16,7 +16,7 @@
 //! cargo bench --bench instr_count -- '*/asm'               # the asm form of every routine
 //! cargo bench --bench instr_count -- '*nlerp'              # nlerp, fnlerp, onlerp
 //! cargo bench --bench instr_count -- 'slerp_quats_*/*/67'  # the sized routines at one size
-//! cargo bench --bench instr_count -- 'instr_count::arrays_group::*'  # gungraun's own syntax
+//! cargo bench --bench instr_count -- 'instr_count::stream::*'     # gungraun's own syntax
 //! ```
 //!
 //! Every benchmark has a name `<routine>/<bench>` (`<routine>/<bench>/<n>`
@@ -37,7 +37,7 @@
 //! benchmarks `cases_0`, `cases_1`, ...: the id cannot carry the routine's
 //! name. So before gungraun runs, this harness prints each selected
 //! benchmark's path and name, and turns a name filter into the patterns of
-//! the ids it selects (`instr_count::joints_group::joint_blend::cases_[0123]`),
+//! the ids it selects (`instr_count::joint_blend::kernels::cases_[0123]`),
 //! running gungraun once per pattern (one per function and run of ten ids:
 //! usually one or two). A filter with `::` goes to gungraun as it is. The
 //! path-to-name table is also written to `<gungraun home>/animasm/
@@ -88,13 +88,15 @@ mod matrices;
 #[cfg(target_arch = "x86_64")]
 use animasm::roster::{Form, Impl, Isa, ROUTINES, Routine, Shape};
 #[cfg(target_arch = "x86_64")]
-use arrays::arrays_group;
+use arrays::{quat_pairs::quat_pairs, stream::stream};
 #[cfg(target_arch = "x86_64")]
 use gungraun::main;
 #[cfg(target_arch = "x86_64")]
-use joints::joints_group;
+use joints::joint_blend;
 #[cfg(target_arch = "x86_64")]
-use matrices::matrices_group;
+use matrices::{
+    mats_to_quats::mats_to_quats, quats_to_mats::quats_to_mats, skeleton::skeleton, transform_joints::transform_joints,
+};
 
 /// One benchmark: a form of a routine, or one of its extras, at a size.
 #[cfg(target_arch = "x86_64")]
@@ -434,9 +436,13 @@ main!(
         front_end();
         gungraun::LibraryBenchmarkConfig::default()
     };
-    library_benchmark_groups = joints_group,
-    matrices_group,
-    arrays_group
+    library_benchmark_groups = joint_blend,
+    quats_to_mats,
+    mats_to_quats,
+    skeleton,
+    transform_joints,
+    quat_pairs,
+    stream
 );
 
 #[cfg(not(target_arch = "x86_64"))]
