@@ -1,12 +1,11 @@
-//! The joint-matrix routines (*From Quaternion to Matrix and Back*, *The
-//! Skeleton Assembly Line*): the raw kernels (the listing's forms by path,
-//! the `Impl::Avx2` successors through `kernel(Impl::Avx2)`, left out with a
-//! line on stderr where they cannot run: see [`crate::successor`]) and the
-//! glam peers.
+//! The joint-matrix shapes (*From Quaternion to Matrix and Back*, *The
+//! Skeleton Assembly Line*): `QuatsToMats`, `MatsToQuats`, `Skeleton`,
+//! `TransformJoints`; every form's raw kernel, and the glam peers.
 
 use std::hint::black_box;
 
-use animasm::{Error, Impl, JointMat, JointQuat};
+use animasm::roster::{Routine, Shape, kernel};
+use animasm::{JointMat, JointQuat};
 use glam::{Affine3A, Quat as GQuat, Vec4 as GVec4};
 use gungraun::{library_benchmark, library_benchmark_group};
 
@@ -16,335 +15,384 @@ use devkit::peers::{
 };
 use devkit::setup::{self, JOINTS, SKELETON_RANGE};
 
-// -----------------------------------------------------------------------
-// `quats_to_mats`.
+use crate::{Case, Function};
 
-/// `quats_to_mats`'s raw kernels.
-type QuatsToMatsKernel = unsafe fn(*mut JointMat, *const JointQuat, i32);
+/// The benchmark functions of this file.
+pub(crate) const FUNCTIONS: &[Function] = &[
+    Function { path: "quats_to_mats::kernels", cases: quats_to_mats::kernel_cases },
+    Function { path: "quats_to_mats::peers", cases: quats_to_mats::peer_cases },
+    Function { path: "mats_to_quats::kernels", cases: mats_to_quats::kernel_cases },
+    Function { path: "mats_to_quats::peers", cases: mats_to_quats::peer_cases },
+    Function { path: "skeleton::kernels", cases: skeleton::kernel_cases },
+    Function { path: "skeleton::peers", cases: skeleton::peer_cases },
+    Function { path: "transform_joints::kernels", cases: transform_joints::kernel_cases },
+    Function { path: "transform_joints::peers", cases: transform_joints::peer_cases },
+];
 
-/// A `quats_to_mats` kernel (`None`: not run here), its quaternions and its
-/// matrices.
-struct QuatsToMatsRun {
-    kernel: Option<QuatsToMatsKernel>,
-    quats: Vec<JointQuat>,
-    mats: Vec<JointMat>,
+/// `&["glam"]` for a routine with a peer, else none.
+fn glam_if(has_peer: bool) -> &'static [&'static str] {
+    if has_peer { &["glam"] } else { &[] }
 }
 
-/// Setup (not counted): the joint lists' first list for `kernel`.
-fn quats_to_mats_input(kernel: QuatsToMatsKernel) -> QuatsToMatsRun {
-    QuatsToMatsRun {
-        kernel: Some(kernel),
-        quats: setup::quats_to_mats_input(),
-        mats: vec![JointMat::default(); JOINTS],
+/// The `QuatsToMats` shape.
+pub(crate) mod quats_to_mats {
+    use super::*;
+
+    fn of_shape(shape: &Shape) -> bool {
+        matches!(shape, Shape::QuatsToMats { .. })
     }
-}
 
-/// Setup (not counted): [`quats_to_mats_input`] for the successor.
-fn quats_to_mats_successor(kernel: Result<QuatsToMatsKernel, Error>) -> QuatsToMatsRun {
-    let kernel = crate::successor("quats_to_mats", kernel);
-    QuatsToMatsRun { kernel, quats: setup::quats_to_mats_input(), mats: vec![JointMat::default(); JOINTS] }
-}
+    /// A glam loop from joints to affines.
+    type GlamQuatsToMatsLoop = fn(&mut [Affine3A], &[GQuat], &[GVec4]);
 
-/// The same joints as glam arrays, and glam's matrices.
-struct GlamQuatsToMats {
-    q: Vec<GQuat>,
-    t: Vec<GVec4>,
-    mats: Vec<Affine3A>,
-}
-
-/// Setup (not counted): [`quats_to_mats_input`]'s data for glam.
-fn glam_quats_to_mats_input() -> GlamQuatsToMats {
-    let (q, t) = to_glam(&setup::quats_to_mats_input());
-    GlamQuatsToMats { q, t, mats: vec![Affine3A::IDENTITY; JOINTS] }
-}
-
-// `ConvertJointQuatsToJointMats`, the raw kernels.
-#[library_benchmark(setup = quats_to_mats_input)]
-#[bench::scalar(animasm::quats_to_mats::scalar::quats_to_mats)]
-#[bench::intrinsics(animasm::quats_to_mats::intrinsics::quats_to_mats)]
-#[bench::asm(animasm::quats_to_mats::asm::quats_to_mats)]
-#[bench::avx2(args = (animasm::quats_to_mats::kernel(Impl::Avx2)), setup = quats_to_mats_successor)]
-fn quats_to_mats(mut run: QuatsToMatsRun) -> QuatsToMatsRun {
-    let Some(kernel) = run.kernel else { return run };
-    let mats = black_box(run.mats.as_mut_ptr());
-    let quats = black_box(run.quats.as_ptr());
-    // SAFETY: both lists hold `JOINTS` elements (16-byte aligned `Vec`s
-    // of 16-byte aligned types, two allocations); `JOINTS <= MAX_JOINTS`;
-    // a successor is `Some` only where this CPU runs it.
-    unsafe { kernel(mats, quats, JOINTS as i32) };
-    black_box(run)
-}
-
-// `ConvertJointQuatsToJointMats`, the glam peer.
-#[library_benchmark(setup = glam_quats_to_mats_input)]
-#[bench::glam()]
-fn quats_to_mats_peer(mut g: GlamQuatsToMats) -> GlamQuatsToMats {
-    let g_ref = black_box(&mut g);
-    glam_quats_to_mats(&mut g_ref.mats, &g_ref.q, &g_ref.t);
-    black_box(g)
-}
-
-// -----------------------------------------------------------------------
-// `mats_to_quats`.
-
-/// `mats_to_quats`'s raw kernels.
-type MatsToQuatsKernel = unsafe fn(*mut JointQuat, *const JointMat, i32);
-
-/// A `mats_to_quats` kernel (`None`: not run here), its matrices and its
-/// joints.
-struct MatsToQuatsRun {
-    kernel: Option<MatsToQuatsKernel>,
-    mats: Vec<JointMat>,
-    quats: Vec<JointQuat>,
-}
-
-/// Setup (not counted): random rigid matrices for `kernel`.
-fn mats_to_quats_input(kernel: MatsToQuatsKernel) -> MatsToQuatsRun {
-    MatsToQuatsRun {
-        kernel: Some(kernel),
-        mats: setup::mats_to_quats_input(),
-        quats: vec![JointQuat::default(); JOINTS],
+    /// A routine's glam peer, if it has one.
+    fn peer(r: &Routine) -> Option<GlamQuatsToMatsLoop> {
+        match r.name {
+            "quats_to_mats" => Some(glam_quats_to_mats),
+            _ => None,
+        }
     }
-}
 
-/// Setup (not counted): [`mats_to_quats_input`] for the successor.
-fn mats_to_quats_successor(kernel: Result<MatsToQuatsKernel, Error>) -> MatsToQuatsRun {
-    let kernel = crate::successor("mats_to_quats", kernel);
-    MatsToQuatsRun { kernel, mats: setup::mats_to_quats_input(), quats: vec![JointQuat::default(); JOINTS] }
-}
-
-/// The same rotations as glam affines, and glam's joints.
-struct GlamMatsToQuats {
-    mats: Vec<Affine3A>,
-    q: Vec<GQuat>,
-    t: Vec<GVec4>,
-}
-
-/// Setup (not counted): [`mats_to_quats_input`]'s rotations for glam
-/// (`to_affine_paper_rotation`: the rotation the kernels read).
-fn glam_mats_to_quats_input() -> GlamMatsToQuats {
-    let mats = to_affine_paper_rotation(&setup::mats_to_quats_input());
-    GlamMatsToQuats { mats, q: vec![GQuat::IDENTITY; JOINTS], t: vec![GVec4::ZERO; JOINTS] }
-}
-
-// `ConvertJointMatsToJointQuats`, the raw kernels.
-#[library_benchmark(setup = mats_to_quats_input)]
-#[bench::scalar(animasm::mats_to_quats::scalar::mats_to_quats)]
-#[bench::intrinsics(animasm::mats_to_quats::intrinsics::mats_to_quats)]
-#[bench::asm(animasm::mats_to_quats::asm::mats_to_quats)]
-#[bench::avx2(args = (animasm::mats_to_quats::kernel(Impl::Avx2)), setup = mats_to_quats_successor)]
-fn mats_to_quats(mut run: MatsToQuatsRun) -> MatsToQuatsRun {
-    let Some(kernel) = run.kernel else { return run };
-    let quats = black_box(run.quats.as_mut_ptr());
-    let mats = black_box(run.mats.as_ptr());
-    // SAFETY: both lists hold `JOINTS` elements (two allocations);
-    // `JOINTS <= MAX_JOINTS`; a successor is `Some` only where this CPU
-    // runs it.
-    unsafe { kernel(quats, mats, JOINTS as i32) };
-    black_box(run)
-}
-
-// `ConvertJointMatsToJointQuats`, the glam peer.
-#[library_benchmark(setup = glam_mats_to_quats_input)]
-#[bench::glam()]
-fn mats_to_quats_peer(mut g: GlamMatsToQuats) -> GlamMatsToQuats {
-    let g_ref = black_box(&mut g);
-    glam_mats_to_quats(&mut g_ref.q, &mut g_ref.t, &g_ref.mats);
-    black_box(g)
-}
-
-// -----------------------------------------------------------------------
-// `transform_skeleton` and `untransform_skeleton`.
-
-/// The skeleton routines' raw kernels.
-type SkeletonKernel = unsafe fn(*mut JointMat, *const i32, i32, i32);
-
-/// A skeleton kernel (`None`: not run here), its matrices and the
-/// hierarchy.
-struct SkeletonRun {
-    kernel: Option<SkeletonKernel>,
-    mats: Vec<JointMat>,
-    parents: Vec<i32>,
-}
-
-impl SkeletonRun {
-    /// Runs the kernel once over [`SKELETON_RANGE`].
-    #[inline(always)]
-    fn run(&mut self) {
-        let Some(kernel) = self.kernel else { return };
-        let mats = black_box(self.mats.as_mut_ptr());
-        let parents = black_box(self.parents.as_ptr());
-        let (first, last) = (*SKELETON_RANGE.start() as i32, *SKELETON_RANGE.end() as i32);
-        // SAFETY: `mats` holds `JOINTS` 16-byte aligned matrices and
-        // `parents` `JOINTS` entries; `random_parents` gives every joint
-        // `i >= 1` of the range a parent in `0..i`, so every joint and
-        // parent is in `mats` and never the joint itself; `JOINTS` is
-        // far below the kernels' limits; a successor is `Some` only where
-        // this CPU runs it.
-        unsafe { kernel(mats, parents, black_box(first), black_box(last)) }
+    pub(crate) fn kernel_cases() -> Vec<Case> {
+        crate::cases(of_shape, &[None], true, crate::no_extras)
     }
+
+    pub(crate) fn peer_cases() -> Vec<Case> {
+        crate::cases(of_shape, &[None], false, |r| glam_if(peer(r).is_some()))
+    }
+
+    /// A kernel (`None`: not run here), its quaternions and its matrices.
+    struct QuatsToMatsRun {
+        kernel: Option<kernel::QuatsToMats>,
+        quats: Vec<JointQuat>,
+        mats: Vec<JointMat>,
+    }
+
+    /// Setup (not counted): the joint lists' first list for the case's kernel.
+    fn input(case: Case) -> QuatsToMatsRun {
+        let Shape::QuatsToMats { forms, .. } = case.routine.shape else { unreachable!("a QuatsToMats case") };
+        QuatsToMatsRun {
+            kernel: crate::kernel(&case, forms),
+            quats: setup::quats_to_mats_input(),
+            mats: vec![JointMat::default(); JOINTS],
+        }
+    }
+
+    /// A glam loop, the same joints as glam arrays, and glam's matrices.
+    struct GlamQuatsToMats {
+        peer: GlamQuatsToMatsLoop,
+        q: Vec<GQuat>,
+        t: Vec<GVec4>,
+        mats: Vec<Affine3A>,
+    }
+
+    /// Setup (not counted): [`input`]'s joints for the case's glam peer.
+    fn glam_input(case: Case) -> GlamQuatsToMats {
+        let peer = peer(case.routine).expect("a peer case's routine has a peer");
+        let (q, t) = to_glam(&setup::quats_to_mats_input());
+        GlamQuatsToMats { peer, q, t, mats: vec![Affine3A::IDENTITY; JOINTS] }
+    }
+
+    // Every form of every `QuatsToMats` routine, the raw kernels.
+    #[library_benchmark]
+    #[benches::cases(iter = kernel_cases(), setup = input)]
+    fn kernels(mut run: QuatsToMatsRun) -> QuatsToMatsRun {
+        let Some(kernel) = run.kernel else { return run };
+        let mats = black_box(run.mats.as_mut_ptr());
+        let quats = black_box(run.quats.as_ptr());
+        // SAFETY: both lists hold `JOINTS` elements (16-byte aligned `Vec`s
+        // of 16-byte aligned types, two allocations); `JOINTS <= MAX_JOINTS`;
+        // the kernel is `Some` only where this CPU runs its form.
+        unsafe { kernel(mats, quats, JOINTS as i32) };
+        black_box(run)
+    }
+
+    // The glam peers.
+    #[library_benchmark]
+    #[benches::cases(iter = peer_cases(), setup = glam_input)]
+    fn peers(mut g: GlamQuatsToMats) -> GlamQuatsToMats {
+        let g_ref = black_box(&mut g);
+        (g_ref.peer)(&mut g_ref.mats, &g_ref.q, &g_ref.t);
+        black_box(g)
+    }
+
+    library_benchmark_group!(name = quats_to_mats, benchmarks = [kernels, peers]);
 }
 
-/// Setup (not counted): the local skeleton for `kernel`.
-fn locals_input(kernel: SkeletonKernel) -> SkeletonRun {
-    let (mats, parents) = setup::skeleton_locals();
-    SkeletonRun { kernel: Some(kernel), mats, parents }
+/// The `MatsToQuats` shape.
+pub(crate) mod mats_to_quats {
+    use super::*;
+
+    fn of_shape(shape: &Shape) -> bool {
+        matches!(shape, Shape::MatsToQuats { .. })
+    }
+
+    /// A glam loop from affines to joints.
+    type GlamMatsToQuatsLoop = fn(&mut [GQuat], &mut [GVec4], &[Affine3A]);
+
+    /// A routine's glam peer, if it has one.
+    fn peer(r: &Routine) -> Option<GlamMatsToQuatsLoop> {
+        match r.name {
+            "mats_to_quats" => Some(glam_mats_to_quats),
+            _ => None,
+        }
+    }
+
+    pub(crate) fn kernel_cases() -> Vec<Case> {
+        crate::cases(of_shape, &[None], true, crate::no_extras)
+    }
+
+    pub(crate) fn peer_cases() -> Vec<Case> {
+        crate::cases(of_shape, &[None], false, |r| glam_if(peer(r).is_some()))
+    }
+
+    /// A kernel (`None`: not run here), its matrices and its joints.
+    struct MatsToQuatsRun {
+        kernel: Option<kernel::MatsToQuats>,
+        mats: Vec<JointMat>,
+        quats: Vec<JointQuat>,
+    }
+
+    /// Setup (not counted): random rigid matrices for the case's kernel.
+    fn input(case: Case) -> MatsToQuatsRun {
+        let Shape::MatsToQuats { forms, .. } = case.routine.shape else { unreachable!("a MatsToQuats case") };
+        MatsToQuatsRun {
+            kernel: crate::kernel(&case, forms),
+            mats: setup::mats_to_quats_input(),
+            quats: vec![JointQuat::default(); JOINTS],
+        }
+    }
+
+    /// A glam loop, the same rotations as glam affines, and glam's joints.
+    struct GlamMatsToQuats {
+        peer: GlamMatsToQuatsLoop,
+        mats: Vec<Affine3A>,
+        q: Vec<GQuat>,
+        t: Vec<GVec4>,
+    }
+
+    /// Setup (not counted): [`input`]'s rotations for the case's glam peer
+    /// (`to_affine_paper_rotation`: the rotation the kernels read).
+    fn glam_input(case: Case) -> GlamMatsToQuats {
+        let peer = peer(case.routine).expect("a peer case's routine has a peer");
+        let mats = to_affine_paper_rotation(&setup::mats_to_quats_input());
+        GlamMatsToQuats { peer, mats, q: vec![GQuat::IDENTITY; JOINTS], t: vec![GVec4::ZERO; JOINTS] }
+    }
+
+    // Every form of every `MatsToQuats` routine, the raw kernels.
+    #[library_benchmark]
+    #[benches::cases(iter = kernel_cases(), setup = input)]
+    fn kernels(mut run: MatsToQuatsRun) -> MatsToQuatsRun {
+        let Some(kernel) = run.kernel else { return run };
+        let quats = black_box(run.quats.as_mut_ptr());
+        let mats = black_box(run.mats.as_ptr());
+        // SAFETY: both lists hold `JOINTS` elements (two allocations);
+        // `JOINTS <= MAX_JOINTS`; the kernel is `Some` only where this CPU
+        // runs its form.
+        unsafe { kernel(quats, mats, JOINTS as i32) };
+        black_box(run)
+    }
+
+    // The glam peers.
+    #[library_benchmark]
+    #[benches::cases(iter = peer_cases(), setup = glam_input)]
+    fn peers(mut g: GlamMatsToQuats) -> GlamMatsToQuats {
+        let g_ref = black_box(&mut g);
+        (g_ref.peer)(&mut g_ref.q, &mut g_ref.t, &g_ref.mats);
+        black_box(g)
+    }
+
+    library_benchmark_group!(name = mats_to_quats, benchmarks = [kernels, peers]);
 }
 
-/// Setup (not counted): [`locals_input`] for the successor.
-fn locals_successor(kernel: Result<SkeletonKernel, Error>) -> SkeletonRun {
-    let (mats, parents) = setup::skeleton_locals();
-    SkeletonRun { kernel: crate::successor("transform_skeleton", kernel), mats, parents }
+/// The `Skeleton` shape.
+pub(crate) mod skeleton {
+    use super::*;
+
+    fn of_shape(shape: &Shape) -> bool {
+        matches!(shape, Shape::Skeleton { .. })
+    }
+
+    /// The skeleton a routine runs on: its matrices and hierarchy. The local
+    /// matrices, but for the routine that takes global matrices back to local,
+    /// which runs on their globals; a variant runs on its routine's.
+    fn data(r: &Routine) -> (Vec<JointMat>, Vec<i32>) {
+        match r.variant_of.unwrap_or(r.name) {
+            "untransform_skeleton" => setup::skeleton_globals(),
+            _ => setup::skeleton_locals(),
+        }
+    }
+
+    /// A glam skeleton loop.
+    type GlamSkeletonLoop = fn(&mut [Affine3A], &[i32], std::ops::RangeInclusive<usize>);
+
+    /// A routine's glam peer, if it has one (a variant has none: it computes
+    /// what its routine computes).
+    fn peer(r: &Routine) -> Option<GlamSkeletonLoop> {
+        match r.name {
+            "transform_skeleton" => Some(glam_transform_skeleton),
+            // `Affine3A::inverse`, the general one.
+            "untransform_skeleton" => Some(glam_untransform_skeleton),
+            _ => None,
+        }
+    }
+
+    pub(crate) fn kernel_cases() -> Vec<Case> {
+        crate::cases(of_shape, &[None], true, crate::no_extras)
+    }
+
+    pub(crate) fn peer_cases() -> Vec<Case> {
+        crate::cases(of_shape, &[None], false, |r| glam_if(peer(r).is_some()))
+    }
+
+    /// A skeleton kernel (`None`: not run here), its matrices and the
+    /// hierarchy.
+    struct SkeletonRun {
+        kernel: Option<kernel::Skeleton>,
+        mats: Vec<JointMat>,
+        parents: Vec<i32>,
+    }
+
+    impl SkeletonRun {
+        /// Runs the kernel once over [`SKELETON_RANGE`].
+        #[inline(always)]
+        fn run(&mut self) {
+            let Some(kernel) = self.kernel else { return };
+            let mats = black_box(self.mats.as_mut_ptr());
+            let parents = black_box(self.parents.as_ptr());
+            let (first, last) = (*SKELETON_RANGE.start() as i32, *SKELETON_RANGE.end() as i32);
+            // SAFETY: `mats` holds `JOINTS` 16-byte aligned matrices and
+            // `parents` `JOINTS` entries; `random_parents` gives every joint
+            // `i >= 1` of the range a parent in `0..i`, so every joint and
+            // parent is in `mats` and never the joint itself; `JOINTS` is
+            // far below the kernels' limits; the kernel is `Some` only where
+            // this CPU runs its form.
+            unsafe { kernel(mats, parents, black_box(first), black_box(last)) }
+        }
+    }
+
+    /// Setup (not counted): the routine's skeleton for the case's kernel.
+    fn input(case: Case) -> SkeletonRun {
+        let Shape::Skeleton { forms, .. } = case.routine.shape else { unreachable!("a Skeleton case") };
+        let (mats, parents) = data(case.routine);
+        SkeletonRun { kernel: crate::kernel(&case, forms), mats, parents }
+    }
+
+    /// A glam loop and the same skeleton as glam affines.
+    struct GlamSkeleton {
+        peer: GlamSkeletonLoop,
+        mats: Vec<Affine3A>,
+        parents: Vec<i32>,
+    }
+
+    /// Setup (not counted): the routine's skeleton for its glam peer.
+    fn glam_input(case: Case) -> GlamSkeleton {
+        let peer = peer(case.routine).expect("a peer case's routine has a peer");
+        let (mats, parents) = data(case.routine);
+        GlamSkeleton { peer, mats: to_affine(&mats), parents }
+    }
+
+    // Every form of every `Skeleton` routine (the `movss` + `shufps` variant
+    // among them), the raw kernels.
+    #[library_benchmark]
+    #[benches::cases(iter = kernel_cases(), setup = input)]
+    fn kernels(mut run: SkeletonRun) -> SkeletonRun {
+        run.run();
+        black_box(run)
+    }
+
+    // The glam peers.
+    #[library_benchmark]
+    #[benches::cases(iter = peer_cases(), setup = glam_input)]
+    fn peers(mut g: GlamSkeleton) -> GlamSkeleton {
+        let g_ref = black_box(&mut g);
+        (g_ref.peer)(&mut g_ref.mats, &g_ref.parents, black_box(SKELETON_RANGE));
+        black_box(g)
+    }
+
+    library_benchmark_group!(name = skeleton, benchmarks = [kernels, peers]);
 }
 
-/// Setup (not counted): the global skeleton for `kernel`.
-fn globals_input(kernel: SkeletonKernel) -> SkeletonRun {
-    let (mats, parents) = setup::skeleton_globals();
-    SkeletonRun { kernel: Some(kernel), mats, parents }
+/// The `TransformJoints` shape.
+pub(crate) mod transform_joints {
+    use super::*;
+
+    fn of_shape(shape: &Shape) -> bool {
+        matches!(shape, Shape::TransformJoints { .. })
+    }
+
+    /// A glam loop of affine products.
+    type GlamTransformJointsLoop = fn(&mut [Affine3A], &[Affine3A], &[Affine3A]);
+
+    /// A routine's glam peer, if it has one.
+    fn peer(r: &Routine) -> Option<GlamTransformJointsLoop> {
+        match r.name {
+            "transform_joints" => Some(glam_transform_joints),
+            _ => None,
+        }
+    }
+
+    pub(crate) fn kernel_cases() -> Vec<Case> {
+        crate::cases(of_shape, &[None], true, crate::no_extras)
+    }
+
+    pub(crate) fn peer_cases() -> Vec<Case> {
+        crate::cases(of_shape, &[None], false, |r| glam_if(peer(r).is_some()))
+    }
+
+    /// A kernel (`None`: not run here), its two input lists and the products.
+    struct TransformJointsRun {
+        kernel: Option<kernel::TransformJoints>,
+        a: Vec<JointMat>,
+        b: Vec<JointMat>,
+        r: Vec<JointMat>,
+    }
+
+    /// Setup (not counted): two lists of random rigid matrices for the case's
+    /// kernel.
+    fn input(case: Case) -> TransformJointsRun {
+        let Shape::TransformJoints { forms, .. } = case.routine.shape else { unreachable!("a TransformJoints case") };
+        let (a, b) = setup::transform_joints_input();
+        TransformJointsRun { kernel: crate::kernel(&case, forms), a, b, r: vec![JointMat::default(); JOINTS] }
+    }
+
+    /// A glam loop, the same lists as glam affines, and glam's products.
+    struct GlamTransformJoints {
+        peer: GlamTransformJointsLoop,
+        a: Vec<Affine3A>,
+        b: Vec<Affine3A>,
+        r: Vec<Affine3A>,
+    }
+
+    /// Setup (not counted): [`input`]'s lists for the case's glam peer.
+    fn glam_input(case: Case) -> GlamTransformJoints {
+        let peer = peer(case.routine).expect("a peer case's routine has a peer");
+        let (a, b) = setup::transform_joints_input();
+        GlamTransformJoints { peer, a: to_affine(&a), b: to_affine(&b), r: vec![Affine3A::IDENTITY; JOINTS] }
+    }
+
+    // Every form of every `TransformJoints` routine, the raw kernels.
+    #[library_benchmark]
+    #[benches::cases(iter = kernel_cases(), setup = input)]
+    fn kernels(mut run: TransformJointsRun) -> TransformJointsRun {
+        let Some(kernel) = run.kernel else { return run };
+        let r = black_box(run.r.as_mut_ptr());
+        let (a, b) = (black_box(run.a.as_ptr()), black_box(run.b.as_ptr()));
+        // SAFETY: the three lists hold `JOINTS` 16-byte aligned matrices
+        // each, in three allocations; `JOINTS <= MAX_JOINTS`; the kernel is
+        // `Some` only where this CPU runs its form.
+        unsafe { kernel(r, a, b, JOINTS as i32) };
+        black_box(run)
+    }
+
+    // The glam peers.
+    #[library_benchmark]
+    #[benches::cases(iter = peer_cases(), setup = glam_input)]
+    fn peers(mut g: GlamTransformJoints) -> GlamTransformJoints {
+        let g_ref = black_box(&mut g);
+        (g_ref.peer)(&mut g_ref.r, &g_ref.a, &g_ref.b);
+        black_box(g)
+    }
+
+    library_benchmark_group!(name = transform_joints, benchmarks = [kernels, peers]);
 }
-
-/// Setup (not counted): [`globals_input`] for the successor.
-fn globals_successor(kernel: Result<SkeletonKernel, Error>) -> SkeletonRun {
-    let (mats, parents) = setup::skeleton_globals();
-    SkeletonRun { kernel: crate::successor("untransform_skeleton", kernel), mats, parents }
-}
-
-/// The same skeleton as glam affines.
-struct GlamSkeleton {
-    mats: Vec<Affine3A>,
-    parents: Vec<i32>,
-}
-
-/// Setup (not counted): [`locals_input`]'s skeleton for glam.
-fn glam_locals_input() -> GlamSkeleton {
-    let (mats, parents) = setup::skeleton_locals();
-    GlamSkeleton { mats: to_affine(&mats), parents }
-}
-
-/// Setup (not counted): [`globals_input`]'s skeleton for glam.
-fn glam_globals_input() -> GlamSkeleton {
-    let (mats, parents) = setup::skeleton_globals();
-    GlamSkeleton { mats: to_affine(&mats), parents }
-}
-
-// `TransformSkeleton`, the raw kernels and the `movss` + `shufps` variant.
-#[library_benchmark(setup = locals_input)]
-#[bench::scalar(animasm::transform_skeleton::scalar::transform_skeleton)]
-#[bench::intrinsics(animasm::transform_skeleton::intrinsics::transform_skeleton)]
-#[bench::asm(animasm::transform_skeleton::asm::transform_skeleton)]
-#[bench::intrinsics_movss_shufps(animasm::transform_skeleton::intrinsics::transform_skeleton_movss_shufps)]
-#[bench::asm_movss_shufps(animasm::transform_skeleton::asm::transform_skeleton_movss_shufps)]
-#[bench::avx2(args = (animasm::transform_skeleton::kernel(Impl::Avx2)), setup = locals_successor)]
-fn transform_skeleton(mut run: SkeletonRun) -> SkeletonRun {
-    run.run();
-    black_box(run)
-}
-
-// `TransformSkeleton`, the glam peer.
-#[library_benchmark(setup = glam_locals_input)]
-#[bench::glam()]
-fn transform_skeleton_peer(mut g: GlamSkeleton) -> GlamSkeleton {
-    let g_ref = black_box(&mut g);
-    glam_transform_skeleton(&mut g_ref.mats, &g_ref.parents, black_box(SKELETON_RANGE));
-    black_box(g)
-}
-
-// `UntransformSkeleton`, the raw kernels.
-#[library_benchmark(setup = globals_input)]
-#[bench::scalar(animasm::untransform_skeleton::scalar::untransform_skeleton)]
-#[bench::intrinsics(animasm::untransform_skeleton::intrinsics::untransform_skeleton)]
-#[bench::asm(animasm::untransform_skeleton::asm::untransform_skeleton)]
-#[bench::avx2(args = (animasm::untransform_skeleton::kernel(Impl::Avx2)), setup = globals_successor)]
-fn untransform_skeleton(mut run: SkeletonRun) -> SkeletonRun {
-    run.run();
-    black_box(run)
-}
-
-// `UntransformSkeleton`, the glam peer (`Affine3A::inverse`, the general one).
-#[library_benchmark(setup = glam_globals_input)]
-#[bench::glam()]
-fn untransform_skeleton_peer(mut g: GlamSkeleton) -> GlamSkeleton {
-    let g_ref = black_box(&mut g);
-    glam_untransform_skeleton(&mut g_ref.mats, &g_ref.parents, black_box(SKELETON_RANGE));
-    black_box(g)
-}
-
-// -----------------------------------------------------------------------
-// `transform_joints`.
-
-/// `transform_joints`'s raw kernels.
-type TransformJointsKernel = unsafe fn(*mut JointMat, *const JointMat, *const JointMat, i32);
-
-/// A `transform_joints` kernel, its two input lists and the products.
-struct TransformJointsRun {
-    /// `None`: a successor not run here.
-    kernel: Option<TransformJointsKernel>,
-    a: Vec<JointMat>,
-    b: Vec<JointMat>,
-    r: Vec<JointMat>,
-}
-
-/// Setup (not counted): two lists of random rigid matrices for `kernel`.
-fn transform_joints_input(kernel: TransformJointsKernel) -> TransformJointsRun {
-    let (a, b) = setup::transform_joints_input();
-    TransformJointsRun { kernel: Some(kernel), a, b, r: vec![JointMat::default(); JOINTS] }
-}
-
-/// Setup (not counted): [`transform_joints_input`] for the successor.
-fn transform_joints_successor(kernel: Result<TransformJointsKernel, Error>) -> TransformJointsRun {
-    let (a, b) = setup::transform_joints_input();
-    let kernel = crate::successor("transform_joints", kernel);
-    TransformJointsRun { kernel, a, b, r: vec![JointMat::default(); JOINTS] }
-}
-
-/// The same lists as glam affines, and glam's products.
-struct GlamTransformJoints {
-    a: Vec<Affine3A>,
-    b: Vec<Affine3A>,
-    r: Vec<Affine3A>,
-}
-
-/// Setup (not counted): [`transform_joints_input`]'s lists for glam.
-fn glam_transform_joints_input() -> GlamTransformJoints {
-    let (a, b) = setup::transform_joints_input();
-    GlamTransformJoints { a: to_affine(&a), b: to_affine(&b), r: vec![Affine3A::IDENTITY; JOINTS] }
-}
-
-// `TransformJoints`, the raw kernels.
-#[library_benchmark(setup = transform_joints_input)]
-#[bench::scalar(animasm::transform_joints::scalar::transform_joints)]
-#[bench::intrinsics(animasm::transform_joints::intrinsics::transform_joints)]
-#[bench::asm(animasm::transform_joints::asm::transform_joints)]
-#[bench::avx2(args = (animasm::transform_joints::kernel(Impl::Avx2)), setup = transform_joints_successor)]
-fn transform_joints(mut run: TransformJointsRun) -> TransformJointsRun {
-    let Some(kernel) = run.kernel else { return run };
-    let r = black_box(run.r.as_mut_ptr());
-    let (a, b) = (black_box(run.a.as_ptr()), black_box(run.b.as_ptr()));
-    // SAFETY: the three lists hold `JOINTS` 16-byte aligned matrices
-    // each, in three allocations; `JOINTS <= MAX_JOINTS`; a successor is
-    // `Some` only where this CPU runs it.
-    unsafe { kernel(r, a, b, JOINTS as i32) };
-    black_box(run)
-}
-
-// `TransformJoints`, the glam peer.
-#[library_benchmark(setup = glam_transform_joints_input)]
-#[bench::glam()]
-fn transform_joints_peer(mut g: GlamTransformJoints) -> GlamTransformJoints {
-    let g_ref = black_box(&mut g);
-    glam_transform_joints(&mut g_ref.r, &g_ref.a, &g_ref.b);
-    black_box(g)
-}
-
-library_benchmark_group!(name = quats_to_mats_group, benchmarks = [quats_to_mats, quats_to_mats_peer]);
-
-library_benchmark_group!(name = mats_to_quats_group, benchmarks = [mats_to_quats, mats_to_quats_peer]);
-
-library_benchmark_group!(name = transform_skeleton_group, benchmarks = [transform_skeleton, transform_skeleton_peer]);
-
-library_benchmark_group!(
-    name = untransform_skeleton_group,
-    benchmarks = [untransform_skeleton, untransform_skeleton_peer]
-);
-
-library_benchmark_group!(name = transform_joints_group, benchmarks = [transform_joints, transform_joints_peer]);
