@@ -1,4 +1,4 @@
-//! The benchmark setup shared by `benches/wall_clock.rs`,
+//! The benchmark setup shared by `benches/wall_clock/`,
 //! `benches/instr_count/` and the report (`examples/report/`), built
 //! with [`animasm_testkit::inputs`]: the sizes, the seeds and the input of
 //! every [`Shape`] of routine, so that the three measure the same data by

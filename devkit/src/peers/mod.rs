@@ -1,4 +1,4 @@
-//! The glam peers, shared by `benches/wall_clock.rs`, `benches/instr_count/`
+//! The glam peers, shared by `benches/wall_clock/`, `benches/instr_count/`
 //! and the report (`examples/report/`): the same work as the
 //! crate's routines, written the way a glam user would, on arrays holding the
 //! same data.
