@@ -20,7 +20,7 @@ mod hooked {
 
     use animasm::roster::{self, Routine};
     use animasm::test_hooks::{Machine, with_machine};
-    use animasm::{Error, Impl, JointMat, JointQuat, Skeleton};
+    use animasm::{Error, Impl, JointMat, JointQuat, Origin, Skeleton};
 
     use crate::common::harness::{max_diff, out_bits};
     use crate::common::inputs::{Rng, joint_lists, rigid_mats};
@@ -239,6 +239,87 @@ mod hooked {
             ("onlerp", NLERP),
             ("slerp_stream", SCALAR_ONLY),
         ]
+    }
+
+    /// The origin this table says a form has: the paper's C, the listing
+    /// and its twin, the id routines' successors, published code otherwise.
+    fn origin_of(r: &Routine, imp: Impl) -> Origin {
+        match imp {
+            Impl::Scalar => Origin::PaperC,
+            Impl::Asm => Origin::Listing,
+            Impl::Intrinsics => Origin::ListingTwin,
+            Impl::Avx2 if r.is_id_routine() => Origin::Successor,
+            _ => Origin::Published,
+        }
+    }
+
+    /// The roster holds exactly the routines of this table, in its order,
+    /// each with exactly the forms of its table compiled here (the scalar
+    /// form last), each form with the origin and the instruction set (its
+    /// CPU features) this table gives it; the seven id routines are those
+    /// with a successor.
+    #[test]
+    fn the_roster_is_this_table() {
+        let names: Vec<&str> = routines().iter().map(|r| r.0).collect();
+        let listed: Vec<&str> = roster::ROUTINES.iter().map(|r| r.name).collect();
+        assert_eq!(listed, names);
+        for (name, table) in routines() {
+            let r = roster::find(name).unwrap();
+            let mut want: Vec<(Impl, &str, Origin)> = table
+                .iter()
+                .filter(|row| compiled(row.0))
+                .map(|&(imp, needs)| (imp, needs.unwrap_or(""), origin_of(r, imp)))
+                .collect();
+            let mut got: Vec<(Impl, &str, Origin)> = r.all_forms().map(|f| (f.imp, f.isa.needs(), f.origin)).collect();
+            assert_eq!(got.last().map(|f| f.0), Some(Impl::Scalar), "{name}: the scalar form last");
+            assert!(r.all_forms().all(|f| f.isa.arch().is_none_or(|a| a == std::env::consts::ARCH)), "{name}");
+            want.sort_by_key(|f| f.0.name());
+            got.sort_by_key(|f| f.0.name());
+            assert_eq!(got, want, "{name}");
+        }
+        let ids: Vec<&str> = roster::id_routines().map(|r| r.name).collect();
+        let with_successor: Vec<&str> = roster::ROUTINES
+            .iter()
+            .filter(|r| r.all_forms().any(|f| f.origin == Origin::Successor))
+            .map(|r| r.name)
+            .collect();
+        assert_eq!(ids.len(), 7);
+        if cfg!(target_arch = "x86_64") {
+            assert_eq!(ids, with_successor);
+        }
+    }
+
+    /// `Isa::detected` is what the standard library detects, and the
+    /// baselines need nothing.
+    #[test]
+    fn isa_detection_is_the_standard_librarys() {
+        use animasm::Isa;
+        assert!(Isa::Portable.detected());
+        assert_eq!(Isa::Sse2.detected(), cfg!(target_arch = "x86_64"));
+        assert_eq!(Isa::Neon.detected(), cfg!(target_arch = "aarch64"));
+        #[cfg(target_arch = "x86_64")]
+        for isa in [Isa::Avx, Isa::Avx2, Isa::Avx2Fma, Isa::Avx512] {
+            let std_has = isa.features().iter().all(|f| match *f {
+                "avx" => std::is_x86_feature_detected!("avx"),
+                "avx2" => std::is_x86_feature_detected!("avx2"),
+                "fma" => std::is_x86_feature_detected!("fma"),
+                "avx512f" => std::is_x86_feature_detected!("avx512f"),
+                "avx512vl" => std::is_x86_feature_detected!("avx512vl"),
+                "avx512dq" => std::is_x86_feature_detected!("avx512dq"),
+                "avx512bw" => std::is_x86_feature_detected!("avx512bw"),
+                other => panic!("unknown feature {other}"),
+            });
+            assert_eq!(isa.detected(), std_has, "{}", isa.name());
+            // A hook that hides the first feature hides the instruction set.
+            with_machine(Machine::REAL.hiding(&isa.features()[..1]), || assert!(!isa.detected(), "{}", isa.name()));
+        }
+        with_machine(Machine::SCALAR_TARGET, || {
+            assert!(Isa::Portable.detected() && !Isa::Sse2.detected() && !Isa::Neon.detected());
+        });
+        eprintln!(
+            "detected here: {:?}",
+            Isa::ALL.iter().filter(|i| i.detected()).map(|i| i.name()).collect::<Vec<_>>()
+        );
     }
 
     fn check_all(m: Machine) -> Tally {
