@@ -82,15 +82,18 @@ mod hooked {
     fn visible(needs: &str, m: Machine) -> bool {
         #[cfg(target_arch = "x86_64")]
         {
-            let avx = m.shows("avx") && std::is_x86_feature_detected!("avx");
-            let avx2 = m.shows("avx2") && std::is_x86_feature_detected!("avx2");
-            let fma = m.shows("fma") && std::is_x86_feature_detected!("fma");
-            match needs {
-                "avx" => avx,
-                "avx2" => avx2,
-                "avx2 and fma" => avx2 && fma,
-                _ => panic!("unknown needs {needs}"),
-            }
+            let has = |f: &str| match f {
+                "avx" => std::is_x86_feature_detected!("avx"),
+                "avx2" => std::is_x86_feature_detected!("avx2"),
+                "fma" => std::is_x86_feature_detected!("fma"),
+                "avx512f" => std::is_x86_feature_detected!("avx512f"),
+                "avx512vl" => std::is_x86_feature_detected!("avx512vl"),
+                "avx512dq" => std::is_x86_feature_detected!("avx512dq"),
+                "avx512bw" => std::is_x86_feature_detected!("avx512bw"),
+                _ => panic!("unknown feature {f} in needs {needs}"),
+            };
+            // "avx2 and fma", "avx512f, avx512vl, avx512dq and avx512bw".
+            needs.split([',', ' ']).filter(|w| !w.is_empty() && *w != "and").all(|f| m.shows(f) && has(f))
         }
         #[cfg(not(target_arch = "x86_64"))]
         {
