@@ -621,7 +621,7 @@ mod listing {
 }
 
 // ---------------------------------------------------------------------------
-// The successor, `Impl::Avx2` (issue 12; `asm_notes/mats_to_quats.md`,
+// The successor, `Impl::Avx2` (`asm_notes/mats_to_quats.md`,
 // "Successor: Impl::Avx2"). Skipped, with a message, where the CPU lacks AVX2
 // or FMA.
 

@@ -968,8 +968,8 @@ fn unsupported_widths_follow_cpu_detection() {
     assert_eq!(animasm::nlerp::resolve(Impl::Auto), Ok(animasm::nlerp::forms().next().unwrap()));
 }
 
-/// The forms of the family, fastest first (was `Width`'s metadata: lanes
-/// 1, 4, 8, 8 are now `Scalar`, `Sse2`, `Avx2NoFma`, `Avx2`).
+/// The forms of the family, fastest first: lanes 1, 4, 8, 8 are
+/// `Scalar`, `Sse2`, `Avx2NoFma`, `Avx2`.
 #[test]
 fn width_metadata() {
     let all: Vec<Impl> = animasm::nlerp::forms().collect();

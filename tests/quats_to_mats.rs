@@ -654,7 +654,7 @@ proptest! {
 }
 
 // ---------------------------------------------------------------------------
-// The successor, `Impl::Avx2` (issue 12; `asm_notes/quats_to_mats.md`,
+// The successor, `Impl::Avx2` (`asm_notes/quats_to_mats.md`,
 // "Successor: Impl::Avx2"). Skipped, with a message, where the CPU lacks AVX2
 // or FMA.
 

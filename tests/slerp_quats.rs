@@ -8,8 +8,8 @@
 //!   split at omega = 45 degrees (where `HALF_PI` enters), for the published
 //!   kernel, each single fix and the corrected kernel;
 //! - every erratum of `asm_notes/slerp_quats.md` has a test named after it;
-//! - the safe functions: every `Err`, with nothing written, `Misaligned`
-//!   (was a panic), and the aligned containers;
+//! - the safe functions: every `Err`, with nothing written, `Misaligned`,
+//!   and the aligned containers;
 //! - the generic harness checks (`tests/common/harness.rs`) for both safe
 //!   functions, the sibling contract of the interpolators included.
 //!

@@ -1,9 +1,9 @@
 //! The joint-list interpolators' asm and intrinsics twins against each other
 //! on every input (edge cases and NaN included, through the raw kernels) and
-//! every form against the f64 oracle (was `tests/differential.rs`), and the
+//! every form against the f64 oracle, and the
 //! errata: every place where the listings behave differently from the C
 //! they implement, shown on the asm kernels and, since they are twins, on the
-//! intrinsics (was `tests/errata.rs`; `asm_notes/slerp_joints.md` and
+//! intrinsics (`asm_notes/slerp_joints.md` and
 //! `asm_notes/lerp_joints.md` explain each, the function names are the
 //! errata's names there).
 #![cfg(all(target_arch = "x86_64", not(miri)))]

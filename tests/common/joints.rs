@@ -89,8 +89,8 @@ pub fn blend_too_short(r: &JointRoutine) {
     }
 }
 
-/// A NaN or infinite `lerp` (was `NonFiniteLerp(v)`, now
-/// `NonFiniteFactor { what: "lerp", position: None, value }`).
+/// A NaN or infinite `lerp`: `NonFiniteFactor { what: "lerp", position:
+/// None, value }`.
 pub fn non_finite_lerp(r: &JointRoutine) {
     for imp in (r.forms)() {
         for lerp in [f32::NAN, -f32::NAN, f32::INFINITY, f32::NEG_INFINITY] {
@@ -107,8 +107,8 @@ pub fn non_finite_lerp(r: &JointRoutine) {
     }
 }
 
-/// More `index` entries than `MAX_JOINTS` (was `TooManyJoints { len, max }`,
-/// now `TooLong { what: "index", len, max }`).
+/// More `index` entries than `MAX_JOINTS`: `TooLong { what: "index", len,
+/// max }`.
 pub fn too_many_joints(r: &JointRoutine) {
     use animasm::slerp_joints::MAX_JOINTS;
     assert_eq!(MAX_JOINTS, animasm::lerp_joints::MAX_JOINTS);
@@ -269,7 +269,7 @@ macro_rules! joint_routine_tests {
 
         // ---------------------------------------------------------------- contract ---
 
-        /// The safe function's contract (was `tests/contract.rs`; `contract::` selects it).
+        /// The safe function's contract (`contract::` selects it).
         mod contract {
             use super::*;
 
