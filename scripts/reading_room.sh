@@ -1,14 +1,16 @@
 #!/usr/bin/env bash
 # The reading room in a real browser: renders every page of the static site
-# that `cargo run --release --example report -- --html` writes
-# (target/animasm-report/) with headless Chromium, to one PNG per page under
-# target/animasm-report/png/, and fails on a page that does not load (the
-# browser's DOM is not the page: an error page, or the page's own marker
-# missing) or renders empty (almost every pixel of the screenshot the
-# background colour).
+# that `cargo run --release -p animasm-reading-room` writes from the report's
+# input (`cargo run --release --example report -- --html`), both in
+# $CARGO_TARGET_DIR/animasm-report/ (else target/animasm-report/), with
+# headless Chromium, to one PNG per page under <that directory>/png/, and
+# fails on a page that does not load (the browser's DOM is not the page: an
+# error page, or the page's own marker missing) or renders empty (almost
+# every pixel of the screenshot the background colour).
 #
-#   scripts/reading_room.sh             # the site as it is (writes it first if missing)
-#   scripts/reading_room.sh --write     # run the report with --html first (about 2 minutes)
+#   scripts/reading_room.sh             # the site as it is (renders it first if missing or older than its input,
+#                                       # and runs the report first if there is no input either)
+#   scripts/reading_room.sh --write     # run the report with --html and render the site first (about 2 minutes)
 #
 # Needs Chromium (Debian: apt-get install chromium) and python3. The network
 # is cut off for the browser (every host name resolves to nothing), so a page
@@ -16,15 +18,20 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-site=${SITE:-target/animasm-report}
+site=${SITE:-${CARGO_TARGET_DIR:-target}/animasm-report}
 png=$site/png
 browser=$(command -v chromium || command -v chromium-browser || true)
 [ -n "$browser" ] || { echo "chromium not found: apt-get install chromium" >&2; exit 1; }
 command -v python3 >/dev/null || { echo "python3 not found" >&2; exit 1; }
 
-if [ "${1:-}" = "--write" ] || [ ! -f "$site/index.html" ]; then
-    echo "writing the site: cargo run --release --example report -- --html" >&2
+write=${1:-}
+if [ "$write" = "--write" ] || { [ ! -f "$site/index.html" ] && [ ! -f "$site/site_input.json" ]; }; then
+    echo "writing the site's input: cargo run --release --example report -- --html" >&2
     cargo run --release --example report -- --html >/dev/null
+fi
+if [ "$write" = "--write" ] || [ "$site/site_input.json" -nt "$site/index.html" ]; then
+    echo "writing the site: cargo run --release -p animasm-reading-room" >&2
+    cargo run --release -p animasm-reading-room
 fi
 
 mkdir -p "$png"

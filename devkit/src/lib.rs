@@ -17,7 +17,9 @@
 //! - [`criterion_tsc`]: the same timer as a criterion measurement;
 //! - [`plots`]: the report's SVG plots;
 //! - [`listing`]: the parser of the listing files `asm_notes/*.listing.s`;
-//! - [`reading_room`]: the report as a static HTML site (issue 16).
+//! - [`paths`]: the target directory and the report's output directory;
+//! - [`site_input`]: what the report hands the reading room (the static
+//!   HTML site of the `animasm-reading-room` crate, issue 16), as JSON.
 
 pub mod criterion_tsc;
 pub mod floors;
@@ -26,10 +28,11 @@ pub mod listing;
 pub mod mca;
 pub mod measure;
 pub mod objdump;
+pub mod paths;
 pub mod peers;
 pub mod pipeline;
 pub mod plots;
-pub mod reading_room;
 pub mod setup;
+pub mod site_input;
 pub mod timer;
 pub mod uv;

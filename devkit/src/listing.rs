@@ -1,6 +1,6 @@
 //! The listing files `asm_notes/<routine>.listing.s`: the parser that
 //! `tests/disasm.rs` checks the asm kernels with and the reading room
-//! ([`crate::reading_room`]) lays its pages out from.
+//! (the `animasm-reading-room` crate) lays its pages out from.
 //!
 //! Format (see the header of each file): one instruction per line indented
 //! by whitespace, labels alone on an unindented line (`loopJoint4:`), `//`

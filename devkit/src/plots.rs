@@ -1,4 +1,4 @@
-//! The report's SVG plots, under `target/animasm-report/`: the error of every
+//! The report's SVG plots, under `<target>/animasm-report/`: the error of every
 //! slerp-like routine against the angle between the two quaternions, the
 //! measured speedups beside the papers', and the successors section's ticks
 //! per element against size, one per routine ([`ticks_vs_size`]). Written by the report
@@ -25,12 +25,10 @@ pub struct Speedup {
     pub paper: Option<f64>,
 }
 
-/// The directory the plots go to: the workspace's `target/animasm-report/`.
+/// The directory the plots go to: the report's output directory,
+/// `<target>/animasm-report/` ([`crate::paths::report_dir`]).
 pub fn out_dir() -> PathBuf {
-    match std::path::Path::new(env!("CARGO_MANIFEST_DIR")).parent() {
-        Some(root) => root.join("target").join("animasm-report"),
-        None => PathBuf::from("target/animasm-report"),
-    }
+    crate::paths::report_dir()
 }
 
 /// Measures the error curves ([`by_angle::curves`]) and writes both plots;

@@ -1,6 +1,8 @@
-//! `--html`: the reading room (`devkit::reading_room`), written after the
-//! report from its captured text and this run's measurements into
-//! `target/animasm-report/`, next to the SVG plots. Messages go to stderr:
+//! `--html`: the reading room's input (`devkit::site_input`), written after
+//! the report from its captured text and this run's measurements into
+//! `<target>/animasm-report/site_input.json`, next to the SVG plots; `cargo
+//! run --release -p animasm-reading-room` renders the site from it (the
+//! report does not depend on the site's crate). Messages go to stderr:
 //! stdout stays the report.
 
 use std::path::PathBuf;
@@ -8,9 +10,8 @@ use std::path::PathBuf;
 use crate::machine::cpu_model;
 use crate::print::{captured, progress};
 use crate::results::Results;
-use devkit::mca::pressure::LoopPressure;
-use devkit::plots;
-use devkit::reading_room::{self, FormTicks, SiteInput};
+use devkit::paths;
+use devkit::site_input::{FormTicks, LoopPressure, SiteInput};
 
 /// llvm-mca's resource pressure per instruction of every asm kernel's main
 /// loop (`devkit::mca::pressure`, this machine's model). Empty where it
@@ -18,7 +19,7 @@ use devkit::reading_room::{self, FormTicks, SiteInput};
 fn pressure() -> Vec<LoopPressure> {
     #[cfg(all(target_arch = "x86_64", not(miri)))]
     match devkit::mca::pressure::loop_pressure() {
-        Ok(p) => return p,
+        Ok(p) => return p.iter().map(LoopPressure::from).collect(),
         Err(e) => crate::print::progress(&format!("llvm-mca pressure not available: {e}")),
     }
     Vec::new()
@@ -39,10 +40,7 @@ fn successor_loops() -> Vec<(String, Vec<String>)> {
 /// Where `cargo bench --bench instr_count` writes: `<target>/gungraun`
 /// (`CARGO_TARGET_DIR` if set, else the workspace's `target/`), if present.
 fn gungraun_dir() -> Option<PathBuf> {
-    let target = std::env::var_os("CARGO_TARGET_DIR")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| reading_room::workspace_root().join("target"));
-    let dir = target.join("gungraun");
+    let dir = paths::target_dir().join("gungraun");
     dir.is_dir().then_some(dir)
 }
 
@@ -69,16 +67,18 @@ fn site_input(res: &Results) -> SiteInput {
     }
 }
 
-/// Writes the site; exits with an error if it cannot (a table of the
-/// reading room no longer matches the sources, or the directory is not
-/// writable).
-pub(crate) fn write_site(res: &Results) {
-    progress("writing the HTML site");
-    let dir = plots::out_dir();
-    match reading_room::write_site(&reading_room::workspace_root(), &dir, &site_input(res)) {
-        Ok(files) => eprintln!("reading room: {} files in {} (open index.html)", files.len(), dir.display()),
+/// Writes the site's input; exits with an error if it cannot (the
+/// directory is not writable).
+pub(crate) fn write_site_input(res: &Results) {
+    progress("writing the reading room's input");
+    let dir = paths::report_dir();
+    match site_input(res).write(&dir) {
+        Ok(path) => eprintln!(
+            "reading room: its input in {}; `cargo run --release -p animasm-reading-room` writes the site next to it",
+            path.display()
+        ),
         Err(e) => {
-            eprintln!("reading room: the site could not be written: {e}");
+            eprintln!("reading room: its input could not be written: {e}");
             std::process::exit(1);
         }
     }

@@ -2,15 +2,27 @@
 //! the roster) and of the successors' inner loops (every successor form)
 //! ([`devkit::mca`]) beside the measured ticks.
 
-use crate::print::{Align::Left as L, Align::Right as R, heading, para, print_grid, progress};
+use crate::print::{heading, para};
 use crate::results::Results;
-use crate::table::impl_order;
-use animasm::Impl;
-use devkit::mca;
-use devkit::timer;
+#[cfg(all(target_arch = "x86_64", not(miri)))]
+use {
+    crate::print::{Align::Left as L, Align::Right as R, print_grid, progress},
+    crate::table::impl_order,
+    animasm::Impl,
+    devkit::{mca, timer},
+};
+
+/// Section 6 where there is no x86-64 code to estimate (`devkit::mca` is
+/// x86_64 only).
+#[cfg(not(all(target_arch = "x86_64", not(miri))))]
+pub(crate) fn mca_section(_res: &mut Results) {
+    heading("6. llvm-mca: static estimates of the asm loop bodies and of the successors");
+    para("llvm-mca estimates the x86-64 asm kernels and successors, which this target does not build.");
+}
 
 /// Section 6: llvm-mca's estimates of the asm loops and of the successors'
 /// inner loops beside the measured ticks.
+#[cfg(all(target_arch = "x86_64", not(miri)))]
 pub(crate) fn mca_section(res: &mut Results) {
     heading("6. llvm-mca: static estimates of the asm loop bodies and of the successors");
     let Some(version) = mca::llvm_mca_version() else {
@@ -59,6 +71,7 @@ pub(crate) fn mca_section(res: &mut Results) {
 /// `Origin::Successor`): llvm-mca's cycles per iteration and per element
 /// (Zen 3 and Skylake models) beside the measured ticks per element at 1024
 /// elements (`res.successor_ticks`, the form's row).
+#[cfg(all(target_arch = "x86_64", not(miri)))]
 fn successors(res: &Results) {
     progress("running llvm-mca on the successors' inner loops");
     let version = mca::llvm_mca_version().unwrap_or_default();

@@ -53,10 +53,12 @@
 //! `nlerp::print_nlerp_table`).
 //!
 //! `--html` (`cargo run --release --example report -- --html`) also writes
-//! the reading room ([`html`], `devkit::reading_room`): a static site in
-//! `target/animasm-report/` (`index.html`, one page per routine,
-//! `style.css`), from the report's text and this run's measurements. The
-//! text on stdout is the same with or without it.
+//! the reading room's input ([`html`], `devkit::site_input`): the report's
+//! text and this run's measurements, as `site_input.json` in
+//! `<target>/animasm-report/`, from which `cargo run --release -p
+//! animasm-reading-room` writes the static site next to it (`index.html`,
+//! one page per routine, `style.css`). The text on stdout is the same with
+//! or without it.
 
 /// Prints a line of the report (as `println!`), through [`print::out`],
 /// which keeps it for the HTML site.
@@ -113,7 +115,7 @@ fn main() {
     summary::plots_section(&mut res);
     summary::summary(&res);
     if write_html {
-        html::write_site(&res);
+        html::write_site_input(&res);
     }
     progress("done (stdout has the report)");
 }

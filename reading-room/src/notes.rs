@@ -93,7 +93,7 @@ pub fn errata_tests(readme: &str) -> Vec<(String, String, String)> {
 }
 
 /// The register map of a routine: its section of `asm_notes/README.md`
-/// ("### <routine>, ..."), or its own notes' `## Register map`.
+/// (`### <routine>, ...`), or its own notes' `## Register map`.
 pub fn register_map(readme: &str, notes: &str, routine_prefix: Option<&str>) -> Option<String> {
     match routine_prefix {
         Some(p) => section(readme, &format!("### {p},")).map(|l| l.join("\n")),

@@ -73,7 +73,7 @@ img.plot { max-width: 100%; border: 1px solid #ddd; background: #fff; }
 details > summary { cursor: pointer; }
 ";
 
-/// Inline Markdown: `code`, **bold**, [text](url) (the text only, or a link
+/// Inline Markdown: `code`, **bold**, `[text](url)` (the text only, or a link
 /// to the erratum's text on the page when the url is a same-page erratum
 /// anchor `#e<n>-...`). Escapes everything else.
 pub fn inline(s: &str) -> String {

@@ -5,14 +5,14 @@
 use std::fmt::Write as _;
 use std::path::Path;
 
+use super::LoopPressure;
 use super::align::{self, InstrRow, Row};
 use super::html::{esc, inline, markdown, page};
 use super::notes::{self, Erratum};
 use super::sources::{self, SrcLine};
 use super::tables::{ListingSpec, NLERP, PAGES, PageSpec};
 use super::{SiteInput, gungraun_counts, read};
-use crate::listing::parse_listing;
-use crate::mca::pressure::LoopPressure;
+use devkit::listing::parse_listing;
 
 /// What the index needs from a routine page.
 #[derive(Clone, Debug)]
@@ -180,7 +180,7 @@ fn listing_table(
                     let _ = writeln!(h, "<tr class=\"c\"><td colspan=\"{ncol}\">{c}</td></tr>");
                 }
             }
-            Row::Comment(c) if seen_instr || c.starts_with(crate::listing::MACRO_PREFIX) => {
+            Row::Comment(c) if seen_instr || c.starts_with(devkit::listing::MACRO_PREFIX) => {
                 let _ = writeln!(h, "<tr class=\"comment\"><td></td><td colspan=\"{}\">{}</td></tr>", ncol - 1, esc(c));
             }
             Row::Comment(_) => {}
@@ -215,9 +215,9 @@ fn listing_table(
     let header: Vec<String> = listing
         .items
         .iter()
-        .take_while(|i| matches!(i, crate::listing::Item::Comment(_)))
+        .take_while(|i| matches!(i, devkit::listing::Item::Comment(_)))
         .map(|i| match i {
-            crate::listing::Item::Comment(c) => c.clone(),
+            devkit::listing::Item::Comment(c) => c.clone(),
             _ => String::new(),
         })
         .collect();
@@ -364,9 +364,9 @@ fn measurements(spec_routine: &str, kernels: &[&str], gungraun: &[&str], input: 
                     h,
                     "<p>llvm-mca (<code>-mcpu={}</code>), <code>{}</code> loop <code>{}</code>: {:.2} cycles per \
                      iteration, {:.2} per element ({} per iteration).</p>",
-                    esc(p.model),
+                    esc(&p.model),
                     esc(k),
-                    esc(p.loop_label),
+                    esc(&p.loop_label),
                     p.block_rthroughput,
                     p.block_rthroughput / p.elements_per_iteration.max(1.0),
                     p.elements_per_iteration

@@ -5,8 +5,8 @@
 
 use super::sources::{Cand, SrcLine, normalize, same_instruction};
 use super::tables::{ErratumSpec, Occ};
-use crate::listing::{Item, Listing, parse_deviation};
-use crate::objdump::{Instr, parse_instr};
+use devkit::listing::{Item, Listing, parse_deviation};
+use devkit::objdump::{Instr, parse_instr};
 
 /// One row of a listing table, in file order.
 #[derive(Clone, Debug)]
@@ -66,11 +66,11 @@ fn split_comment(comment: &str) -> (String, Option<String>, Option<(String, Stri
 }
 
 /// A longest-common-subsequence matching of `a` against `b`
-/// ([`crate::listing::align`]): for each `a[i]` the `b[j]` it is matched with.
+/// ([`devkit::listing::align`]): for each `a[i]` the `b[j]` it is matched with.
 pub fn lcs(a: &[Instr], b: &[Instr]) -> Vec<Option<usize>> {
     let mut out = vec![None; a.len()];
-    for e in crate::listing::align(a, b) {
-        if let crate::listing::Edit::Same(i, j) = e {
+    for e in devkit::listing::align(a, b) {
+        if let devkit::listing::Edit::Same(i, j) = e {
             out[i] = Some(j);
         }
     }
@@ -193,7 +193,7 @@ pub fn mark_errata(rows: &mut [Row], specs: &[ErratumSpec], what: &str) -> Resul
             if chosen.is_empty() {
                 return Err(format!(
                     "{what}: erratum {}: no instruction containing `{needle}` in block `{block}` (occurrence {}): \
-                     the reading room's errata table (devkit/src/reading_room/tables.rs) needs updating",
+                     the reading room's errata table (reading-room/src/tables.rs) needs updating",
                     spec.id,
                     match occ {
                         Occ::All => "any".to_owned(),

@@ -1,6 +1,11 @@
-//! The reading room (issue 16): the report as a static HTML site under
-//! `target/animasm-report/`, written by `cargo run --release --example
-//! report -- --html`.
+//! The reading room (issue 16): animasm's report as a static HTML site in
+//! the report's output directory (`<target>/animasm-report/`,
+//! `devkit::paths::report_dir`), rendered by this crate's binary
+//! (`cargo run --release -p animasm-reading-room`) from what `cargo run
+//! --release --example report -- --html` left there
+//! (`devkit::site_input`: the report's text and this run's measurements,
+//! `site_input.json`). The report does not depend on this crate, so the
+//! library's tests build no site generator.
 //!
 //! - `index.html`: the report's text (its pipe tables as HTML tables), this
 //!   CPU, the SVG plots, the errata index of every routine, links to the
@@ -31,39 +36,8 @@ pub mod tables;
 
 use std::path::{Path, PathBuf};
 
-/// A measured figure: ticks per element of a form at a size.
-#[derive(Clone, Debug)]
-pub struct FormTicks {
-    /// The routine (`slerp_joints`, ...).
-    pub routine: String,
-    /// The form (`asm`, `intrinsics`, `scalar`, `avx2`, `floor`, `glam`, ...).
-    pub form: String,
-    pub elements: usize,
-    /// Median TSC ticks per element.
-    pub ticks: f64,
-}
-
-/// Everything the site shows that is not read from the repository.
-#[derive(Clone, Debug, Default)]
-pub struct SiteInput {
-    /// This CPU, as the report names it.
-    pub cpu: String,
-    /// The report's text (stdout), Markdown-like.
-    pub report_text: String,
-    /// The asm kernels' ticks per element from the papers' tables, by
-    /// llvm-mca's kernel name.
-    pub kernel_ticks: Vec<(String, f64)>,
-    /// Every form's ticks per element from the successors section.
-    pub form_ticks: Vec<FormTicks>,
-    /// llvm-mca's loops (empty: "not available").
-    pub pressure: Vec<crate::mca::pressure::LoopPressure>,
-    /// The successors' disassembled inner loops: (routine, lines).
-    pub successor_loops: Vec<(String, Vec<String>)>,
-    /// gungraun's output directory (`<target>/gungraun`), if it exists.
-    pub gungraun_dir: Option<PathBuf>,
-    /// The SVG plots' file names, in the site's directory.
-    pub plots: Vec<String>,
-}
+pub use devkit::paths::workspace_root;
+pub use devkit::site_input::{FormTicks, LoopPressure, PressureRow, SiteInput};
 
 /// One file of the site: its name and its content.
 pub type SiteFile = (String, String);
@@ -101,11 +75,6 @@ pub fn write_site(root: &Path, dir: &Path, input: &SiteInput) -> Result<Vec<Path
         out.push(p);
     }
     Ok(out)
-}
-
-/// The workspace root (the directory above `devkit/`).
-pub fn workspace_root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).parent().map_or_else(|| PathBuf::from("."), Path::to_path_buf)
 }
 
 /// gungraun's instruction counts of a routine's benchmarks: every

@@ -217,7 +217,7 @@ mod tests {
     #[test]
     fn asm_template_lines() {
         let src = "fn k() {\n    asm!(\n        \"2: // loopA\",\n        \"movaps xmm0, xmm1 // x\",\n        // c\n        crate::x86::shuffle::transpose_4x4_text!(\"xmm0\", \"xmm1\", \"xmm2\", \"xmm3\", \"xmm7\"),\n        \"jl 2b\",\n        s = in(reg) 0,\n    );\n}\n";
-        let shuffle = include_str!("../../../src/x86/shuffle.rs");
+        let shuffle = include_str!("../../src/x86/shuffle.rs");
         let l = asm_lines("t", src, "fn k(", shuffle).unwrap();
         assert_eq!(l.len(), 14);
         assert_eq!(l[0], SrcLine { line: 4, text: "movaps xmm0, xmm1".into() });

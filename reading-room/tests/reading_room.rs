@@ -1,4 +1,4 @@
-//! The reading room's HTML (`devkit::reading_room`), generated from fixed
+//! The reading room's HTML (`animasm-reading-room`), generated from fixed
 //! measurements into a temporary directory (no timing run), checked as
 //! text: every listing instruction is one row of its page, exactly once;
 //! every internal link resolves; nothing is loaded from outside the site;
@@ -9,9 +9,8 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::PathBuf;
 
+use animasm_reading_room::{self as reading_room, FormTicks, LoopPressure, PressureRow, SiteInput, notes, tables};
 use devkit::listing::parse_listing;
-use devkit::mca::pressure::{LoopPressure, PressureRow};
-use devkit::reading_room::{self, FormTicks, SiteInput, notes, tables};
 
 /// Rows of the slerp_joints page marked without an intrinsics line
 /// (`data-none="intrinsics"`): none. Every instruction is named by a trailing
@@ -41,9 +40,9 @@ fn fixed_input() -> SiteInput {
                 (0..l.expected.len()).filter(|&k| l.expected[k].original.is_some_and(|o| r.contains(&o))).collect();
             let n = at.last().unwrap() - at.first().unwrap() + 1;
             pressure.push(LoopPressure {
-                kernel: ls.kernel,
-                loop_label: ls.loop_label,
-                model: "znver3",
+                kernel: ls.kernel.to_owned(),
+                loop_label: ls.loop_label.to_owned(),
+                model: "znver3".to_owned(),
                 resources: vec!["P0".to_owned(), "P1".to_owned()],
                 rows: (0..n).map(|k| PressureRow { instruction: format!("i{k}"), pressure: vec![0.5, 0.0] }).collect(),
                 block_rthroughput: 50.0,
@@ -222,4 +221,17 @@ fn slerp_joints_rows_have_asm_and_intrinsics_lines() {
     );
     assert_eq!(no_asm, SLERP_JOINTS_WITHOUT_ASM);
     assert_eq!(no_intr, SLERP_JOINTS_WITHOUT_INTRINSICS);
+}
+
+#[test]
+fn the_json_handoff_changes_no_page() {
+    // What the report writes (`devkit::site_input`) and the binary reads back.
+    let input = fixed_input();
+    let dir = std::env::temp_dir().join(format!("animasm-reading-room-json-{}", std::process::id()));
+    let path = input.write(&dir).unwrap_or_else(|e| panic!("{e}"));
+    let back = SiteInput::read(&dir).unwrap_or_else(|e| panic!("{e}"));
+    let _ = std::fs::remove_dir_all(&dir);
+    assert_eq!(path.file_name().unwrap(), devkit::site_input::FILE);
+    assert_eq!(back, input);
+    assert_eq!(reading_room::generate(&root(), &back), reading_room::generate(&root(), &input));
 }
