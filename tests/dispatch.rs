@@ -251,7 +251,7 @@ mod hooked {
             Impl::Scalar => Origin::PaperC,
             Impl::Asm => Origin::Listing,
             Impl::Intrinsics => Origin::ListingTwin,
-            Impl::Avx2 if r.is_id_routine() => Origin::Successor,
+            Impl::Avx2 | Impl::Avx512 | Impl::Neon if r.is_id_routine() => Origin::Successor,
             _ => Origin::Published,
         }
     }
@@ -446,26 +446,34 @@ mod hooked {
         let (joints, blend, _) = joint_lists(0x3a8, n);
         type MatM = fn(&Skeleton, Impl, &mut [JointMat]) -> Result<(), Error>;
         type JointM = fn(&Skeleton, Impl, &mut [JointQuat], &[JointQuat], f32) -> Result<(), Error>;
-        let mat_methods: [(&str, MatM); 2] =
-            [("local_to_model", Skeleton::local_to_model), ("model_to_local", Skeleton::model_to_local)];
-        let joint_methods: [(&str, JointM); 2] =
-            [("slerp_joints", Skeleton::slerp_joints), ("lerp_joints", Skeleton::lerp_joints)];
+        // Each method with the routine it runs, whose table it follows.
+        let mat_methods: [(&str, &str, MatM); 2] = [
+            ("local_to_model", "transform_skeleton", Skeleton::local_to_model),
+            ("model_to_local", "untransform_skeleton", Skeleton::model_to_local),
+        ];
+        let joint_methods: [(&str, &str, JointM); 2] = [
+            ("slerp_joints", "slerp_joints", Skeleton::slerp_joints),
+            ("lerp_joints", "lerp_joints", Skeleton::lerp_joints),
+        ];
+        let table_of =
+            |routine: &str| routines().into_iter().find(|r| r.0 == routine).expect("a routine of the table").1;
         let mut tally = Tally::default();
-        let mut outcome = |name: &str, imp: Impl, got: Result<(), Error>, changed: bool, diff: f64, tol: f64| {
-            let w = want(ID, imp, m);
-            tally.add(w);
-            let ctx = format!("Skeleton::{name} {imp} on {m:?}");
-            match w {
-                // Float results are not compared under Miri (see `check`).
-                Want::Runs => {
-                    assert!(got.is_ok() && (cfg!(miri) || diff <= tol), "{ctx}: {got:?}, {diff:e} from scalar")
+        let mut outcome =
+            |name: &str, routine: &str, imp: Impl, got: Result<(), Error>, changed: bool, diff: f64, tol: f64| {
+                let w = want(table_of(routine), imp, m);
+                tally.add(w);
+                let ctx = format!("Skeleton::{name} {imp} on {m:?}");
+                match w {
+                    // Float results are not compared under Miri (see `check`).
+                    Want::Runs => {
+                        assert!(got.is_ok() && (cfg!(miri) || diff <= tol), "{ctx}: {got:?}, {diff:e} from scalar")
+                    }
+                    Want::Unsupported => assert_eq!(got, Err(Error::Unsupported(imp)), "{ctx}"),
+                    Want::Missing(needs) => assert_eq!(got, Err(Error::MissingCpuFeature { needs }), "{ctx}"),
                 }
-                Want::Unsupported => assert_eq!(got, Err(Error::Unsupported(imp)), "{ctx}"),
-                Want::Missing(needs) => assert_eq!(got, Err(Error::MissingCpuFeature { needs }), "{ctx}"),
-            }
-            assert!(got.is_ok() || !changed, "{ctx}: written on Err");
-        };
-        for (name, f) in mat_methods {
+                assert!(got.is_ok() || !changed, "{ctx}: written on Err");
+            };
+        for (name, routine, f) in mat_methods {
             let mut scalar = mats.clone();
             f(&s, Impl::Scalar, &mut scalar).unwrap();
             assert_ne!(out_bits(&scalar), out_bits(&mats), "{name}: the check could not see a write");
@@ -474,11 +482,11 @@ mod hooked {
                     let mut out = mats.clone();
                     let got = f(&s, imp, &mut out);
                     let changed = out_bits(&out) != out_bits(&mats);
-                    outcome(name, imp, got, changed, max_diff(&out, &scalar), 1e-5);
+                    outcome(name, routine, imp, got, changed, max_diff(&out, &scalar), 1e-5);
                 }
             });
         }
-        for (name, f) in joint_methods {
+        for (name, routine, f) in joint_methods {
             let mut scalar = joints.clone();
             f(&s, Impl::Scalar, &mut scalar, &blend, 0.37).unwrap();
             assert_ne!(out_bits(&scalar), out_bits(&joints), "{name}: the check could not see a write");
@@ -487,7 +495,7 @@ mod hooked {
                     let mut out = joints.clone();
                     let got = f(&s, imp, &mut out, &blend, 0.37);
                     let changed = out_bits(&out) != out_bits(&joints);
-                    outcome(name, imp, got, changed, max_diff(&out, &scalar), 5e-7);
+                    outcome(name, routine, imp, got, changed, max_diff(&out, &scalar), 5e-7);
                 }
             });
         }
