@@ -19,7 +19,7 @@
 //! - [`listing`]: the parser of the listing files `asm_notes/*.listing.s`;
 //! - [`paths`]: the target directory and the report's output directory;
 //! - [`site_input`]: what the report hands the reading room (the static
-//!   HTML site of the `animasm-reading-room` crate, issue 16), as JSON.
+//!   HTML site of the `animasm-reading-room` crate), as JSON.
 
 pub mod criterion_tsc;
 pub mod floors;

@@ -199,7 +199,7 @@ fn speedup_plot(path: &std::path::Path, speedups: &[Speedup]) -> Result<(), Stri
     Ok(())
 }
 
-/// The successors section's plot (issue 12, item 5): ticks per element
+/// The successors section's plot: ticks per element
 /// against the number of elements, both axes logarithmic, one line per
 /// series `(name, [(elements, ticks)])` (the listing, the successor, the
 /// floors and the peers). Writes `path`.

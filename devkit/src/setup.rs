@@ -134,7 +134,7 @@ pub fn nlerp_input() -> (Quat, Vec<Quat>, Vec<f32>) {
 }
 
 // ---------------------------------------------------------------------------
-// Sizes: the successors section (issue 12, item 5) measures every routine at
+// Sizes: the successors section measures every routine at
 // three sizes. The inputs are those above drawn at `n` elements from the same
 // seeds, so at `n = JOINTS` they are the inputs above, element for element.
 

@@ -1,4 +1,4 @@
-//! The `ultraviolet` 0.10 peers (issue 12, item 4): the routines' work with
+//! The `ultraviolet` 0.10 peers: the routines' work with
 //! ultraviolet's 8-wide SoA types, wherever ultraviolet has the operation.
 //! Each is looked up by routine name, per [`Shape`](animasm::roster::Shape)
 //! ([`joint_blend`], [`quats_to_mats()`], [`mats_to_quats()`],
@@ -53,7 +53,7 @@
 //!
 //! **Width.** ultraviolet's `f32x8` is `wide`'s, which picks its
 //! implementation by the target features the crate is *compiled* with: with
-//! no global `target-feature` (this repository sets none, see issue 12),
+//! no global `target-feature` (this repository sets none),
 //! an `f32x8` is two SSE `f32x4`, not one AVX register. A user building
 //! with `-C target-cpu=native` would get AVX; the report measures the build
 //! a user gets by default.

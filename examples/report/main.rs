@@ -16,7 +16,7 @@
 //! dependency-chain floor, `devkit::floors`), glam and ultraviolet's SoA
 //! types where they have the routine (`devkit::peers`, `devkit::uv`, with
 //! and without the AoS conversion) at 64, 1024 and 65536 elements, with
-//! issue 12's targets checked and one SVG per routine; then llvm-mca's
+//! the successors' targets checked and one SVG per routine; then llvm-mca's
 //! estimates of every listing's loop body and every successor's inner loop
 //! (`devkit::mca`) beside the measured ticks, the errata index of
 //! `asm_notes/README.md` with each erratum's measured effect (or the test

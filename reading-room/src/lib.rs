@@ -1,4 +1,4 @@
-//! The reading room (issue 16): animasm's report as a static HTML site in
+//! The reading room: animasm's report as a static HTML site in
 //! the report's output directory (`<target>/animasm-report/`,
 //! `devkit::paths::report_dir`), rendered by this crate's binary
 //! (`cargo run --release -p animasm-reading-room`) from what `cargo run

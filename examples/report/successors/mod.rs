@@ -282,7 +282,7 @@ fn print_targets(routines: &[Measured]) {
             line
         })
         .collect();
-    outln!("### Issue 12's targets at {n} elements\n");
+    outln!("### The successors' targets at {n} elements\n");
     let mut head = vec!["routine".to_string()];
     let mut align = vec![L];
     for s in &successors {
@@ -294,7 +294,7 @@ fn print_targets(routines: &[Measured]) {
     print_grid(&head.iter().map(String::as_str).collect::<Vec<_>>(), &align, &lines);
     let s = successors.iter().map(|s| s.name()).collect::<Vec<_>>().join("/");
     para(&format!(
-        "This run: {s} / {listing} = {listing}'s ticks over {s}'s (the speedup; target: issue 12's); {s} / floor = \
+        "This run: {s} / {listing} = {listing}'s ticks over {s}'s (the speedup; target: the successors' speedup over the listing); {s} / floor = \
          {s}'s ticks over the floor's (for the skeletons the larger of the memory and chain floors; target <= 2x); \
          best = the fastest form of the routine here; glam/best and uv/best = glam's and ultraviolet's (SoA, \
          no conversion) ticks over the best form's (above 1.00x: the best form is faster). n/a: no {s} form \
@@ -400,7 +400,7 @@ fn measure_routine(r: &'static Routine) -> Option<Measured> {
 pub(crate) fn successors_section(res: &mut Results) {
     heading("5b. Successors: every form against the memory floor and the peers, 64 to 65536 elements");
     para(&format!(
-        "Issue 12's successors ({}) beside the listing (asm), its twin \
+        "The successors ({}) beside the listing (asm), its twin \
          (intrinsics) and the scalar port, the memory floor (`devkit::floors`: the routine's loads and stores \
          with one add, AVX 256-bit accesses; for the skeletons also the dependency-chain floor, the parent-to-child \
          chain with one FMA per row), glam's per-element loop, and ultraviolet 0.10's 8-wide SoA types \
