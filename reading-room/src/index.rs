@@ -3,16 +3,14 @@
 //! anchors, the SVG plots and the report's text with its tables as HTML.
 
 use std::fmt::Write as _;
-use std::path::Path;
 
+use super::SiteInput;
 use super::html::{esc, inline, markdown, page};
 use super::notes;
 use super::page::{PageSummary, nav};
-use super::tables::NLERP;
-use super::{SiteInput, read};
 
 /// The index page.
-pub fn index_page(root: &Path, readme: &str, input: &SiteInput, pages: &[PageSummary]) -> Result<String, String> {
+pub fn index_page(readme: &str, input: &SiteInput, pages: &[PageSummary]) -> String {
     let cpu = if input.cpu.is_empty() { "(not named in this input)" } else { input.cpu.as_str() };
     let mut b = format!(
         "<h1>animasm: the reading room</h1>\n<p class=\"box\">Measured on <strong>{}</strong>. Every figure not \
@@ -24,6 +22,15 @@ pub fn index_page(root: &Path, readme: &str, input: &SiteInput, pages: &[PageSum
                 <th>instructions</th><th>rows without <code>asm!</code></th><th>rows without intrinsics</th></tr>\n",
     );
     for p in pages {
+        if p.listings.is_empty() {
+            let _ = writeln!(
+                b,
+                "<tr><td><a href=\"{}.html\">{}</a></td><td>{}</td><td>none</td><td></td><td></td><td></td></tr>",
+                esc(&p.page),
+                esc(&p.routine),
+                esc(&p.paper)
+            );
+        }
         for (k, (file, n, a, i)) in p.listings.iter().enumerate() {
             let first = if k == 0 {
                 format!("<a href=\"{}.html\">{}</a>", esc(&p.page), esc(&p.routine))
@@ -39,12 +46,8 @@ pub fn index_page(root: &Path, readme: &str, input: &SiteInput, pages: &[PageSum
             );
         }
     }
-    let _ = writeln!(
-        b,
-        "<tr><td><a href=\"{NLERP}.html\">nlerp</a></td><td>zeux, Optimizing slerp</td><td>none</td>\
-         <td></td><td></td><td></td></tr>\n</table>"
-    );
-    b.push_str(&errata_index(root, readme, pages)?);
+    b.push_str("</table>\n");
+    b.push_str(&errata_index(readme, pages));
     if !input.plots.is_empty() {
         b.push_str("<h2 id=\"plots\">Plots</h2>\n");
         for p in &input.plots {
@@ -57,23 +60,21 @@ pub fn index_page(root: &Path, readme: &str, input: &SiteInput, pages: &[PageSum
     } else {
         b.push_str(&markdown(&input.report_text, 1));
     }
-    Ok(page("animasm reading room", &nav(), &b))
+    page("animasm reading room", &nav(), &b)
 }
 
 /// Every erratum of every routine, linking to its anchor on its page.
-fn errata_index(root: &Path, readme: &str, pages: &[PageSummary]) -> Result<String, String> {
+fn errata_index(readme: &str, pages: &[PageSummary]) -> String {
     let tests = notes::errata_tests(readme);
     let mut h = String::from(
         "<h2 id=\"errata\">Errata index</h2>\n<p>From <code>asm_notes/README.md</code>, \"Errata index\": every \
          erratum links to its rows on the routine's page (or to the page's list of errata without a row).</p>\n\
          <table><tr><th>routine</th><th>erratum</th><th>where</th><th>test</th></tr>\n",
     );
-    let mut all: Vec<(String, String, String, bool)> = pages
+    let all: Vec<(String, String, String, bool)> = pages
         .iter()
         .flat_map(|p| p.errata.iter().map(|(id, head, row)| (p.page.clone(), id.clone(), head.clone(), *row)))
         .collect();
-    let nlerp = notes::errata(&read(root, "asm_notes/nlerp.md")?);
-    all.extend(nlerp.into_iter().map(|e| (NLERP.to_owned(), e.id, e.heading, false)));
     for (page, id, head, row) in all {
         let test = tests.iter().find(|(r, i, _)| *r == page && *i == id).map_or(String::new(), |t| inline(&t.2));
         let _ = writeln!(
@@ -84,5 +85,5 @@ fn errata_index(root: &Path, readme: &str, pages: &[PageSummary]) -> Result<Stri
         );
     }
     h.push_str("</table>\n");
-    Ok(h)
+    h
 }

@@ -10,9 +10,11 @@
 //! - `index.html`: the report's text (its pipe tables as HTML tables), this
 //!   CPU, the SVG plots, the errata index of every routine, links to the
 //!   pages;
-//! - one page per routine (`slerp_joints.html`, ...; the transform_skeleton
-//!   page also has the `movss` + `shufps` variant's listing, and `nlerp.html`
-//!   has the notes' errata and the measurements: nlerp has no listing): the
+//! - one page per module of `animasm::roster` ([`pages`], in the roster's
+//!   order: `slerp_joints.html`, ...; the transform_skeleton page also has
+//!   the `movss` + `shufps` variant's listing, and a module without a
+//!   listing form, `nlerp.html`, has the notes' errata and the
+//!   measurements): the
 //!   listing one instruction per row (`data-listing="<n>"`), aligned with the
 //!   `asm!` line, the intrinsics line and, per block, the C; the register
 //!   map; the errata anchored at their rows (`id="E<n>"`); the deviations;
@@ -39,6 +41,8 @@ use std::path::{Path, PathBuf};
 pub use devkit::paths::workspace_root;
 pub use devkit::site_input::{FormTicks, LoopPressure, PressureRow, SiteInput};
 
+use animasm::roster::{Origin, ROUTINES, Routine};
+
 /// One file of the site: its name and its content.
 pub type SiteFile = (String, String);
 
@@ -54,13 +58,21 @@ pub fn generate(root: &Path, input: &SiteInput) -> Result<Vec<SiteFile>, String>
     let readme = read(root, "asm_notes/README.md")?;
     let mut files = vec![("style.css".to_owned(), html::CSS.to_owned())];
     let mut summaries = Vec::new();
-    for spec in tables::PAGES {
-        let (html, summary) = page::routine_page(root, &readme, spec, input)?;
-        files.push((format!("{}.html", spec.page), html));
+    let (pages, skipped) = pages();
+    for module in skipped {
+        eprintln!(
+            "reading room: `{module}` has a listing form and no table (reading-room/src/tables/{module}.rs): no page"
+        );
+    }
+    for p in pages {
+        let (html, summary) = match p {
+            Page::Listing(spec) => page::routine_page(root, &readme, spec, input)?,
+            Page::Notes(module) => page::notes_page(root, &readme, module, input)?,
+        };
+        files.push((format!("{}.html", p.name()), html));
         summaries.push(summary);
     }
-    files.push((format!("{}.html", tables::NLERP), page::nlerp_page(root, &readme, input)?));
-    files.push(("index.html".to_owned(), index::index_page(root, &readme, input, &summaries)?));
+    files.push(("index.html".to_owned(), index::index_page(&readme, input, &summaries)));
     Ok(files)
 }
 
@@ -77,29 +89,80 @@ pub fn write_site(root: &Path, dir: &Path, input: &SiteInput) -> Result<Vec<Path
     Ok(out)
 }
 
-/// gungraun's instruction counts of a routine's benchmarks: every
-/// `<group>/<bench>/callgrind.*.out` under
-/// `<dir>/animasm/instr_count/<routine>_group/` whose bench name starts
-/// with `prefix`: (bench, `Ir` of the whole run).
-pub fn gungraun_counts(dir: &Path, routine: &str, prefix: &str) -> Vec<(String, u64)> {
-    let group = dir.join("animasm").join("instr_count").join(format!("{routine}_group"));
-    let Ok(entries) = std::fs::read_dir(&group) else { return Vec::new() };
-    let mut out: Vec<(String, u64)> = entries
-        .flatten()
-        .filter_map(|e| {
-            let name = e.file_name().to_string_lossy().into_owned();
-            if !name.starts_with(prefix) {
+/// The roster's routines whose forms are in the module `module` (the
+/// `transform_skeleton` page's are `transform_skeleton` and its variant).
+pub fn routines_of(module: &str) -> impl Iterator<Item = &'static Routine> + '_ {
+    ROUTINES.iter().filter(move |r| r.module == module)
+}
+
+/// One page of the site: a module of the roster (`Routine::module`).
+#[derive(Clone, Copy)]
+pub enum Page {
+    /// A module with its hand-kept table ([`tables`]): its listings, aligned.
+    Listing(&'static tables::PageSpec),
+    /// A module none of whose routines has a listing form: the notes'
+    /// errata and the measurements.
+    Notes(&'static str),
+}
+
+impl Page {
+    /// The module, and the page's file stem.
+    pub fn name(&self) -> &'static str {
+        match self {
+            Page::Listing(spec) => spec.routine,
+            Page::Notes(module) => module,
+        }
+    }
+}
+
+/// The site's pages, one per module of `animasm::roster`, in the roster's
+/// order, and the modules left without a page: a routine with a listing
+/// form ([`Origin::Listing`]) and no hand-kept table.
+pub fn pages() -> (Vec<Page>, Vec<&'static str>) {
+    let (mut pages, mut skipped) = (Vec::new(), Vec::new());
+    for (k, r) in ROUTINES.iter().enumerate() {
+        if ROUTINES[..k].iter().any(|q| q.module == r.module) {
+            continue;
+        }
+        let listing = routines_of(r.module).any(|q| q.all_forms().any(|f| f.origin == Origin::Listing));
+        match (tables::find(r.module), listing) {
+            (Some(spec), _) => pages.push(Page::Listing(spec)),
+            (None, false) => pages.push(Page::Notes(r.module)),
+            (None, true) => skipped.push(r.module),
+        }
+    }
+    (pages, skipped)
+}
+
+/// The name of gungraun's table of benchmarks, in `<gungraun home>/animasm/instr_count/`
+/// (written by `benches/instr_count/main.rs`).
+pub const CASES_TSV: &str = "cases.tsv";
+
+/// gungraun's instruction counts of a routine's benchmarks, in the order of
+/// `cases.tsv`: every line `<dir>\t<routine>/<bench>` of
+/// `<home>/animasm/instr_count/cases.tsv` whose name starts with
+/// `<routine>/`, with the `Ir` of the `summary:` line of the
+/// `callgrind.*.out` file in `<home>/animasm/instr_count/<dir>/`: (name,
+/// `Ir` of the whole run). A benchmark without a result is left out; no
+/// `cases.tsv`, no counts.
+pub fn gungraun_counts(home: &Path, routine: &str) -> Vec<(String, u64)> {
+    let bench = home.join("animasm").join("instr_count");
+    let Ok(table) = std::fs::read_to_string(bench.join(CASES_TSV)) else { return Vec::new() };
+    let prefix = format!("{routine}/");
+    table
+        .lines()
+        .filter_map(|line| {
+            let (rel, name) = line.split_once('\t')?;
+            if !name.starts_with(&prefix) {
                 return None;
             }
-            let out_file = std::fs::read_dir(e.path())
-                .ok()?
-                .flatten()
-                .find(|f| f.file_name().to_string_lossy().ends_with(".out"))?;
+            let out_file = std::fs::read_dir(bench.join(rel)).ok()?.flatten().find(|f| {
+                let n = f.file_name().to_string_lossy().into_owned();
+                n.starts_with("callgrind.") && n.ends_with(".out")
+            })?;
             let text = std::fs::read_to_string(out_file.path()).ok()?;
             let ir = text.lines().find_map(|l| l.strip_prefix("summary: "))?.split_whitespace().next()?.parse().ok()?;
-            Some((name, ir))
+            Some((name.to_owned(), ir))
         })
-        .collect();
-    out.sort();
-    out
+        .collect()
 }

@@ -10,8 +10,8 @@ use super::align::{self, InstrRow, Row};
 use super::html::{esc, inline, markdown, page};
 use super::notes::{self, Erratum};
 use super::sources::{self, SrcLine};
-use super::tables::{ListingSpec, NLERP, PAGES, PageSpec};
-use super::{SiteInput, gungraun_counts, read};
+use super::tables::{ListingSpec, PageSpec};
+use super::{SiteInput, gungraun_counts, pages, read, routines_of};
 use devkit::listing::parse_listing;
 
 /// What the index needs from a routine page.
@@ -30,7 +30,7 @@ pub struct PageSummary {
 /// The navigation bar: the index and every page.
 pub fn nav() -> String {
     let mut s = String::from("<a href=\"index.html\">index</a>");
-    for p in PAGES.iter().map(|p| p.page).chain([NLERP]) {
+    for p in pages().0.iter().map(|p| p.name()) {
         let _ = write!(s, "<a href=\"{p}.html\">{p}</a>");
     }
     s
@@ -316,8 +316,10 @@ fn errata_section(
     h
 }
 
-/// The measurements box of a routine.
-fn measurements(spec_routine: &str, kernels: &[&str], gungraun: &[&str], input: &SiteInput) -> String {
+/// The measurements box of a page: the ticks of `spec_routine`, the
+/// `kernels`' ticks and llvm-mca loops, and the gungraun counts of every
+/// routine of the module `spec_routine`.
+fn measurements(spec_routine: &str, kernels: &[&str], input: &SiteInput) -> String {
     let mut h = String::from("<div class=\"box\" id=\"measurements\"><h2>Measurements (this run)</h2>\n");
     let ticks: Vec<_> = input.form_ticks.iter().filter(|t| t.routine == spec_routine).collect();
     for k in kernels {
@@ -344,7 +346,7 @@ fn measurements(spec_routine: &str, kernels: &[&str], gungraun: &[&str], input: 
     let counts: Vec<(String, u64)> = input
         .gungraun_dir
         .as_ref()
-        .map(|d| gungraun.iter().flat_map(|g| gungraun_counts(d, spec_routine, g)).collect())
+        .map(|d| routines_of(spec_routine).flat_map(|r| gungraun_counts(d, r.name)).collect())
         .unwrap_or_default();
     if counts.is_empty() {
         h.push_str(
@@ -440,8 +442,7 @@ pub fn routine_page(
     );
     body.push_str(&top);
     let kernels: Vec<&str> = spec.listings.iter().map(|l| l.kernel).collect();
-    let gungraun: Vec<&str> = spec.listings.iter().map(|l| l.gungraun).collect();
-    body.push_str(&measurements(spec.routine, &kernels, &gungraun, input));
+    body.push_str(&measurements(spec.routine, &kernels, input));
     let notes_md_ref = &notes_md;
     body.push_str("<h2 id=\"register-map\">Register map</h2>\n");
     match notes::register_map(readme, notes_md_ref, spec.register_map) {
@@ -501,26 +502,42 @@ fn successor_section(routine: &str, input: &SiteInput) -> String {
     h
 }
 
-/// The nlerp page: no listing; the notes' errata and the measurements.
-pub fn nlerp_page(root: &Path, readme: &str, input: &SiteInput) -> Result<String, String> {
-    let md = read(root, "asm_notes/nlerp.md")?;
+/// The page of a module none of whose routines has a listing (nlerp's):
+/// the notes' errata and the measurements.
+pub fn notes_page(root: &Path, readme: &str, module: &str, input: &SiteInput) -> Result<(String, PageSummary), String> {
+    let md = read(root, &format!("asm_notes/{module}.md"))?;
     let errata = notes::errata(&md);
     let tests = notes::errata_tests(readme);
-    let no_row: Vec<(&str, &str)> =
-        errata.iter().map(|e| (e.id.as_str(), "nlerp has no listing: the article prints C and intrinsics")).collect();
-    let mut body = String::from(
-        "<h1><code>nlerp</code>, <code>fnlerp</code>, <code>onlerp</code></h1>\n<p>A. Kapoulkine (zeux), \
-         <em>Optimizing slerp</em>. No listing and no <code>asm!</code> kernel: the article prints C and \
-         intrinsics, and the forms are widths (scalar, SSE2 x4, AVX2 x8, AVX2 + FMA x8). Notes: \
-         <code>asm_notes/nlerp.md</code>; sources <code>src/nlerp/</code>.</p>\n<div class=\"box\"><p>Errata \
+    let routines: Vec<_> = routines_of(module).collect();
+    let paper = routines.first().map_or("", |r| r.source.title());
+    let why = format!("{module} has no listing");
+    let no_row: Vec<(&str, &str)> = errata.iter().map(|e| (e.id.as_str(), why.as_str())).collect();
+    let names: Vec<String> = routines.iter().map(|r| format!("<code>{}</code>", esc(r.name))).collect();
+    let forms: Vec<String> = routines
+        .first()
+        .map(|r| r.all_forms().map(|f| format!("<code>{}</code> ({})", f.imp.name(), f.isa.name())).collect())
+        .unwrap_or_default();
+    let mut body = format!(
+        "<h1>{}</h1>\n<p><em>{}</em>. No listing and no <code>asm!</code> kernel; the forms: {}. Notes: \
+         <code>asm_notes/{module}.md</code>; sources <code>src/{module}/</code>.</p>\n<div class=\"box\"><p>Errata \
          (none has a listing row):</p><ul>\n",
+        names.join(", "),
+        esc(paper),
+        forms.join(", ")
     );
     for e in &errata {
         let _ = writeln!(body, "<li id=\"{}\"><a href=\"#{}-note\">{}</a></li>", e.id, e.id, inline(&e.heading));
     }
     body.push_str("</ul></div>\n");
-    body.push_str(&measurements(NLERP, &[], &["nlerp"], input));
+    body.push_str(&measurements(module, &[], input));
     let ids: Vec<String> = Vec::new();
-    body.push_str(&errata_section(NLERP, &errata, &tests, &no_row, &ids));
-    Ok(page("nlerp", &nav(), &body))
+    body.push_str(&errata_section(module, &errata, &tests, &no_row, &ids));
+    let summary = PageSummary {
+        page: module.to_owned(),
+        routine: module.to_owned(),
+        paper: paper.to_owned(),
+        listings: Vec::new(),
+        errata: errata.iter().map(|e| (e.id.clone(), e.heading.clone(), false)).collect(),
+    };
+    Ok((page(module, &nav(), &body), summary))
 }

@@ -4,7 +4,8 @@
 //! every internal link resolves; nothing is loaded from outside the site;
 //! every erratum of the notes has its anchor; the slerp_joints page aligns
 //! its 359 instructions with their `asm!` and intrinsics lines except the
-//! rows it marks as having none.
+//! rows it marks as having none. The gungraun counts are read through the
+//! bench's `cases.tsv` (a fixture directory).
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::PathBuf;
@@ -29,7 +30,7 @@ fn root() -> PathBuf {
 /// is the port's loop, a successor loop, a plot and a report text.
 fn fixed_input() -> SiteInput {
     let mut pressure = Vec::new();
-    for spec in tables::PAGES {
+    for spec in tables::SPECS {
         for ls in spec.listings {
             let text = std::fs::read_to_string(root().join("asm_notes").join(ls.listing)).unwrap();
             let l = parse_listing(ls.listing, &text);
@@ -102,7 +103,7 @@ fn listing_tables(html: &str) -> Vec<(String, &str)> {
 #[test]
 fn every_listing_instruction_is_one_row() {
     let site = site();
-    for spec in tables::PAGES {
+    for spec in tables::SPECS {
         let html = &site[&format!("{}.html", spec.page)];
         let found = listing_tables(html);
         assert_eq!(found.len(), spec.listings.len(), "{}: listing tables", spec.page);
@@ -180,7 +181,7 @@ fn links_resolve_and_nothing_is_external() {
 fn every_erratum_has_its_anchor() {
     let site = site();
     let mut total = 0;
-    for page in tables::PAGES.iter().map(|p| (p.page, p.routine)).chain([(tables::NLERP, tables::NLERP)]) {
+    for page in reading_room::pages().0.iter().map(|p| (p.name(), p.name())) {
         let md = std::fs::read_to_string(root().join(format!("asm_notes/{}.md", page.1))).unwrap();
         let html = &site[&format!("{}.html", page.0)];
         let ids: BTreeSet<&str> = attrs(html, "id").into_iter().collect();
@@ -234,4 +235,68 @@ fn the_json_handoff_changes_no_page() {
     assert_eq!(path.file_name().unwrap(), devkit::site_input::FILE);
     assert_eq!(back, input);
     assert_eq!(reading_room::generate(&root(), &back), reading_room::generate(&root(), &input));
+}
+
+/// `tests/fixtures/gungraun`: a gungraun home as `cargo bench --bench
+/// instr_count` leaves it (`cases.tsv` and a result directory per
+/// benchmark, `callgrind.<function>.<id>.out` with its `summary:` line, a
+/// `.log`, and a previous run's `.out.old`), in part.
+fn gungraun_fixture() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/gungraun")
+}
+
+#[test]
+fn gungraun_counts_are_read_through_cases_tsv() {
+    let home = gungraun_fixture();
+    let counts = |routine| reading_room::gungraun_counts(&home, routine);
+    let owned = |v: &[(&str, u64)]| v.iter().map(|&(n, ir)| (n.to_owned(), ir)).collect::<Vec<_>>();
+    // The table's order; the variant's benchmarks are its own; a listed
+    // benchmark without a result (transform_skeleton/glam) is left out, and
+    // a previous run's `.out.old` is not read.
+    assert_eq!(
+        counts("transform_skeleton"),
+        owned(&[("transform_skeleton/asm", 31000), ("transform_skeleton/scalar", 52000)])
+    );
+    assert_eq!(counts("transform_skeleton_movss_shufps"), owned(&[("transform_skeleton_movss_shufps/asm", 33000)]));
+    assert_eq!(counts("untransform_skeleton"), owned(&[("untransform_skeleton/asm", 41000)]));
+    assert_eq!(counts("slerp_quats_as_published"), owned(&[("slerp_quats_as_published/avx/64", 9000)]));
+    assert_eq!(counts("slerp_joints"), owned(&[]));
+    // No cases.tsv: no counts.
+    assert_eq!(reading_room::gungraun_counts(&home.join("animasm"), "transform_skeleton"), owned(&[]));
+}
+
+#[test]
+fn a_page_shows_its_routines_gungraun_counts() {
+    let mut input = fixed_input();
+    input.gungraun_dir = Some(gungraun_fixture());
+    let files: BTreeMap<String, String> =
+        reading_room::generate(&root(), &input).unwrap_or_else(|e| panic!("{e}")).into_iter().collect();
+    let html = &files["transform_skeleton.html"];
+    let rows = [
+        "transform_skeleton/asm</td><td class=\"num\">31000<",
+        "transform_skeleton/scalar</td><td class=\"num\">52000<",
+        "transform_skeleton_movss_shufps/asm</td><td class=\"num\">33000<",
+    ];
+    for row in rows {
+        assert!(html.contains(row), "transform_skeleton.html: no row `{row}`");
+    }
+    assert!(!html.contains("untransform_skeleton/asm"), "transform_skeleton.html shows another routine's count");
+    assert!(files["untransform_skeleton.html"].contains("untransform_skeleton/asm</td><td class=\"num\">41000<"));
+    let none = "gungraun: no result found";
+    assert!(files["slerp_joints.html"].contains(none), "slerp_joints has no benchmark in the fixture");
+    assert!(!html.contains(none));
+    // Without a gungraun directory, every page says so.
+    let site = site();
+    assert!(site.iter().filter(|(n, _)| n.ends_with(".html") && *n != "index.html").all(|(_, h)| h.contains(none)));
+}
+
+#[test]
+fn every_module_of_the_roster_has_a_page() {
+    let (pages, skipped) = reading_room::pages();
+    assert!(skipped.is_empty(), "modules with a listing form and no table: {skipped:?}");
+    let site = site();
+    for r in animasm::roster::ROUTINES {
+        assert!(pages.iter().any(|p| p.name() == r.module), "{}: no page for its module {}", r.name, r.module);
+        assert!(site.contains_key(&format!("{}.html", r.module)), "{}: no {}.html", r.name, r.module);
+    }
 }
