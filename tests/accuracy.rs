@@ -47,12 +47,13 @@ fn sse_slerp_against_slerp_and_f64() {
         assert!(vs_f64 <= 5e-7, "{imp}: {vs_f64:e}");
         listing_vs_f64 = listing_vs_f64.max(vs_f64);
     }
-    // The successor (`Impl::Avx2`: FMA, Estrin-evaluated polynomials) is held
+    // The successors (today `Impl::Avx2`: FMA, Estrin-evaluated polynomials) are held
     // to the f64 oracle, no worse than the listing (4.66e-7 measured, 4.53e-7
     // for the successor on Zen 3); against the C `Slerp` it rounds
     // differently from the listing (5.36e-7 measured, above the paper's
     // 2^-21, which is a figure of the listing against the C).
-    for imp in animasm::slerp_joints::forms().filter(|&i| i == Impl::Avx2) {
+    let roster = animasm::roster::find("slerp_joints").unwrap();
+    for imp in roster.forms().filter(|f| f.origin == animasm::Origin::Successor).map(|f| f.imp) {
         let (vs_c, vs_f64) = slerp_errors(imp);
         eprintln!("slerp_joints {imp}: vs Slerp {vs_c:e}, vs f64 {vs_f64:e} (listing {listing_vs_f64:e})");
         assert!(vs_f64 <= 5e-7 && (listing_vs_f64 == 0.0 || vs_f64 <= listing_vs_f64), "{imp}: {vs_f64:e}");

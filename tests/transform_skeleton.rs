@@ -78,7 +78,9 @@ fn forms_of(name: &str) -> Vec<Impl> {
 /// [`forms_of`] without the successor: the forms that compute the C's sums
 /// in the C's order (bit-identical to the scalar port, erratum E1 aside).
 fn listing_forms_of(name: &str) -> Vec<Impl> {
-    forms_of(name).into_iter().filter(|&imp| imp != Impl::Avx2).collect()
+    let r = animasm::roster::find(name).expect("a roster routine");
+    let successor = |imp: Impl| r.all_forms().any(|f| f.imp == imp && f.origin == animasm::Origin::Successor);
+    forms_of(name).into_iter().filter(|&imp| !successor(imp)).collect()
 }
 
 // ---------------------------------------------------------------------------
