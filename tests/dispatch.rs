@@ -82,16 +82,7 @@ mod hooked {
     fn visible(needs: &str, m: Machine) -> bool {
         #[cfg(target_arch = "x86_64")]
         {
-            let has = |f: &str| match f {
-                "avx" => std::is_x86_feature_detected!("avx"),
-                "avx2" => std::is_x86_feature_detected!("avx2"),
-                "fma" => std::is_x86_feature_detected!("fma"),
-                "avx512f" => std::is_x86_feature_detected!("avx512f"),
-                "avx512vl" => std::is_x86_feature_detected!("avx512vl"),
-                "avx512dq" => std::is_x86_feature_detected!("avx512dq"),
-                "avx512bw" => std::is_x86_feature_detected!("avx512bw"),
-                _ => panic!("unknown feature {f} in needs {needs}"),
-            };
+            let has = |f: &str| crate::common::cpu_has(&[f]);
             // "avx2 and fma", "avx512f, avx512vl, avx512dq and avx512bw".
             needs.split([',', ' ']).filter(|w| !w.is_empty() && *w != "and").all(|f| m.shows(f) && has(f))
         }
@@ -302,16 +293,7 @@ mod hooked {
         assert_eq!(Isa::Neon.detected(), cfg!(target_arch = "aarch64"));
         #[cfg(target_arch = "x86_64")]
         for isa in [Isa::Avx, Isa::Avx2, Isa::Avx2Fma, Isa::Avx512] {
-            let std_has = isa.features().iter().all(|f| match *f {
-                "avx" => std::is_x86_feature_detected!("avx"),
-                "avx2" => std::is_x86_feature_detected!("avx2"),
-                "fma" => std::is_x86_feature_detected!("fma"),
-                "avx512f" => std::is_x86_feature_detected!("avx512f"),
-                "avx512vl" => std::is_x86_feature_detected!("avx512vl"),
-                "avx512dq" => std::is_x86_feature_detected!("avx512dq"),
-                "avx512bw" => std::is_x86_feature_detected!("avx512bw"),
-                other => panic!("unknown feature {other}"),
-            });
+            let std_has = crate::common::cpu_has(isa.features());
             assert_eq!(isa.detected(), std_has, "{}", isa.name());
             // A hook that hides the first feature hides the instruction set.
             with_machine(Machine::REAL.hiding(&isa.features()[..1]), || assert!(!isa.detected(), "{}", isa.name()));
