@@ -210,7 +210,10 @@ fn every_stream_kernel_reaches_the_end_of_exact_buffers() {
         let t: Vec<f32> = (0..n).map(|_| rng.range(0.01, 0.99) as f32).collect();
         for r in of_shape(stream::is) {
             let scalar = stream::run_one(r, r.scalar_form().imp, &l, &q, &t).unwrap();
-            for imp in r.forms().map(|f| f.imp) {
+            // Every other form against the scalar one (the scalar form
+            // against itself would compare Miri's randomly rounded `sin` and
+            // `acos` with themselves).
+            for imp in r.forms().map(|f| f.imp).filter(|&imp| imp != r.scalar_form().imp) {
                 let out = stream::run_one(r, imp, &l, &q, &t).unwrap();
                 let d = max_diff(&out, &scalar);
                 assert!(d <= stream::VS_SCALAR, "{}, {n} quaternions: {imp}: {d:e} from the scalar form", r.name);
