@@ -60,7 +60,10 @@ joint_routine_tests!(SlerpJoints, &SLERP);
 /// A proptest case drawn on an AMD EPYC Zen 4 (AVX-512), where the
 /// intrinsics and asm forms are 5.2155e-7 from the f64 slerp at joint 21
 /// (2.83e-7 on an Intel Xeon: `rsqrtps` differs between vendors): every
-/// form within the bound of [`SLERP`].
+/// form within the bound of [`SLERP`]. (x86_64 outside Miri, as
+/// `common::joint_twins`: elsewhere only the scalar port runs, which the
+/// harness checks.)
+#[cfg(all(target_arch = "x86_64", not(miri)))]
 #[test]
 fn regression_zen4_rotation_error() {
     common::joint_twins::every_impl_near_the_oracle(&SLERP, 17984826167823491426, 34, 0.001).unwrap();
