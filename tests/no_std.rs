@@ -76,31 +76,11 @@ fn without_std_nothing_beyond_the_baseline_is_selected() {
     }
 }
 
-/// Whether the running CPU has the features an instruction set needs, by
-/// the standard library's detection.
 #[cfg(feature = "std")]
-fn cpu_has(features: &[&str]) -> bool {
-    features.iter().all(|&feature| {
-        #[cfg(target_arch = "x86_64")]
-        {
-            match feature {
-                "avx" => std::is_x86_feature_detected!("avx"),
-                "avx2" => std::is_x86_feature_detected!("avx2"),
-                "fma" => std::is_x86_feature_detected!("fma"),
-                "avx512f" => std::is_x86_feature_detected!("avx512f"),
-                "avx512vl" => std::is_x86_feature_detected!("avx512vl"),
-                "avx512dq" => std::is_x86_feature_detected!("avx512dq"),
-                "avx512bw" => std::is_x86_feature_detected!("avx512bw"),
-                other => panic!("unknown feature {other:?}"),
-            }
-        }
-        #[cfg(not(target_arch = "x86_64"))]
-        {
-            let _ = feature;
-            false
-        }
-    })
-}
+#[path = "common/cpu.rs"]
+mod cpu;
+#[cfg(feature = "std")]
+use cpu::cpu_has;
 
 /// With `std`: the forms beyond the baseline follow the CPU's detected
 /// features (on this machine, AVX2 and FMA: every one is listed).

@@ -5,7 +5,6 @@
 use std::hint::black_box;
 
 use animasm::Quat;
-use animasm::nlerp::scalar;
 use animasm::roster::{Routine, Shape, kernel};
 use animasm::slerp_quats::AlignedQuats;
 use glam::Quat as GQuat;
@@ -136,16 +135,7 @@ pub(crate) mod stream {
         matches!(shape, Shape::Stream { .. })
     }
 
-    /// A routine's scalar loop as LLVM vectorises it (the raw `autovec_*`
-    /// kernels, which no safe function runs), if it has one.
-    fn autovec(r: &Routine) -> Option<kernel::Stream> {
-        match r.name {
-            "nlerp" => Some(scalar::autovec_nlerp),
-            "fnlerp" => Some(scalar::autovec_fnlerp),
-            "onlerp" => Some(scalar::autovec_onlerp),
-            _ => None,
-        }
-    }
+    use devkit::setup::autovec;
 
     /// A glam loop over a stream.
     type GlamStream = fn(&mut [GQuat], GQuat, &[GQuat], &[f32]);

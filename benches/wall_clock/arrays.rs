@@ -4,8 +4,7 @@
 use std::hint::black_box;
 
 use animasm::Quat;
-use animasm::nlerp::scalar;
-use animasm::roster::{Routine, Shape, kernel};
+use animasm::roster::{Routine, Shape};
 use animasm::slerp_quats::AlignedQuats;
 use criterion::{BenchmarkId, Throughput};
 use devkit::peers::{glam_lerp_stream, glam_slerp_quats, glam_slerp_stream, to_glam_quats};
@@ -73,16 +72,7 @@ pub(crate) fn quat_pairs(c: &mut C, name: &str, routines: &[&'static Routine]) {
 // -----------------------------------------------------------------------
 // `Stream`.
 
-/// A routine's scalar loop as LLVM vectorises it (the raw `autovec_*`
-/// kernels, which no safe function runs), if it has one.
-fn autovec(r: &Routine) -> Option<kernel::Stream> {
-    match r.name {
-        "nlerp" => Some(scalar::autovec_nlerp),
-        "fnlerp" => Some(scalar::autovec_fnlerp),
-        "onlerp" => Some(scalar::autovec_onlerp),
-        _ => None,
-    }
-}
+use devkit::setup::autovec;
 
 /// A glam loop over a stream.
 type GlamStream = fn(&mut [GQuat], GQuat, &[GQuat], &[f32]);

@@ -279,3 +279,16 @@ fn make_label(r: &Routine) -> String {
         _ => r.name.to_owned(),
     }
 }
+
+/// A stream routine's scalar loop as LLVM vectorises it (the raw
+/// `animasm::nlerp::scalar::autovec_*` kernels, which no safe function
+/// runs), if it has one: what both benches time beside the routine's forms.
+pub fn autovec(r: &animasm::roster::Routine) -> Option<animasm::roster::kernel::Stream> {
+    use animasm::nlerp::scalar;
+    match r.name {
+        "nlerp" => Some(scalar::autovec_nlerp),
+        "fnlerp" => Some(scalar::autovec_fnlerp),
+        "onlerp" => Some(scalar::autovec_onlerp),
+        _ => None,
+    }
+}

@@ -8,6 +8,7 @@
 
 #![allow(dead_code)]
 
+pub mod cpu;
 pub mod exact;
 pub mod harness;
 pub mod joint_twins;
@@ -99,29 +100,6 @@ pub fn assert_mats_bit_identical(a: &[JointMat], b: &[JointMat], ctx: &str) {
     }
 }
 
-/// Whether the running CPU has the features an instruction set needs, by
-/// the standard library's detection.
 #[cfg(feature = "std")]
-#[allow(dead_code)]
-pub fn cpu_has(features: &[&str]) -> bool {
-    features.iter().all(|&feature| {
-        #[cfg(target_arch = "x86_64")]
-        {
-            match feature {
-                "avx" => std::is_x86_feature_detected!("avx"),
-                "avx2" => std::is_x86_feature_detected!("avx2"),
-                "fma" => std::is_x86_feature_detected!("fma"),
-                "avx512f" => std::is_x86_feature_detected!("avx512f"),
-                "avx512vl" => std::is_x86_feature_detected!("avx512vl"),
-                "avx512dq" => std::is_x86_feature_detected!("avx512dq"),
-                "avx512bw" => std::is_x86_feature_detected!("avx512bw"),
-                other => panic!("unknown feature {other:?}"),
-            }
-        }
-        #[cfg(not(target_arch = "x86_64"))]
-        {
-            let _ = feature;
-            false
-        }
-    })
-}
+#[allow(unused_imports)]
+pub use cpu::cpu_has;
