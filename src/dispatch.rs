@@ -237,6 +237,10 @@ pub(crate) fn alignment_of(addresses: &[usize]) -> usize {
 /// - [`Impl::Auto`]: the first row this CPU can run whose alignment
 ///   `aligned_to` (from [`alignment_of`] the buffers) meets; every table ends
 ///   in a scalar row, so this never fails.
+/// - [`Impl::Deterministic`]: the first [`Origin::Successor`](crate::Origin)
+///   row this CPU can run (alignment as for `Auto`); [`Error::Unsupported`]
+///   for a routine without successors (every id routine has the portable
+///   one, so on those this never fails);
 /// - any other form: its row, [`Error::Unsupported`] if the routine has no
 ///   such form on this target, [`Error::MissingCpuFeature`] if the CPU lacks
 ///   what it needs. Alignment is checked later ([`Selected::check_align`]),
@@ -244,6 +248,11 @@ pub(crate) fn alignment_of(addresses: &[usize]) -> usize {
 pub(crate) fn select<K: Copy>(table: &[Form<K>], imp: Impl, aligned_to: usize) -> Result<Selected<K>, Error> {
     let form = if imp == Impl::Auto {
         table.iter().find(|f| f.align <= aligned_to && runnable_row(f)).ok_or(Error::Unsupported(imp))?
+    } else if imp == Impl::Deterministic {
+        table
+            .iter()
+            .find(|f| f.origin == crate::form::Origin::Successor && f.align <= aligned_to && runnable_row(f))
+            .ok_or(Error::Unsupported(imp))?
     } else {
         let form = table.iter().find(|f| f.imp == imp && present(f)).ok_or(Error::Unsupported(imp))?;
         if !runnable_row(form) {

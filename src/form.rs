@@ -32,6 +32,8 @@ use crate::types::{JointMat, JointQuat, Quat};
 /// | form | origin | instruction set | routines |
 /// |---|---|---|---|
 /// | [`Impl::Auto`] | the fastest form this CPU can run, per routine (the default) | | all |
+/// | [`Impl::Deterministic`] | the fastest [`Origin::Successor`] form this CPU can run: the one answer, the same bits on every CPU | | the seven id Software routines |
+/// | [`Impl::Portable`] | [`Origin::Successor`]: the successors' algorithm in plain Rust | [`Isa::Portable`] | the seven id Software routines |
 /// | [`Impl::Scalar`] | [`Origin::PaperC`]: the paper's C, line by line | [`Isa::Portable`] | all |
 /// | [`Impl::Intrinsics`] | [`Origin::ListingTwin`]: the listing with `core::arch` intrinsics, bit-identical to `Asm` | [`Isa::Sse2`] (`slerp_quats_*`: [`Isa::Avx`]) | the id Software routines, `slerp_quats_*` |
 /// | [`Impl::Asm`] | [`Origin::Listing`]: the listing in `asm!`, instruction for instruction | as `Intrinsics` | the id Software routines, `slerp_quats_*` |
@@ -39,10 +41,18 @@ use crate::types::{JointMat, JointQuat, Quat};
 /// | [`Impl::Avx2NoFma`] | [`Origin::Published`], 8 lanes | [`Isa::Avx2`] | the nlerp family |
 /// | [`Impl::Avx2`] | [`Origin::Successor`] (the id routines) or [`Origin::Published`] (the nlerp family's FMA forms), 8 lanes | [`Isa::Avx2Fma`] | the seven id Software routines, the nlerp family |
 /// | [`Impl::Avx512`] | 16 lanes | [`Isa::Avx512`] | none yet |
-/// | [`Impl::Neon`] | 4 lanes | [`Isa::Neon`] | none yet |
+/// | [`Impl::Neon`] | [`Origin::Successor`] (the id routines) or [`Origin::Published`] (the nlerp family), 4 lanes | [`Isa::Neon`] | the seven id Software routines, the nlerp family |
 ///
-/// `Avx512` and `Neon` name instruction sets that have no form in this
-/// release: every routine returns `Error::Unsupported` for them.
+/// `Avx512` names an instruction set that has no form in this release:
+/// every routine returns `Error::Unsupported` for it.
+///
+/// **The one answer.** Every [`Origin::Successor`] form of a routine
+/// (`Portable`, `Avx2`, `Neon`) computes the same IEEE operations in the same
+/// order for every joint: the same bits for the same input on every CPU and
+/// instruction set (NaN results aside: they are NaN everywhere, with bits
+/// that may differ). [`Impl::Deterministic`] asks for the fastest of them.
+/// The faithful forms keep the listings' estimate instructions (`rsqrtps`,
+/// `rcpps`), whose results differ between CPU vendors.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum Impl {
@@ -51,8 +61,22 @@ pub enum Impl {
     /// every routine has a scalar form.
     #[default]
     Auto,
+    /// The fastest [`Origin::Successor`] form this CPU can run: the one
+    /// answer, the same bits for the same input on every CPU and every
+    /// target (the NEON form on `aarch64`, the AVX2 + FMA form on `x86_64`
+    /// where the CPU has them, [`Impl::Portable`] everywhere else). The
+    /// seven id Software routines have it; the others give
+    /// [`Error::Unsupported`](crate::Error::Unsupported).
+    Deterministic,
     /// The paper's C routine ported line by line. Available on every target.
     Scalar,
+    /// The portable successor: the successors' algorithm in plain Rust,
+    /// one joint at a time, with `f32::mul_add` (`libm::fmaf` without
+    /// `std`) wherever the SIMD successors fuse a multiply-add. Available
+    /// on every target; it gives the same bits as every other successor
+    /// form (fast where the CPU has a fused multiply-add, slow where
+    /// `mul_add` is a library call).
+    Portable,
     /// The listing's operations with `core::arch::x86_64` intrinsics,
     /// bit-identical to [`Impl::Asm`]. `x86_64` only.
     Intrinsics,
@@ -71,18 +95,31 @@ pub enum Impl {
     /// 16-wide AVX-512 (F, VL, DQ, BW) forms. `x86_64` with AVX-512; no
     /// routine has one in this release.
     Avx512,
-    /// NEON forms. `aarch64`; no routine has one in this release.
+    /// 4-wide NEON forms (`core::arch::aarch64`): the id Software routines'
+    /// successors and the nlerp family. `aarch64`, where NEON is part of the
+    /// baseline (no detection).
     Neon,
 }
 
 impl Impl {
     /// Every concrete form, in a fixed order (for tests, benches and
-    /// reports); [`Impl::Auto`] is not in it.
-    pub const ALL: [Impl; 8] =
-        [Impl::Scalar, Impl::Intrinsics, Impl::Asm, Impl::Sse2, Impl::Avx2NoFma, Impl::Avx2, Impl::Avx512, Impl::Neon];
+    /// reports); the selectors [`Impl::Auto`] and [`Impl::Deterministic`]
+    /// are not in it.
+    pub const ALL: [Impl; 9] = [
+        Impl::Scalar,
+        Impl::Portable,
+        Impl::Intrinsics,
+        Impl::Asm,
+        Impl::Sse2,
+        Impl::Avx2NoFma,
+        Impl::Avx2,
+        Impl::Avx512,
+        Impl::Neon,
+    ];
 
-    /// A short lower-case name (`"auto"`, `"scalar"`, `"intrinsics"`,
-    /// `"asm"`, `"sse2"`, `"avx2-nofma"`, `"avx2"`, `"avx512"`, `"neon"`).
+    /// A short lower-case name (`"auto"`, `"deterministic"`, `"scalar"`,
+    /// `"portable"`, `"intrinsics"`, `"asm"`, `"sse2"`, `"avx2-nofma"`,
+    /// `"avx2"`, `"avx512"`, `"neon"`).
     ///
     /// ```
     /// assert_eq!(animasm::Impl::Avx2NoFma.name(), "avx2-nofma");
@@ -90,7 +127,9 @@ impl Impl {
     pub const fn name(self) -> &'static str {
         match self {
             Impl::Auto => "auto",
+            Impl::Deterministic => "deterministic",
             Impl::Scalar => "scalar",
+            Impl::Portable => "portable",
             Impl::Intrinsics => "intrinsics",
             Impl::Asm => "asm",
             Impl::Sse2 => "sse2",

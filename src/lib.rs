@@ -114,9 +114,13 @@ mod error;
 mod form;
 mod joint_args;
 mod math;
+mod portable;
 mod skeleton_args;
 mod types;
 mod x86;
+// The NEON pieces the aarch64 successors share (as `x86` for x86_64).
+#[cfg(target_arch = "aarch64")]
+mod aarch64;
 
 /// The listings' constant tables (`SIMD_SP_*`, the AVX article's `__m256`
 /// constants, the nlerp coefficients). Not API: public only so that the
