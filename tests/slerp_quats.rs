@@ -22,7 +22,9 @@ use animasm::slerp_quats::{self, AlignedQuats, MAX_QUATS, QuatPair};
 use animasm::{Error, Impl, Quat};
 use common::error::max_abs_diff;
 use common::harness::Routine;
-use common::measure::slerp_quats::{errors, errors_on, measurement_set, pairs, pairs_at_angles};
+use common::measure::slerp_quats::pairs;
+#[cfg(target_arch = "x86_64")]
+use common::measure::slerp_quats::{errors, errors_on, measurement_set, pairs_at_angles};
 use common::oracle::{f64x4, slerp_f64};
 use common::same_bits;
 use common::shapes::{self, QuatsIn};
@@ -67,6 +69,7 @@ mod corrected {
 }
 
 /// A raw kernel: `(result, from, to, factor, count)`.
+#[cfg(target_arch = "x86_64")]
 type Kernel = unsafe fn(*mut Quat, *const Quat, *const Quat, f32, i32);
 
 /// Whether the AVX kernels can run; prints a note when not.
@@ -81,6 +84,7 @@ fn avx(test: &str) -> bool {
 /// Runs a raw kernel on `count` quaternions of `from`/`to` into a fresh
 /// 32-byte-aligned array of `from.len()` quaternions filled with a NaN
 /// sentinel (so that writes beyond `count` show).
+#[cfg(target_arch = "x86_64")]
 fn run(kernel: Kernel, from: &[Quat], to: &[Quat], factor: f32, count: usize) -> AlignedQuats {
     assert!(count <= from.len() && count <= to.len());
     let sentinel = Quat::from_array([f32::from_bits(common::harness::SENTINEL); 4]);
@@ -136,6 +140,7 @@ fn resolution(name: &str, imp: Impl) -> Result<(), Error> {
 
 /// The article's Table 1 quaternion counts and every remainder of the
 /// 16-wide loop (and of the SSE baseline's 4-wide one).
+#[cfg(target_arch = "x86_64")]
 fn counts() -> impl Iterator<Item = usize> {
     (0..=40).chain([64, 67, 1024])
 }

@@ -12,7 +12,11 @@
 //!   the Fox's skeleton);
 //! - [`pipeline`]: the pose pipeline (glTF skin and animation through the
 //!   kernels, against the f64 reference and glam);
-//! - [`mca`]: llvm-mca's estimates of the listings;
+//! - [`mca`]: llvm-mca's estimates of the listings and the successors
+//!   (x86_64);
+//! - [`mca_aarch64`]: llvm-mca's estimates of the aarch64 forms' inner
+//!   loops (the scalar ports, the portable and NEON successors), on an
+//!   aarch64 build or, from any host, through qemu;
 //! - [`timer`]: the one timer (fenced TSC reads) and the medians;
 //! - [`criterion_tsc`]: the same timer as a criterion measurement;
 //! - [`plots`]: the report's SVG plots;
@@ -26,6 +30,10 @@ pub mod floors;
 pub mod listing;
 #[cfg(all(target_arch = "x86_64", not(miri)))]
 pub mod mca;
+#[cfg(not(miri))]
+pub mod mca_aarch64;
+#[cfg(not(miri))]
+mod mca_shared;
 pub mod measure;
 pub mod objdump;
 pub mod paths;

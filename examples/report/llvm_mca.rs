@@ -1,6 +1,9 @@
 //! llvm-mca's static estimates of the asm loop bodies (every listing form of
 //! the roster) and of the successors' inner loops (every successor form)
-//! ([`devkit::mca`]) beside the measured ticks.
+//! ([`devkit::mca`]) beside the measured ticks, and of the aarch64 forms'
+//! inner loops (each routine's scalar port beside its NEON and portable
+//! successors, [`devkit::mca_aarch64`], built for aarch64 and run under
+//! qemu on an x86_64 host).
 
 use crate::print::{heading, para};
 use crate::results::Results;
@@ -11,6 +14,11 @@ use {
     animasm::Impl,
     devkit::{mca, timer},
 };
+#[cfg(not(miri))]
+use {
+    crate::print::{Align::Left as AL, Align::Right as AR, progress as step},
+    devkit::mca_aarch64,
+};
 
 /// Section 6 where there is no x86-64 code to estimate (`devkit::mca` is
 /// x86_64 only).
@@ -18,6 +26,8 @@ use {
 pub(crate) fn mca_section(_res: &mut Results) {
     heading("6. llvm-mca: static estimates of the asm loop bodies and of the successors");
     para("llvm-mca estimates the x86-64 asm kernels and successors, which this target does not build.");
+    #[cfg(not(miri))]
+    aarch64_section();
 }
 
 /// Section 6: llvm-mca's estimates of the asm loops and of the successors'
@@ -65,6 +75,7 @@ pub(crate) fn mca_section(res: &mut Results) {
         }
     }
     successors(res);
+    aarch64_section();
 }
 
 /// The successors' inner loops (every successor form of the roster,
@@ -170,5 +181,146 @@ fn successors(res: &Results) {
          successor's median {unit} per element at 1024 elements from the successors section of this run \
          (the whole kernel: tail and prologue included), in TSC ticks, not core cycles; \"-\" where that \
          section did not measure it."
+    ));
+}
+
+/// Section 6's aarch64 part: llvm-mca's estimates of each routine's scalar
+/// port and, next to it, its aarch64 forms (`Impl::Neon`, `Impl::Portable`)
+/// with two ARM models ([`mca_aarch64::AARCH64_CPUS`]). On an x86_64 host
+/// the estimator is built for aarch64 and run under qemu
+/// ([`mca_aarch64::cross_estimates`]); where that cannot be done the
+/// section says why and the report goes on.
+#[cfg(not(miri))]
+fn aarch64_section() {
+    outln!("### aarch64: llvm-mca estimates of the scalar ports and the NEON forms (no ARM hardware)\n");
+    step("llvm-mca on the aarch64 forms (built for aarch64-unknown-linux-gnu and run under qemu)");
+    let e = match mca_aarch64::aarch64_estimates() {
+        Ok(e) => e,
+        Err(err) => {
+            step(&format!("aarch64 estimates: {err}"));
+            let first = err.lines().next().unwrap_or("");
+            para(&format!(
+                "No aarch64 estimates ({first}; the whole message is on stderr). They need the aarch64 target \
+                 (`rustup target add aarch64-unknown-linux-gnu`), its linker and qemu (`apt-get install \
+                 gcc-aarch64-linux-gnu libc6-dev-arm64-cross qemu-user`, as `.ci/run` installs them), \
+                 `aarch64-linux-gnu-objdump` (binutils-aarch64-linux-gnu) and llvm-mca."
+            ));
+            return;
+        }
+    };
+    let f = |v: Option<f64>| v.map_or("-".into(), |v| format!("{v:.2}"));
+    let short = |cpu: &str| match cpu {
+        "neoverse-n1" => "N1".to_owned(),
+        "apple-m1" => "M1".to_owned(),
+        other => other.to_owned(),
+    };
+    let [c0, c1] = [short(&e.cpus[0]), short(&e.cpus[1])];
+    let label = |form: &str| match form {
+        "scalar" => "scalar port".to_owned(),
+        "neon" => "NEON".to_owned(),
+        other => other.to_owned(),
+    };
+    let mut lines = Vec::new();
+    let mut routines: Vec<&str> = Vec::new();
+    for row in &e.rows {
+        if !routines.contains(&row.routine.as_str()) {
+            routines.push(&row.routine);
+        }
+    }
+    for routine in &routines {
+        let rows: Vec<_> = e.rows.iter().filter(|r| r.routine == *routine).collect();
+        for row in &rows {
+            lines.push(match &row.estimate {
+                Ok(l) => {
+                    let kept = if l.calls_kept.is_empty() {
+                        String::new()
+                    } else {
+                        format!(", {} calls not counted", l.calls_kept.len())
+                    };
+                    vec![
+                        routine.to_string(),
+                        label(&row.form),
+                        format!("{} instr{kept}", l.instructions),
+                        format!(
+                            "{}{}",
+                            l.elements_per_iteration,
+                            if l.elements_source == "assumed" { " (assumed)" } else { "" }
+                        ),
+                        f(l.cycles_per_iteration[0]),
+                        f(l.cycles_per_element(0)),
+                        f(l.cycles_per_iteration[1]),
+                        f(l.cycles_per_element(1)),
+                    ]
+                }
+                Err(err) => {
+                    step(&format!("llvm-mca, aarch64 {routine} {}: {err}", row.form));
+                    let mut v = vec![routine.to_string(), label(&row.form), "not estimated (see stderr)".into()];
+                    v.extend(std::iter::repeat_n("-".to_string(), 5));
+                    v
+                }
+            });
+        }
+        if !rows.iter().any(|r| r.form == "neon") {
+            let mut v = vec![routine.to_string(), "NEON".into(), "not in this build".into()];
+            v.extend(std::iter::repeat_n("-".to_string(), 5));
+            lines.push(v);
+        }
+    }
+    crate::print::print_grid(
+        &[
+            "routine",
+            "form",
+            "inner loop",
+            "elem/iter",
+            &format!("{c0} /iter"),
+            &format!("{c0} /elem"),
+            &format!("{c1} /iter"),
+            &format!("{c1} /elem"),
+        ],
+        &[AL, AL, AL, AR, AR, AR, AR, AR],
+        &lines,
+    );
+    // The NEON forms next to the scalar port, in the words of the table.
+    for routine in &routines {
+        let per_elem = |form: &str, cpu: usize| {
+            e.find(routine, form).and_then(|r| r.estimate.as_ref().ok()).and_then(|l| l.cycles_per_element(cpu))
+        };
+        if e.find(routine, "neon").is_none() {
+            continue;
+        }
+        let cells: Vec<String> = (0..2)
+            .map(|k| {
+                format!(
+                    "NEON (llvm-mca estimate, {}) {} cycles per element, scalar port {}",
+                    e.cpus[k],
+                    f(per_elem("neon", k)),
+                    f(per_elem("scalar", k))
+                )
+            })
+            .collect();
+        crate::print::item(&format!("{routine}: {}", cells.join("; ")));
+    }
+    if routines.iter().any(|r| e.find(r, "neon").is_some()) {
+        outln!();
+    }
+    let models: Vec<String> = e
+        .cpus
+        .iter()
+        .zip(&e.models)
+        .map(|(c, m)| format!("-mcpu={c} ({} model)", m.as_deref().unwrap_or("unknown")))
+        .collect();
+    para(&format!(
+        "{}. Estimates, not measurements: this machine has no ARM core. Each routine's scalar port \
+         (Impl::Scalar) and its aarch64 forms (Impl::Neon, and the portable successor Impl::Portable), \
+         found in an aarch64 build (animasm with std) at the address its table holds; inner loop, elem/iter \
+         as for the successors above (aarch64 pointer steps: post-indexed loads and stores, `add` to a \
+         pointer or a counter). {c0}, {c1}: llvm-mca's block reciprocal throughput with {}, in core \
+         cycles per iteration and per element, every load in L1. \"calls not counted\": calls to C library \
+         functions through the PLT (the scalar slerp_joints' acosf and sinf) cost only their `bl` here, so \
+         that row is a lower bound. The Apple cores are modelled with Cyclone's scheduling model, in which \
+         the vector fsqrt and fdiv cost no more than a vector add: the M1 column understates the forms that \
+         divide or take square roots.",
+        e.llvm_mca,
+        models.join(" and ")
     ));
 }

@@ -26,10 +26,11 @@
 use std::io::Write as _;
 use std::sync::OnceLock;
 
-use animasm::roster::{self, Form, Routine, Shape};
-use animasm::{Impl, Origin};
+use animasm::Origin;
+use animasm::roster::{self, Routine};
 
 use crate::listing::{Item, Listing, marker_instrs, parse_listing};
+pub(crate) use crate::mca_shared::{function_at, kernel_address, parse_block_rthroughput, run};
 use crate::objdump::Function;
 use std::process::{Command, Stdio};
 
@@ -69,25 +70,6 @@ pub(crate) struct Kernel {
     pub(crate) elements_per_iteration: f64,
     /// The kernel's runtime address, from the routine's table.
     pub(crate) address: usize,
-}
-
-/// The runtime address of the raw kernel of form `imp` in `r`'s table
-/// (whether this CPU runs it or not), `None` when the table has no such
-/// form.
-pub(crate) fn kernel_address(r: &Routine, imp: Impl) -> Option<usize> {
-    fn find<K: Copy>(forms: &[Form<K>], imp: Impl, address: fn(K) -> usize) -> Option<usize> {
-        forms.iter().find(|f| f.imp() == imp).map(|f| std::hint::black_box(address(f.kernel())))
-    }
-    match r.shape {
-        Shape::JointBlend { forms, .. } => find(forms, imp, |k| k as usize),
-        Shape::QuatsToMats { forms, .. } => find(forms, imp, |k| k as usize),
-        Shape::MatsToQuats { forms, .. } => find(forms, imp, |k| k as usize),
-        Shape::Skeleton { forms, .. } => find(forms, imp, |k| k as usize),
-        Shape::TransformJoints { forms, .. } => find(forms, imp, |k| k as usize),
-        Shape::QuatPairs { forms, .. } => find(forms, imp, |k| k as usize),
-        Shape::Stream { forms, .. } => find(forms, imp, |k| k as usize),
-        _ => None,
-    }
 }
 
 /// The listing file of `r`: `asm_notes/<name>.listing.s` if there is one
@@ -163,28 +145,6 @@ pub(crate) fn kernels() -> Result<&'static [Kernel], String> {
     found.as_ref().map(Vec::as_slice).map_err(Clone::clone)
 }
 
-/// The function of `table` at the runtime address `address` (of a form of
-/// `r`): among aliases at one address, the one named after the routine in
-/// its module (`animasm::<module>::<form module>::<routine>`), else the
-/// first. `anchor` as [`crate::objdump::functions_at`].
-pub(crate) fn function_at(
-    table: &[Function],
-    anchor: (&str, usize),
-    r: &Routine,
-    address: usize,
-) -> Result<Function, String> {
-    let found = crate::objdump::functions_at(table, anchor, address)?;
-    let own = |f: &&Function| {
-        f.name.starts_with(&format!("animasm::{}::", r.module)) && f.name.ends_with(&format!("::{}", r.name))
-    };
-    found
-        .iter()
-        .find(own)
-        .or(found.first())
-        .cloned()
-        .ok_or_else(|| format!("{}: no function at the kernel's address", r.name))
-}
-
 /// The main loop of kernel `k` in the binary `exe` (whose functions are
 /// `table`): the backward branch whose body has the listing's instruction
 /// count.
@@ -254,20 +214,6 @@ pub fn estimates() -> Result<Vec<McaRow>, String> {
     Ok(rows)
 }
 
-/// Runs a tool and returns its stdout.
-fn run(tool: &str, args: &[&str]) -> Result<String, String> {
-    let out = Command::new(tool).args(args).output().map_err(|e| format!("running `{tool}`: {e}"))?;
-    if !out.status.success() {
-        return Err(format!(
-            "`{tool} {}` failed: {}\n{}",
-            args.join(" "),
-            out.status,
-            String::from_utf8_lossy(&out.stderr)
-        ));
-    }
-    Ok(String::from_utf8_lossy(&out.stdout).into_owned())
-}
-
 /// `llvm-mca -mtriple=x86_64 -mcpu=<cpu>` on `source`: its "Block
 /// RThroughput".
 fn block_rthroughput(source: &str, cpu: &str) -> Result<f64, String> {
@@ -300,11 +246,6 @@ pub(crate) fn mca_output(source: &str, cpu: &str, extra: &[&str]) -> Result<Stri
         return Err(format!("`{tool} -mcpu={cpu}` failed: {}", String::from_utf8_lossy(&out.stderr)));
     }
     Ok(String::from_utf8_lossy(&out.stdout).into_owned())
-}
-
-/// `Block RThroughput: 53.0` -> 53.0.
-fn parse_block_rthroughput(text: &str) -> Option<f64> {
-    text.lines().find_map(|l| l.trim().strip_prefix("Block RThroughput:")).and_then(|v| v.trim().parse().ok())
 }
 
 /// An instruction of the disassembly.

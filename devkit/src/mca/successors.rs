@@ -5,7 +5,7 @@
 //! read off its pointer steps.
 
 use super::*;
-use animasm::Isa;
+use crate::mca_shared::{lanes, steps};
 use animasm::roster::FormInfo;
 
 /// The `-mcpu` models the successors' loops are estimated with: this
@@ -75,35 +75,6 @@ pub struct SuccessorRow {
     pub form: Option<FormInfo>,
     /// The estimate.
     pub estimate: SuccessorEstimate,
-}
-
-/// How to read a shape's loop: the byte strides of the lists the loop walks
-/// (most specific first), to read the elements per iteration off its
-/// pointer steps, and the elements per iteration assumed where the steps
-/// say nothing, for a form of `lanes` lanes. Strides: 32 for a `JointQuat`,
-/// 48 for a `JointMat`, 16 for a `Quat`, 4 for an `index`, `parents` or
-/// factor entry.
-fn steps(shape: &Shape, lanes: f64) -> (&'static [u64], f64) {
-    match shape {
-        Shape::JointBlend { .. } => (&[4], lanes),
-        Shape::QuatsToMats { .. } | Shape::MatsToQuats { .. } => (&[48, 32], lanes),
-        // A joint at a time: each needs its parent's result.
-        Shape::Skeleton { .. } => (&[48, 4], 1.0),
-        // A lane group per row of a matrix: four lanes per matrix.
-        Shape::TransformJoints { .. } => (&[48], lanes / 4.0),
-        Shape::QuatPairs { .. } => (&[16], lanes),
-        _ => (&[16, 4], lanes),
-    }
-}
-
-/// The `f32` lanes of a vector of an instruction set.
-fn lanes(isa: Isa) -> f64 {
-    match isa {
-        Isa::Sse2 | Isa::Neon => 4.0,
-        Isa::Avx | Isa::Avx2 | Isa::Avx2Fma => 8.0,
-        Isa::Avx512 => 16.0,
-        _ => 1.0,
-    }
 }
 
 /// The estimates of every successor form of the roster (`Origin::Successor`,
