@@ -34,8 +34,20 @@
 #    slerp_quats' AVX intrinsics, the nlerp family's AVX2 and AVX2+FMA
 #    widths and the Impl::Avx2 successors. Only Miri runs this build, never
 #    the CPU, so it does not depend on this machine's CPU.
-# 3. aarch64-unknown-linux-gnu, a scalar-only target: there every form but
-#    Impl::Scalar is Unsupported, which the contract tests check.
+# 3. aarch64-unknown-linux-gnu: the scalar ports, the portable successors
+#    (Impl::Portable) and the NEON forms (Impl::Neon: NEON is the target's
+#    baseline, so every NEON row of the kernel tables runs, with no
+#    detection). Miri interprets the NEON intrinsics these forms use
+#    (vld1q/vst1q, vld4q/vst4q, vaddq/vsubq/vmulq, vfmaq/vfmsq and their
+#    _laneq forms, vdivq, vsqrtq, vbslq, the comparisons vcltq/vcgtq/vceqq
+#    and their zero forms, vand/vorr/veor/vbic/vmvn, vtrn/vzip/vuzp/vext,
+#    vcopyq_laneq, vpaddq, vmaxvq_u32/vminvq_u32, vabsq, vnegq; Miri of
+#    2026-05). It cannot run vrsqrteq/vrecpeq, vmaxq/vminq(nm)_f32,
+#    vaddvq/vmaxvq_f32, vcvtq_s32_f32/vcvtnq, vrndnq or vld2q ("can't call
+#    foreign function llvm.aarch64.neon...."): a form that uses one fails
+#    here with that message. The runner of `.cargo/config.toml` (qemu for
+#    the cross-built tests) would take the place of Miri's, which cargo-miri
+#    sets for `cfg(all())` only, so this pass sets Miri's for the triple.
 #
 # Usage: scripts/miri.sh [--quick] [x86|avx|aarch64]...   (default: all three)
 # --quick (what .ci/run runs): in each pass, of the properties only the
@@ -108,10 +120,17 @@ for pass in "${passes[@]}"; do
         if [ -z "${CC_aarch64_unknown_linux_gnu:-}" ] && ! command -v aarch64-linux-gnu-gcc >/dev/null; then
             export CC_aarch64_unknown_linux_gnu=cc
         fi
-        timed "aarch64 (scalar only): properties" \
+        # `.cargo/config.toml`'s `target.aarch64-unknown-linux-gnu.runner`
+        # (qemu) outranks cargo-miri's `target.'cfg(all())'.runner`: name
+        # Miri's runner for the triple, where the environment outranks the
+        # file.
+        CARGO_TARGET_AARCH64_UNKNOWN_LINUX_GNU_RUNNER="$(rustup which --toolchain "$toolchain" cargo-miri) runner"
+        export CARGO_TARGET_AARCH64_UNKNOWN_LINUX_GNU_RUNNER
+        timed "aarch64 (scalar, portable and NEON forms): properties" \
             miri --target aarch64-unknown-linux-gnu "${props[@]}" "${props_filter[@]}"
-        timed "aarch64 (scalar only): contract" \
+        timed "aarch64 (scalar, portable and NEON forms): contract" \
             miri --target aarch64-unknown-linux-gnu --test slerp_joints --test lerp_joints -- contract::
+        unset CARGO_TARGET_AARCH64_UNKNOWN_LINUX_GNU_RUNNER
         ;;
     *)
         echo "unknown pass $pass (x86, avx, aarch64)" >&2

@@ -99,7 +99,8 @@ pub struct Aarch64Loop {
     /// and instruction count).
     pub callees: Vec<String>,
     /// The calls left in the loop (PLT stubs of C library functions, calls
-    /// through a register): the estimate counts their `bl` only.
+    /// through a register, calls made by a spliced callee): the estimate
+    /// counts their `bl` only.
     pub calls_kept: Vec<String>,
     /// Elements (joints, matrices) one iteration handles.
     pub elements_per_iteration: f64,
@@ -264,6 +265,52 @@ fn estimated_forms(r: &animasm::roster::Routine) -> Vec<animasm::roster::FormInf
         return Vec::new();
     }
     std::iter::once(r.scalar_form()).chain(beside).collect()
+}
+
+/// The code of the kernel of form `imp` of `r` in the running binary (an
+/// aarch64 build), as [`code_at`] gives it. `Err` when the table has no such
+/// form, or as [`code_at`].
+#[cfg(target_arch = "aarch64")]
+pub fn kernel_code(r: &animasm::roster::Routine, imp: animasm::Impl) -> Result<Vec<(String, Vec<String>)>, String> {
+    let address = crate::mca_shared::kernel_address(r, imp).ok_or_else(|| format!("{}: no {imp} kernel", r.name))?;
+    code_at(address)
+}
+
+/// The instructions of the function at the runtime address `address` of
+/// the running binary (an aarch64 build), and of every function of the
+/// binary it calls, directly or through others, whose name is in animasm or
+/// the `libm` crate: each as (demangled name, instruction texts as
+/// `mnemonic operands`, objdump's comments and symbol annotations left
+/// out), the function at `address` first. `Err` when objdump cannot be run
+/// or no function starts at `address`.
+#[cfg(target_arch = "aarch64")]
+pub fn code_at(address: usize) -> Result<Vec<(String, Vec<String>)>, String> {
+    let objdump = objdump();
+    let exe = std::env::current_exe().map_err(|e| format!("current_exe: {e}"))?;
+    let exe = exe.to_str().ok_or("the executable's path is not UTF-8")?.to_owned();
+    let table = crate::objdump::functions(&crate::mca_shared::run(&objdump, &["-t", "-C", &exe])?);
+    let anchor = ("devkit::mca_aarch64::code_at", std::hint::black_box(code_at as fn(_) -> _ as usize));
+    let first = crate::objdump::functions_at(&table, anchor, address)?
+        .into_iter()
+        .next()
+        .ok_or_else(|| format!("no function at {address:#x}"))?;
+    let mut todo = vec![first];
+    let mut out: Vec<(String, Vec<String>)> = Vec::new();
+    while let Some(f) = todo.pop() {
+        if out.iter().any(|(n, _)| *n == f.name) {
+            continue;
+        }
+        let instrs = disassemble(&objdump, &exe, &f)?;
+        for i in &instrs {
+            let Some((target, _)) = &i.call else { continue };
+            let ours = |g: &&Function| g.name.contains("animasm") || g.name.starts_with("libm::");
+            if let Some(g) = table.iter().filter(ours).find(|g| g.addr == *target) {
+                todo.push(g.clone());
+            }
+        }
+        out.push((f.name.clone(), instrs.into_iter().map(|i| i.text).collect()));
+    }
+    Ok(out)
 }
 
 /// The objdump that reads aarch64 code: `$OBJDUMP`, else

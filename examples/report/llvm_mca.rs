@@ -315,9 +315,10 @@ fn aarch64_section() {
          found in an aarch64 build (animasm with std) at the address its table holds; inner loop, elem/iter \
          as for the successors above (aarch64 pointer steps: post-indexed loads and stores, `add` to a \
          pointer or a counter). {c0}, {c1}: llvm-mca's block reciprocal throughput with {}, in core \
-         cycles per iteration and per element, every load in L1. \"calls not counted\": calls to C library \
-         functions through the PLT (the scalar slerp_joints' acosf and sinf) cost only their `bl` here, so \
-         that row is a lower bound. The Apple cores are modelled with Cyclone's scheduling model, in which \
+         cycles per iteration and per element, every load in L1. \"calls not counted\": calls left in the \
+         loop (C library functions through the PLT, such as the scalar slerp_joints' acosf and sinf, and \
+         calls one level down in a spliced function) cost only their `bl` here, so that row is a lower \
+         bound. The Apple cores are modelled with Cyclone's scheduling model, in which \
          the vector fsqrt and fdiv cost no more than a vector add: the M1 column understates the forms that \
          divide or take square roots.",
         e.llvm_mca,
