@@ -280,9 +280,15 @@ pub fn form_resolution<R: Routine>() {
         }
     }
     assert!(R::resolve(Impl::Auto).is_ok(), "{}: Auto must resolve", R::NAME);
+    // Off x86_64 the scalar port always resolves and no x86 form ever does
+    // (the portable successors and NEON forms may).
     #[cfg(not(target_arch = "x86_64"))]
     for imp in Impl::ALL {
-        assert_eq!(R::resolve(imp).is_ok(), imp == Impl::Scalar, "{} {imp}", R::NAME);
+        let x86 =
+            matches!(imp, Impl::Intrinsics | Impl::Asm | Impl::Sse2 | Impl::Avx2NoFma | Impl::Avx2 | Impl::Avx512);
+        if x86 || imp == Impl::Scalar {
+            assert_eq!(R::resolve(imp).is_ok(), imp == Impl::Scalar, "{} {imp}", R::NAME);
+        }
     }
     #[cfg(target_arch = "x86_64")]
     if !skipped.is_empty() {
