@@ -150,13 +150,8 @@ unsafe fn block(quats: *mut JointQuat, mats: *const JointMat) {
         _mm256_add_ps(_mm256_xor_ps(m00, s0), _mm256_xor_ps(m11, s1)),
         _mm256_add_ps(_mm256_xor_ps(m22, s2), one),
     );
-    // s = rsqrt(t) / 2 with Appendix B's Newton-Raphson step:
-    // (r * -0.25) * (t r r - 3).
-    let r = _mm256_rsqrt_ps(t);
-    let s = _mm256_mul_ps(
-        _mm256_mul_ps(r, _mm256_set1_ps(-0.25)),
-        _mm256_fmsub_ps(_mm256_mul_ps(t, r), r, _mm256_set1_ps(3.0)),
-    );
+    // s = 0.5 / sqrt(t), both correctly rounded (no estimate).
+    let s = _mm256_div_ps(_mm256_set1_ps(0.5), _mm256_sqrt_ps(t));
 
     // In the order k0..k3.
     let v0 = _mm256_mul_ps(s, t);

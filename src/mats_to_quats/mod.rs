@@ -46,6 +46,9 @@ pub mod asm;
 pub mod avx2;
 #[cfg(target_arch = "x86_64")]
 pub mod intrinsics;
+#[cfg(target_arch = "aarch64")]
+pub mod neon;
+pub mod portable;
 
 use crate::dispatch::{Form, Impl, alignment_of, form, routine_api, select};
 use crate::error::Error;
@@ -62,12 +65,15 @@ type Kernel = crate::form::kernel::MatsToQuats;
 /// 1e-6, so `Auto` never picks it over a SIMD form: `Auto` trades no
 /// accuracy for speed.
 pub(crate) static FORMS: &[Form<Kernel>] = &[
+    #[cfg(target_arch = "aarch64")]
+    form!(Neon => neon::mats_to_quats, Successor on Neon),
     #[cfg(target_arch = "x86_64")]
     form!(Avx2 => avx2::mats_to_quats, Successor on Avx2Fma),
     #[cfg(target_arch = "x86_64")]
     form!(Intrinsics => intrinsics::mats_to_quats, ListingTwin on Sse2),
     #[cfg(all(target_arch = "x86_64", not(miri)))]
     form!(Asm => asm::mats_to_quats, Listing on Sse2),
+    form!(Portable => portable::mats_to_quats, Successor),
     form!(Scalar => scalar::mats_to_quats, PaperC),
 ];
 

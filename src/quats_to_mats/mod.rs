@@ -64,6 +64,9 @@ pub mod asm;
 pub mod avx2;
 #[cfg(target_arch = "x86_64")]
 pub mod intrinsics;
+#[cfg(target_arch = "aarch64")]
+pub mod neon;
+pub mod portable;
 
 use crate::dispatch::{Form, Impl, alignment_of, form, routine_api, select};
 use crate::error::Error;
@@ -76,12 +79,15 @@ type Kernel = crate::form::kernel::QuatsToMats;
 /// tries them in (the measurements of `docs/results.md`; the successor's in
 /// `asm_notes/quats_to_mats.md`, "Successor: Impl::Avx2").
 pub(crate) static FORMS: &[Form<Kernel>] = &[
+    #[cfg(target_arch = "aarch64")]
+    form!(Neon => neon::quats_to_mats, Successor on Neon),
     #[cfg(target_arch = "x86_64")]
     form!(Avx2 => avx2::quats_to_mats, Successor on Avx2Fma),
     #[cfg(all(target_arch = "x86_64", not(miri)))]
     form!(Asm => asm::quats_to_mats, Listing on Sse2),
     #[cfg(target_arch = "x86_64")]
     form!(Intrinsics => intrinsics::quats_to_mats, ListingTwin on Sse2),
+    form!(Portable => portable::quats_to_mats, Successor),
     form!(Scalar => scalar::quats_to_mats, PaperC),
 ];
 

@@ -32,6 +32,9 @@ pub mod asm;
 pub mod avx2;
 #[cfg(target_arch = "x86_64")]
 pub mod intrinsics;
+#[cfg(target_arch = "aarch64")]
+pub mod neon;
+pub mod portable;
 
 use crate::dispatch::{Form, Impl, alignment_of, form, routine_api, select};
 use crate::error::Error;
@@ -43,12 +46,15 @@ type Kernel = crate::form::kernel::TransformJoints;
 /// The forms of [`transform_joints()`], fastest first: the order
 /// [`Impl::Auto`] tries them in (the measurements of `docs/results.md`).
 pub(crate) static FORMS: &[Form<Kernel>] = &[
+    #[cfg(target_arch = "aarch64")]
+    form!(Neon => neon::transform_joints, Successor on Neon),
     #[cfg(target_arch = "x86_64")]
     form!(Avx2 => avx2::transform_joints, Successor on Avx2Fma),
     #[cfg(all(target_arch = "x86_64", not(miri)))]
     form!(Asm => asm::transform_joints, Listing on Sse2),
     #[cfg(target_arch = "x86_64")]
     form!(Intrinsics => intrinsics::transform_joints, ListingTwin on Sse2),
+    form!(Portable => portable::transform_joints, Successor),
     form!(Scalar => scalar::transform_joints, PaperC),
 ];
 
