@@ -681,7 +681,7 @@ mod successor {
     /// and the sign multipliers.
     fn listing_case(m: &JointMat) -> (usize, [f32; 3]) {
         let d = [m.mat[0], m.mat[5], m.mat[10]];
-        let nlt = |a: f32, b: f32| !(a < b);
+        let nlt = |a: f32, b: f32| a.partial_cmp(&b) != Some(core::cmp::Ordering::Less);
         if nlt((d[0] + d[1]) + d[2], 0.0) {
             (3, [1.0, 1.0, 1.0])
         } else if nlt(d[0], d[1]) && nlt(d[0], d[2]) {

@@ -60,6 +60,7 @@ const BOUND: f64 = 2.4e-7;
 
 /// The kernels as (name, kernel). The C routines run everywhere.
 fn kernels() -> Vec<(&'static str, Kernel)> {
+    #[cfg_attr(not(target_arch = "x86_64"), allow(unused_mut))]
     let mut k: Vec<(&'static str, Kernel)> = vec![("scalar", c_quats_to_mats), ("prototype", quats_to_mats_prototype)];
     #[cfg(target_arch = "x86_64")]
     k.extend([
@@ -378,11 +379,15 @@ fn fox_matrices_are_orthonormal() {
 // The safe function.
 
 /// Each `Impl` through the safe function gives its raw kernel's result:
-/// `Scalar` is the paper's first C routine.
+/// `Scalar` is the paper's first C routine, `Portable` the successors'
+/// arithmetic in plain Rust.
 #[test]
 fn safe_function_dispatches_to_the_raw_kernels() {
     let quats = random_joints(9, 77);
     let mut raw: Vec<(Impl, Kernel)> = vec![(Impl::Scalar, c_quats_to_mats)];
+    raw.push((Impl::Portable, animasm::quats_to_mats::portable::quats_to_mats));
+    #[cfg(target_arch = "aarch64")]
+    raw.push((Impl::Neon, animasm::quats_to_mats::neon::quats_to_mats));
     #[cfg(target_arch = "x86_64")]
     raw.extend([
         (Impl::Intrinsics, animasm::quats_to_mats::intrinsics::quats_to_mats as Kernel),

@@ -101,6 +101,7 @@ mod raw {
 
 /// What the listing makes of a scalar (C) result: `+0.0` added to the
 /// rotation columns turns `-0.0` into `+0.0`, and changes nothing else.
+#[cfg(target_arch = "x86_64")]
 fn as_listing(m: &[JointMat]) -> Vec<JointMat> {
     m.iter()
         .map(|j| JointMat {
@@ -870,14 +871,14 @@ mod successor {
                 unsafe { k(out.as_mut_ptr(), a.as_ptr(), b.as_ptr(), n as i32) };
                 for (j, m) in out.iter().enumerate() {
                     let written = m.mat.iter().filter(|v| v.to_bits() != SENTINEL.to_bits()).count();
-                    assert_eq!(written, if j < n { 12 } else { 0 }, "{n} joints: joint {j}");
+                    assert_eq!(written, if j < n { 12 } else { 0 }, "{imp}: {n} joints: joint {j}");
                 }
             }
             let mut out = [JointMat { mat: [SENTINEL; 12] }];
             for n in [0, -1, i32::MIN] {
                 // SAFETY: `n <= 0`: nothing is read or written.
                 unsafe { k(out.as_mut_ptr(), core::ptr::null(), core::ptr::null(), n) };
-                assert!(out[0].mat.iter().all(|v| v.to_bits() == SENTINEL.to_bits()));
+                assert!(out[0].mat.iter().all(|v| v.to_bits() == SENTINEL.to_bits()), "{imp}: count {n}");
             }
         }
     }

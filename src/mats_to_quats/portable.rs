@@ -38,7 +38,7 @@
 //! quaternions differed in the last bits from CPU to CPU. Every successor
 //! now takes `s = 0.5 / sqrt(t)` with the correctly rounded IEEE square root
 //! and division (the AVX2 form `vsqrtps` and `vdivps`, NEON `fsqrt` and
-//! `fdiv`, here [`crate::math`]'s `sqrt` and `/`), the same bits
+//! `fdiv`, here `f32::sqrt` (`libm::sqrtf` without `std`) and `/`), the same bits
 //! everywhere, and one rounding error or so more accurate. The case choice,
 //! the sums and the products are the AVX2 form's, lane for lane; where it
 //! selects with two layers of `vblendvps`, this form indexes (`q[c] =
@@ -50,6 +50,13 @@
 
 use crate::math::sqrt;
 use crate::types::{JointMat, JointQuat, Quat, Vec4};
+
+/// `!(a < b)`: x86's `cmpnltps` (`_CMP_NLT_UQ`), true where `a >= b` or
+/// either is NaN (unordered).
+#[inline(always)]
+fn not_less(a: f32, b: f32) -> bool {
+    a.partial_cmp(&b) != Some(core::cmp::Ordering::Less)
+}
 
 /// `v` with its sign bit flipped where `neg`: the multiplication by the
 /// blueprint's sign multiplier `±1`, as the SIMD forms' `xor` with a sign
@@ -71,9 +78,9 @@ pub fn joint_mat_to_joint_quat(joint: &JointMat) -> JointQuat {
     let (m20, m21, m22) = (m[8], m[9], m[10]);
 
     let trace = (m00 + m11) + m22;
-    let c0 = !(trace < 0.0);
-    let c1 = !(m00 < m11) & !(m00 < m22);
-    let c2 = !(m11 < m22);
+    let c0 = not_less(trace, 0.0);
+    let c1 = not_less(m00, m11) & not_less(m00, m22);
+    let c2 = not_less(m11, m22);
     let b0 = c0 | (!c1 & c2);
     let nb1 = !c0 & (c1 | c2);
     let (neg0, neg1, neg2) = (b0 == nb1, !b0, nb1);
