@@ -149,9 +149,9 @@ unsafe fn fnlerp4_block(dest: *mut Quat, l: &L4, r: *const Quat, t: *const f32) 
     }
 }
 
-/// One block of `onlerp4`: `A = A0 + d (A1 + d (A2 - d A3))`, `B = B0 + d (B1
-/// + d B2)`, `k = (A (t - 0.5)) (t - 0.5) + B`, `ot = t + ((t (t - 0.5)) (t -
-/// 1)) k`, in the scalar code's order.
+/// One block of `onlerp4`: `A = A0 + d (A1 + d (A2 - d A3))`,
+/// `B = B0 + d (B1 + d B2)`, `k = (A (t - 0.5)) (t - 0.5) + B`,
+/// `ot = t + ((t (t - 0.5)) (t - 1)) k`, in the scalar code's order.
 ///
 /// # Safety
 ///

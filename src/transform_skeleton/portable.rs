@@ -21,7 +21,7 @@
 //! and the translation added last. The rotation columns add `-0.0`, which
 //! changes no value (`x + (-0.0) == x`, `-0.0` included): the successors
 //! keep the C's signed zeros (they correct the listing's erratum E1). The
-//! fused multiply-add is [`crate::portable`]'s `mul_add` (`f32::mul_add`
+//! fused multiply-add is `crate::portable`'s `mul_add` (`f32::mul_add`
 //! with `std`, `libm::fmaf` without), correctly rounded on every target: an
 //! instruction where the CPU has FMA, a library call where it has not (then
 //! this form is slow, but gives the same bits).

@@ -17,11 +17,11 @@
 //! ```
 //!
 //! for `r = 0, 1, 2` and `c = 0, 1, 2, 3`: `Rb^T (a - tb)`, the translation
-//! subtracted first (as the C and the listing do), then the C's sum `(b0 d0
-//! + b1 d1) + b2 d2` over the parent's column `r` with the second and third
-//! products fused into their sums. The rotation columns subtract `+0.0`,
+//! subtracted first (as the C and the listing do), then the C's sum
+//! `(b0 d0 + b1 d1) + b2 d2` over the parent's column `r` with the second
+//! and third products fused into their sums. The rotation columns subtract `+0.0`,
 //! which changes no value (`x - (+0.0) == x`, `-0.0` included), so the C's
-//! signed zeros survive. The fused multiply-add is [`crate::portable`]'s
+//! signed zeros survive. The fused multiply-add is `crate::portable`'s
 //! `mul_add` (`f32::mul_add` with `std`, `libm::fmaf` without), correctly
 //! rounded on every target.
 //!
