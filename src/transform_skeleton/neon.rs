@@ -23,8 +23,10 @@
 //! `(-0.0, -0.0, -0.0, b_r[3])` is one `ins` (`vcopyq_laneq_f32`) of the
 //! parent's translation into a vector of `-0.0`; adding `-0.0` keeps every
 //! value, signed zeros included (erratum E1 corrected, as in every
-//! successor). Per joint: 6 loads, 3 `fmul`, 6 `fmla`, 3 `ins`, 3 `fadd`,
-//! 3 stores.
+//! successor). Per joint, as built: the six rows in 2 `ldp q` + 2 `ldr q`,
+//! 3 `fmul`, 6 `fmla`, 3 `movi` + 3 `mov v.s[3]` (the `-0.0` vectors with
+//! the translation inserted), 3 `fadd`, 1 `stp q` + 1 `str q`: 32
+//! instructions with the loop's own.
 //!
 //! The loop is the listing's (parents first, one joint per iteration, no
 //! tail, so no joint's operations depend on its position, the range or the

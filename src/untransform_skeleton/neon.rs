@@ -21,8 +21,9 @@
 //! ```
 //!
 //! per element exactly the portable form's `(b[0][r] d[0][c] ⊕fma b[1][r]
-//! d[1][c]) ⊕fma b[2][r] d[2][c]`. Per joint: 6 loads, 3 `ins`, 3 `fsub`,
-//! 3 `fmul`, 6 `fmla`, 3 stores.
+//! d[1][c]) ⊕fma b[2][r] d[2][c]`. Per joint, as built: the six rows in 2
+//! `ldp q` + 2 `ldr q`, 3 `movi` + 3 `mov v.s[3]`, 3 `fsub`, 3 `fmul`, 6
+//! `fmla`, 1 `stp q` + 1 `str q`: 34 instructions with the loop's own.
 //!
 //! The loop is the listing's (last joint first, one joint per iteration, no
 //! tail: no joint's operations depend on its position, the range or the
