@@ -463,7 +463,7 @@ fn every_successor_gives_the_committed_answer() {
     let mut checked = 0;
     for r in roster::id_routines() {
         if r.resolve(Impl::Portable).is_err() {
-            println!("{}: no Impl::Portable form yet: not checked", r.name);
+            failures.push(format!("{}: no Impl::Portable form", r.name));
             continue;
         }
         let forms = successor_forms(r);
