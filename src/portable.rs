@@ -25,3 +25,13 @@ pub(crate) fn mul_add(a: f32, b: f32, c: f32) -> f32 {
 pub(crate) fn neg_mul_add(a: f32, b: f32, c: f32) -> f32 {
     mul_add(-a, b, c)
 }
+
+/// `sqrt(x)` correctly rounded (IEEE 754's square root, as `vsqrtps` and
+/// `fsqrt` compute it): `f32::sqrt` with the `std` feature, `libm::sqrtf`
+/// without it.
+#[inline(always)]
+pub(crate) fn sqrt(x: f32) -> f32 {
+    cfg_if::cfg_if! {
+        if #[cfg(feature = "std")] { x.sqrt() } else { libm::sqrtf(x) }
+    }
+}

@@ -35,7 +35,14 @@ mod hooked {
     const AVX2_FMA: Option<&str> = Some("avx2 and fma");
 
     /// The seven id Software routines.
-    const ID: &[Row] = &[(Impl::Avx2, AVX2_FMA), (Impl::Intrinsics, None), (Impl::Asm, None), (Impl::Scalar, None)];
+    const ID: &[Row] = &[
+        (Impl::Neon, None),
+        (Impl::Avx2, AVX2_FMA),
+        (Impl::Intrinsics, None),
+        (Impl::Asm, None),
+        (Impl::Portable, None),
+        (Impl::Scalar, None),
+    ];
     /// `transform_skeleton_movss_shufps`: no successor.
     const MOVSS: &[Row] = &[(Impl::Asm, None), (Impl::Intrinsics, None), (Impl::Scalar, None)];
     /// `slerp_quats_corrected`.
@@ -43,14 +50,22 @@ mod hooked {
     /// `slerp_quats_as_published`.
     const PUBLISHED: &[Row] = &[(Impl::Intrinsics, AVX), (Impl::Asm, AVX), (Impl::Scalar, None)];
     /// `nlerp`, `fnlerp`, `onlerp`.
-    const NLERP: &[Row] = &[(Impl::Avx2, AVX2_FMA), (Impl::Avx2NoFma, AVX2), (Impl::Sse2, None), (Impl::Scalar, None)];
+    const NLERP: &[Row] = &[
+        (Impl::Neon, None),
+        (Impl::Avx2, AVX2_FMA),
+        (Impl::Avx2NoFma, AVX2),
+        (Impl::Sse2, None),
+        (Impl::Scalar, None),
+    ];
     /// `slerp_stream`.
     const SCALAR_ONLY: &[Row] = &[(Impl::Scalar, None)];
 
-    /// Every `Impl`, `Auto` included.
-    const EVERY_IMPL: [Impl; 9] = [
+    /// Every `Impl`, the selectors `Auto` and `Deterministic` included.
+    const EVERY_IMPL: [Impl; 11] = [
         Impl::Auto,
+        Impl::Deterministic,
         Impl::Scalar,
+        Impl::Portable,
         Impl::Intrinsics,
         Impl::Asm,
         Impl::Sse2,
@@ -93,18 +108,32 @@ mod hooked {
         }
     }
 
-    /// Whether the row exists in this build: every non-scalar row is
-    /// `x86_64` only, and `Asm` is compiled out under Miri.
+    /// Whether the row exists in this build: `Scalar` and `Portable` on
+    /// every target, `Neon` on `aarch64`, every other row on `x86_64` only,
+    /// and `Asm` is compiled out under Miri.
     fn compiled(imp: Impl) -> bool {
-        imp == Impl::Scalar || (cfg!(target_arch = "x86_64") && !(imp == Impl::Asm && cfg!(miri)))
+        match imp {
+            Impl::Scalar | Impl::Portable => true,
+            Impl::Neon => cfg!(target_arch = "aarch64"),
+            _ => cfg!(target_arch = "x86_64") && !(imp == Impl::Asm && cfg!(miri)),
+        }
+    }
+
+    /// Whether the form exists where only the portable forms do.
+    fn portable(imp: Impl) -> bool {
+        matches!(imp, Impl::Scalar | Impl::Portable)
     }
 
     fn want(table: &[Row], imp: Impl, m: Machine) -> Want {
         if imp == Impl::Auto {
             return Want::Runs;
         }
+        if imp == Impl::Deterministic {
+            // Every routine with successors has the portable one.
+            return if table.iter().any(|r| r.0 == Impl::Portable) { Want::Runs } else { Want::Unsupported };
+        }
         match table.iter().find(|r| r.0 == imp) {
-            Some(_) if !compiled(imp) || (m.scalar_target() && imp != Impl::Scalar) => Want::Unsupported,
+            Some(_) if !compiled(imp) || (m.scalar_target() && !portable(imp)) => Want::Unsupported,
             None => Want::Unsupported,
             Some(&(_, Some(needs))) if !visible(needs, m) => Want::Missing(needs),
             Some(_) => Want::Runs,
@@ -139,7 +168,7 @@ mod hooked {
         }
         fn print(&self, test: &str, machine: &str) {
             let total: usize = self.by_kind.values().sum();
-            eprintln!("{test} ({machine}): {} routines x 9 Impls = {total} calls: {:?}", self.routines, self.by_kind);
+            eprintln!("{test} ({machine}): {} routines x 11 Impls = {total} calls: {:?}", self.routines, self.by_kind);
         }
     }
 
@@ -172,10 +201,13 @@ mod hooked {
                         assert_eq!(got, Ok(()), "{ctx}");
                         let resolved = r.resolve(imp).unwrap_or_else(|e| panic!("{ctx}: resolve: {e:?}")).imp;
                         assert!(runnable(table, m).contains(&resolved), "{ctx}: resolves to {resolved}");
+                        if imp == Impl::Deterministic {
+                            assert_eq!(origin_of(r, resolved), Origin::Successor, "{ctx}: resolves to {resolved}");
+                        }
                         // Not under Miri: it randomises `rsqrtps` and C math
                         // on every call (two scalar runs differ there).
                         if cfg!(miri) {
-                        } else if m.scalar_target() {
+                        } else if m.scalar_target() && resolved == Impl::Scalar {
                             assert_eq!(out_bits(&out), out_bits(&scalar), "{ctx}: not the scalar result");
                         } else {
                             let (_, want) = unhooked
@@ -242,7 +274,7 @@ mod hooked {
             Impl::Scalar => Origin::PaperC,
             Impl::Asm => Origin::Listing,
             Impl::Intrinsics => Origin::ListingTwin,
-            Impl::Avx2 | Impl::Avx512 | Impl::Neon if r.is_id_routine() => Origin::Successor,
+            Impl::Portable | Impl::Avx2 | Impl::Avx512 | Impl::Neon if r.is_id_routine() => Origin::Successor,
             _ => Origin::Published,
         }
     }
@@ -278,9 +310,7 @@ mod hooked {
             .map(|r| r.name)
             .collect();
         assert_eq!(ids.len(), 7);
-        if cfg!(target_arch = "x86_64") {
-            assert_eq!(ids, with_successor);
-        }
+        assert_eq!(ids, with_successor);
     }
 
     /// `Isa::detected` is what the standard library detects, and the
@@ -323,9 +353,11 @@ mod hooked {
     fn unsupported_for_every_routine_on_a_scalar_target() {
         let tally = check_all(Machine::SCALAR_TARGET);
         tally.print("unsupported_for_every_routine_on_a_scalar_target", "scalar target");
-        // 14 routines x 9 `Impl`s: only `Auto` and `Scalar` run.
-        assert_eq!(tally.count("ran"), 14 * 2);
-        assert_eq!(tally.count("Unsupported"), 14 * 7);
+        // 14 routines x 11 `Impl`s: only `Auto` and `Scalar` run, and
+        // `Portable` and `Deterministic` (which picks it) of the seven id
+        // routines.
+        assert_eq!(tally.count("ran"), 14 * 2 + 7 * 2);
+        assert_eq!(tally.count("Unsupported"), 14 * 11 - (14 * 2 + 7 * 2));
         assert_eq!(tally.count("MissingCpuFeature"), 0);
     }
 
@@ -489,7 +521,8 @@ mod hooked {
     fn skeleton_methods_unsupported_on_a_scalar_target_and_missing_cpu_feature_on_the_baseline() {
         let t = check_skeleton(Machine::SCALAR_TARGET);
         t.print("Skeleton methods", "scalar target");
-        assert_eq!((t.routines, t.count("ran"), t.count("Unsupported")), (4, 4 * 2, 4 * 7));
+        // `Auto`, `Scalar`, `Portable` and `Deterministic` run.
+        assert_eq!((t.routines, t.count("ran"), t.count("Unsupported")), (4, 4 * 4, 4 * 7));
         let t = check_skeleton(Machine::BASELINE);
         t.print("Skeleton methods", "x86_64 baseline");
         if cfg!(target_arch = "x86_64") {
@@ -497,7 +530,7 @@ mod hooked {
         }
         let t = check_skeleton(Machine::REAL);
         t.print("Skeleton methods", "this CPU");
-        assert_eq!(t.count("ran") + t.count("Unsupported") + t.count("MissingCpuFeature"), 4 * 9);
+        assert_eq!(t.count("ran") + t.count("Unsupported") + t.count("MissingCpuFeature"), 4 * 11);
     }
 
     /// On the real machine the expected tables are what `forms()` says (so

@@ -48,6 +48,18 @@ impl Routine for LerpJoints {
 
 joint_routine_tests!(LerpJoints, &LERP);
 
+/// The successors' one rule for duplicate index entries (`asm_notes/lerp_joints.md`,
+/// E6 "changed"): every successor form (`Impl::Portable`, `Impl::Avx2`,
+/// `Impl::Neon`), given an index laden with repeated entries (inside a
+/// group, on both sides of every block and group boundary, in the padded
+/// tail), gives bit for bit what applying the same form entry by entry
+/// gives.
+#[cfg(not(miri))]
+#[test]
+fn successor_duplicates_apply_in_list_order() {
+    joints::successor_duplicates_apply_in_list_order(&LERP);
+}
+
 /// Every form against the f64 normalised lerp on the properties' inputs.
 #[test]
 fn differential_against_the_f64_lerp() {

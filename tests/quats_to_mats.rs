@@ -60,6 +60,7 @@ const BOUND: f64 = 2.4e-7;
 
 /// The kernels as (name, kernel). The C routines run everywhere.
 fn kernels() -> Vec<(&'static str, Kernel)> {
+    #[cfg_attr(not(target_arch = "x86_64"), allow(unused_mut))]
     let mut k: Vec<(&'static str, Kernel)> = vec![("scalar", c_quats_to_mats), ("prototype", quats_to_mats_prototype)];
     #[cfg(target_arch = "x86_64")]
     k.extend([
@@ -378,11 +379,15 @@ fn fox_matrices_are_orthonormal() {
 // The safe function.
 
 /// Each `Impl` through the safe function gives its raw kernel's result:
-/// `Scalar` is the paper's first C routine.
+/// `Scalar` is the paper's first C routine, `Portable` the successors'
+/// arithmetic in plain Rust.
 #[test]
 fn safe_function_dispatches_to_the_raw_kernels() {
     let quats = random_joints(9, 77);
     let mut raw: Vec<(Impl, Kernel)> = vec![(Impl::Scalar, c_quats_to_mats)];
+    raw.push((Impl::Portable, animasm::quats_to_mats::portable::quats_to_mats));
+    #[cfg(target_arch = "aarch64")]
+    raw.push((Impl::Neon, animasm::quats_to_mats::neon::quats_to_mats));
     #[cfg(target_arch = "x86_64")]
     raw.extend([
         (Impl::Intrinsics, animasm::quats_to_mats::intrinsics::quats_to_mats as Kernel),
@@ -654,24 +659,31 @@ proptest! {
 }
 
 // ---------------------------------------------------------------------------
-// The successor, `Impl::Avx2` (`asm_notes/quats_to_mats.md`,
-// "Successor: Impl::Avx2"). Skipped, with a message, where the CPU lacks AVX2
-// or FMA.
+// The successors, `Impl::Avx2`, `Impl::Neon` and `Impl::Portable`
+// (`asm_notes/quats_to_mats.md`, "Successor: ..."): each test runs on every
+// one this CPU has (`Avx2` is skipped, with a message, where the CPU lacks
+// AVX2 or FMA). The listing is the exact model of its 42 instructions
+// (`listing_model`, the asm's bits on every CPU), so the comparisons with it
+// run on every target.
 
-#[cfg(target_arch = "x86_64")]
 mod successor {
     use super::*;
 
-    /// The successor's raw kernel, or `None` (and a message) on a CPU
-    /// without AVX2 and FMA.
-    fn avx2() -> Option<Kernel> {
-        match animasm::quats_to_mats::kernel(Impl::Avx2) {
-            Ok(k) => Some(k),
-            Err(e) => {
-                eprintln!("quats_to_mats: Impl::Avx2 (needs avx2 and fma) skipped: {e}");
-                None
+    /// The successor forms this CPU runs, fastest first, with their raw
+    /// kernels: `Impl::Neon` (aarch64), `Impl::Avx2` (x86_64 with AVX2 and
+    /// FMA; a message where the CPU lacks them) and `Impl::Portable`
+    /// (everywhere).
+    fn successors() -> Vec<(Impl, Kernel)> {
+        let mut out = Vec::new();
+        for imp in [Impl::Neon, Impl::Avx2, Impl::Portable] {
+            match animasm::quats_to_mats::kernel(imp) {
+                Ok(k) => out.push((imp, k)),
+                Err(Error::Unsupported(_)) => {}
+                Err(e) => eprintln!("quats_to_mats: Impl::{imp:?} skipped: {e}"),
             }
         }
+        assert!(out.iter().any(|&(imp, _)| imp == Impl::Portable), "Impl::Portable runs everywhere");
+        out
     }
 
     /// Whether the test runs under valgrind (`scripts/memcheck.sh`), which
@@ -731,21 +743,22 @@ mod successor {
     /// f64 formula and of the scalar port, translations bit for bit.
     #[test]
     fn successor_every_count_0_to_67() {
-        let Some(k) = avx2() else { return };
-        let quats = random_joints(0x5ecc, 67);
-        for n in 0..=67 {
-            let out = run_n(k, &quats, n, n + 3);
-            for (i, m) in out.iter().enumerate().skip(n) {
-                assert!(m.mat.iter().all(|v| v.to_bits() == SENTINEL), "n={n}: matrix {i} written");
+        for (imp, k) in successors() {
+            let quats = random_joints(0x5ecc, 67);
+            for n in 0..=67 {
+                let out = run_n(k, &quats, n, n + 3);
+                for (i, m) in out.iter().enumerate().skip(n) {
+                    assert!(m.mat.iter().all(|v| v.to_bits() == SENTINEL), "{imp} n={n}: matrix {i} written");
+                }
+                let (out, q) = (&out[..n], &quats[..n]);
+                let want: Vec<JointMat> = q.iter().map(fused_model).collect();
+                assert_fused(out, &want, &format!("{imp} n={n}: vs the fused model"));
+                assert!(max_rotation_error(out, q) <= BOUND, "{imp} n={n}: vs the f64 formula");
+                let c = run(c_quats_to_mats, q);
+                let d = out.iter().zip(&c).map(|(a, b)| mat_max_abs_diff(&a.mat, &mat_f64(b))).fold(0.0, f64::max);
+                assert!(d <= BOUND, "{imp} n={n}: {d:e} from the scalar port");
+                assert_translation_copied(out, q, &format!("{imp} n={n}"));
             }
-            let (out, q) = (&out[..n], &quats[..n]);
-            let want: Vec<JointMat> = q.iter().map(fused_model).collect();
-            assert_fused(out, &want, &format!("n={n}: vs the fused model"));
-            assert!(max_rotation_error(out, q) <= BOUND, "n={n}: vs the f64 formula");
-            let c = run(c_quats_to_mats, q);
-            let d = out.iter().zip(&c).map(|(a, b)| mat_max_abs_diff(&a.mat, &mat_f64(b))).fold(0.0, f64::max);
-            assert!(d <= BOUND, "n={n}: {d:e} from the scalar port");
-            assert_translation_copied(out, q, &format!("n={n}"));
         }
     }
 
@@ -754,17 +767,18 @@ mod successor {
     /// `scripts/memcheck.sh` an access past either end is reported.
     #[test]
     fn successor_buffers_ending_at_the_allocation_end() {
-        let Some(k) = avx2() else { return };
-        for n in 0..=67usize {
-            let quats: Vec<JointQuat> = random_joints(900 + n as u64, n);
-            let mut mats: Vec<JointMat> = Vec::with_capacity(n);
-            mats.resize(n, sentinel_mat());
-            assert_eq!((quats.capacity(), mats.capacity()), (n, n));
-            // SAFETY: both Vecs hold exactly `n` elements, are aligned for
-            // their types and distinct; AVX2 and FMA are present (`avx2()`).
-            unsafe { k(mats.as_mut_ptr(), quats.as_ptr(), n as i32) };
-            let want: Vec<JointMat> = quats.iter().map(fused_model).collect();
-            assert_fused(&mats, &want, &format!("n={n}"));
+        for (imp, k) in successors() {
+            for n in 0..=67usize {
+                let quats: Vec<JointQuat> = random_joints(900 + n as u64, n);
+                let mut mats: Vec<JointMat> = Vec::with_capacity(n);
+                mats.resize(n, sentinel_mat());
+                assert_eq!((quats.capacity(), mats.capacity()), (n, n));
+                // SAFETY: both Vecs hold exactly `n` elements, are aligned for
+                // their types and distinct; `successors()` checked the CPU.
+                unsafe { k(mats.as_mut_ptr(), quats.as_ptr(), n as i32) };
+                let want: Vec<JointMat> = quats.iter().map(fused_model).collect();
+                assert_fused(&mats, &want, &format!("{imp} n={n}"));
+            }
         }
     }
 
@@ -773,34 +787,35 @@ mod successor {
     /// listing on the same joints; rows orthonormal.
     #[test]
     fn successor_fox_poses() {
-        let Some(k) = avx2() else { return };
-        let mut sets: Vec<(String, Vec<JointQuat>)> = vec![("fox rest pose".into(), fox::rest_pose())];
-        for name in fox::KEY_PAIRS {
-            let (a, b) = fox::key_pair(name);
-            sets.push((format!("fox {name}"), [a, b].concat()));
-        }
-        let mut rng = Rng::new(11);
-        let keyed = fox::all_keyed_rotations();
-        sets.push((
-            "fox keyed rotations".into(),
-            keyed.iter().map(|r| JointQuat::new(Quat::from_array(*r), rng.translation())).collect(),
-        ));
-        for (set, quats) in &sets {
-            let out = run(k, quats);
-            let e = max_rotation_error(&out, quats);
-            let e_asm = max_rotation_error(&run(animasm::quats_to_mats::asm::quats_to_mats, quats), quats);
-            println!("{set}: avx2 {e:.3e}, asm {e_asm:.3e}");
-            assert!(e <= BOUND && e <= e_asm * 1.25, "{set}: avx2 {e:e}, asm {e_asm:e}");
-            assert_translation_copied(&out, quats, set);
-            let want: Vec<JointMat> = quats.iter().map(fused_model).collect();
-            assert_fused(&out, &want, set);
-            for (i, m) in out.iter().enumerate() {
-                let row = |r: usize| [m.mat[r * 4], m.mat[r * 4 + 1], m.mat[r * 4 + 2]].map(f64::from);
-                for a in 0..3 {
-                    for b in 0..3 {
-                        let d: f64 = (0..3).map(|c| row(a)[c] * row(b)[c]).sum();
-                        let want = if a == b { 1.0 } else { 0.0 };
-                        assert!((d - want).abs() < 2e-6, "{set}: joint {i}: rows {a}.{b} = {d}");
+        for (imp, k) in successors() {
+            let mut sets: Vec<(String, Vec<JointQuat>)> = vec![("fox rest pose".into(), fox::rest_pose())];
+            for name in fox::KEY_PAIRS {
+                let (a, b) = fox::key_pair(name);
+                sets.push((format!("fox {name}"), [a, b].concat()));
+            }
+            let mut rng = Rng::new(11);
+            let keyed = fox::all_keyed_rotations();
+            sets.push((
+                "fox keyed rotations".into(),
+                keyed.iter().map(|r| JointQuat::new(Quat::from_array(*r), rng.translation())).collect(),
+            ));
+            for (set, quats) in &sets {
+                let out = run(k, quats);
+                let e = max_rotation_error(&out, quats);
+                let e_asm = max_rotation_error(&model(quats), quats);
+                println!("{set}: {imp} {e:.3e}, the listing {e_asm:.3e}");
+                assert!(e <= BOUND && e <= e_asm * 1.25, "{set}: {imp} {e:e}, the listing {e_asm:e}");
+                assert_translation_copied(&out, quats, &format!("{imp} {set}"));
+                let want: Vec<JointMat> = quats.iter().map(fused_model).collect();
+                assert_fused(&out, &want, &format!("{imp} {set}"));
+                for (i, m) in out.iter().enumerate() {
+                    let row = |r: usize| [m.mat[r * 4], m.mat[r * 4 + 1], m.mat[r * 4 + 2]].map(f64::from);
+                    for a in 0..3 {
+                        for b in 0..3 {
+                            let d: f64 = (0..3).map(|c| row(a)[c] * row(b)[c]).sum();
+                            let want = if a == b { 1.0 } else { 0.0 };
+                            assert!((d - want).abs() < 2e-6, "{imp} {set}: joint {i}: rows {a}.{b} = {d}");
+                        }
                     }
                 }
             }
@@ -811,12 +826,13 @@ mod successor {
     /// worse than the listing (the fused products round once less).
     #[test]
     fn successor_accuracy_no_worse_than_the_listing() {
-        let Some(k) = avx2() else { return };
-        let quats = random_joints(3, 20_000);
-        let e = max_rotation_error(&run(k, &quats), &quats);
-        let e_asm = max_rotation_error(&run(animasm::quats_to_mats::asm::quats_to_mats, &quats), &quats);
-        println!("random: avx2 {e:.3e}, asm {e_asm:.3e}");
-        assert!(e <= BOUND && e <= e_asm, "avx2 {e:e}, asm {e_asm:e}");
+        for (imp, k) in successors() {
+            let quats = random_joints(3, 20_000);
+            let e = max_rotation_error(&run(k, &quats), &quats);
+            let e_asm = max_rotation_error(&model(&quats), &quats);
+            println!("random: {imp} {e:.3e}, the listing {e_asm:.3e}");
+            assert!(e <= BOUND && e <= e_asm, "{imp} {e:e}, the listing {e_asm:e}");
+        }
     }
 
     /// Special values in every lane of a block and in the tail: zero,
@@ -826,20 +842,21 @@ mod successor {
     /// neighbours, translations bit for bit (NaN payloads included).
     #[test]
     fn successor_special_values_in_every_lane() {
-        let Some(k) = avx2() else { return };
-        let edges = edges::quat_joints();
-        let out = run(k, &edges);
-        let want: Vec<JointMat> = edges.iter().map(fused_model).collect();
-        assert_fused(&out, &want, "edge quaternions");
-        assert_translation_copied(&out, &edges, "edge quaternions");
-        let filler = random_joints(21, 19);
-        for (e, edge) in edges.iter().enumerate().take(40) {
-            for lane in 0..19 {
-                let mut quats = filler.clone();
-                quats[lane] = *edge;
-                let out = run(k, &quats);
-                let want: Vec<JointMat> = quats.iter().map(fused_model).collect();
-                assert_fused(&out, &want, &format!("edge {e} in lane {lane}"));
+        for (imp, k) in successors() {
+            let edges = edges::quat_joints();
+            let out = run(k, &edges);
+            let want: Vec<JointMat> = edges.iter().map(fused_model).collect();
+            assert_fused(&out, &want, &format!("{imp}: edge quaternions"));
+            assert_translation_copied(&out, &edges, &format!("{imp}: edge quaternions"));
+            let filler = random_joints(21, 19);
+            for (e, edge) in edges.iter().enumerate().take(40) {
+                for lane in 0..19 {
+                    let mut quats = filler.clone();
+                    quats[lane] = *edge;
+                    let out = run(k, &quats);
+                    let want: Vec<JointMat> = quats.iter().map(fused_model).collect();
+                    assert_fused(&out, &want, &format!("{imp}: edge {e} in lane {lane}"));
+                }
             }
         }
     }
@@ -851,29 +868,30 @@ mod successor {
     /// `q`).
     #[test]
     fn successor_identical_opposite_and_zero_quaternions() {
-        let Some(k) = avx2() else { return };
-        let t = Vec4::new(1.5, -2.5, 3.5, 9.0);
-        for q in [
-            Quat::new(0.0, 0.0, 0.0, 0.0),
-            Quat::IDENTITY,
-            Quat::new(0.0, 0.0, 0.0, -1.0),
-            Quat::new(-0.0, -0.0, -0.0, -0.0),
-        ] {
-            let m = run(k, &[JointQuat::new(q, t)])[0].mat;
-            assert_eq!(
-                m.map(f32::to_bits),
-                [1.0f32, 0.0, 0.0, 1.5, 0.0, 1.0, 0.0, -2.5, 0.0, 0.0, 1.0, 3.5].map(f32::to_bits),
-                "{q:?}"
-            );
+        for (imp, k) in successors() {
+            let t = Vec4::new(1.5, -2.5, 3.5, 9.0);
+            for q in [
+                Quat::new(0.0, 0.0, 0.0, 0.0),
+                Quat::IDENTITY,
+                Quat::new(0.0, 0.0, 0.0, -1.0),
+                Quat::new(-0.0, -0.0, -0.0, -0.0),
+            ] {
+                let m = run(k, &[JointQuat::new(q, t)])[0].mat;
+                assert_eq!(
+                    m.map(f32::to_bits),
+                    [1.0f32, 0.0, 0.0, 1.5, 0.0, 1.0, 0.0, -2.5, 0.0, 0.0, 1.0, 3.5].map(f32::to_bits),
+                    "{imp}: {q:?}"
+                );
+            }
+            let quats = random_joints(31, 29);
+            let neg: Vec<JointQuat> =
+                quats.iter().map(|j| JointQuat::new(Quat::from_array(j.q.to_array().map(|v| -v)), j.t)).collect();
+            assert_eq!(mat_bits(&run(k, &quats)), mat_bits(&run(k, &neg)), "{imp}");
+            // Identical joints give identical matrices, wherever they sit.
+            let same = vec![quats[0]; 21];
+            let out = run(k, &same);
+            assert!(out.iter().all(|m| m.mat.map(f32::to_bits) == out[0].mat.map(f32::to_bits)), "{imp}");
         }
-        let quats = random_joints(31, 29);
-        let neg: Vec<JointQuat> =
-            quats.iter().map(|j| JointQuat::new(Quat::from_array(j.q.to_array().map(|v| -v)), j.t)).collect();
-        assert_eq!(mat_bits(&run(k, &quats)), mat_bits(&run(k, &neg)));
-        // Identical joints give identical matrices, wherever they sit.
-        let same = vec![quats[0]; 21];
-        let out = run(k, &same);
-        assert!(out.iter().all(|m| m.mat.map(f32::to_bits) == out[0].mat.map(f32::to_bits)));
     }
 
     /// NaN in one quaternion component spreads as in the listing: to the
@@ -882,20 +900,21 @@ mod successor {
     /// infinities or NaN there; the translation is untouched.
     #[test]
     fn successor_nan_and_infinite_components() {
-        let Some(k) = avx2() else { return };
-        for v in [f32::NAN, f32::INFINITY, f32::NEG_INFINITY] {
-            for lane in 0..4 {
-                let mut q = [0.1f32, 0.2, 0.3, 0.9];
-                q[lane] = v;
-                let j = JointQuat::new(Quat::from_array(q), Vec4::new(1.0, 2.0, 3.0, 1.0));
-                let m = run(k, &[j])[0].mat;
-                assert_eq!([m[3], m[7], m[11]], [1.0, 2.0, 3.0]);
-                let bad_diag = [m[0], m[5], m[10]].iter().filter(|v| !v.is_finite()).count();
-                assert_eq!(bad_diag, if lane == 3 { 0 } else { 2 }, "{v} in lane {lane}: {m:?}");
-                let bad_off = [m[1], m[2], m[4], m[6], m[8], m[9]].iter().filter(|v| !v.is_finite()).count();
-                assert_eq!(bad_off, 6, "{v} in lane {lane}: {m:?}");
-                if v.is_nan() {
-                    assert!([m[0], m[5], m[10]].iter().filter(|v| v.is_nan()).count() == bad_diag);
+        for (imp, k) in successors() {
+            for v in [f32::NAN, f32::INFINITY, f32::NEG_INFINITY] {
+                for lane in 0..4 {
+                    let mut q = [0.1f32, 0.2, 0.3, 0.9];
+                    q[lane] = v;
+                    let j = JointQuat::new(Quat::from_array(q), Vec4::new(1.0, 2.0, 3.0, 1.0));
+                    let m = run(k, &[j])[0].mat;
+                    assert_eq!([m[3], m[7], m[11]], [1.0, 2.0, 3.0], "{imp}");
+                    let bad_diag = [m[0], m[5], m[10]].iter().filter(|v| !v.is_finite()).count();
+                    assert_eq!(bad_diag, if lane == 3 { 0 } else { 2 }, "{imp}: {v} in lane {lane}: {m:?}");
+                    let bad_off = [m[1], m[2], m[4], m[6], m[8], m[9]].iter().filter(|v| !v.is_finite()).count();
+                    assert_eq!(bad_off, 6, "{imp}: {v} in lane {lane}: {m:?}");
+                    if v.is_nan() {
+                        assert!([m[0], m[5], m[10]].iter().filter(|v| v.is_nan()).count() == bad_diag);
+                    }
                 }
             }
         }
@@ -906,15 +925,20 @@ mod successor {
     /// give repeated matrices.
     #[test]
     fn successor_shuffled_and_duplicate_joints() {
-        let Some(k) = avx2() else { return };
-        let quats = random_joints(41, 45);
-        let out = run(k, &quats);
-        let mut rng = Rng::new(42);
-        let perm: Vec<usize> = (0..60).map(|_| rng.below(quats.len())).collect();
-        let shuffled: Vec<JointQuat> = perm.iter().map(|&i| quats[i]).collect();
-        let out2 = run(k, &shuffled);
-        for (a, &i) in perm.iter().enumerate() {
-            assert_eq!(out2[a].mat.map(f32::to_bits), out[i].mat.map(f32::to_bits), "position {a} (joint {i})");
+        for (imp, k) in successors() {
+            let quats = random_joints(41, 45);
+            let out = run(k, &quats);
+            let mut rng = Rng::new(42);
+            let perm: Vec<usize> = (0..60).map(|_| rng.below(quats.len())).collect();
+            let shuffled: Vec<JointQuat> = perm.iter().map(|&i| quats[i]).collect();
+            let out2 = run(k, &shuffled);
+            for (a, &i) in perm.iter().enumerate() {
+                assert_eq!(
+                    out2[a].mat.map(f32::to_bits),
+                    out[i].mat.map(f32::to_bits),
+                    "{imp}: position {a} (joint {i})"
+                );
+            }
         }
     }
 
@@ -922,17 +946,18 @@ mod successor {
     /// matrix (a 90 degree turn about z gives `m[0][1] = +1`).
     #[test]
     fn successor_keeps_the_paper_convention() {
-        let Some(k) = avx2() else { return };
-        let s = core::f32::consts::FRAC_1_SQRT_2;
-        let m = run(k, &[JointQuat::new(Quat::new(0.0, 0.0, s, s), Vec4::default())])[0].mat;
-        assert!((m[1] - 1.0).abs() < 1e-6 && (m[4] + 1.0).abs() < 1e-6, "{m:?}");
-        let quats = random_joints(5, 1000);
-        let out = run(k, &quats);
-        let far = out.iter().zip(&quats).filter(|(m, j)| {
-            let r = quat_to_mat3_f64(j.q.to_array().map(f64::from));
-            (f64::from(m.mat[1]) - r[0][1]).abs() > 1e-3
-        });
-        assert!(far.count() > 900, "the rotation block is not the transpose");
+        for (imp, k) in successors() {
+            let s = core::f32::consts::FRAC_1_SQRT_2;
+            let m = run(k, &[JointQuat::new(Quat::new(0.0, 0.0, s, s), Vec4::default())])[0].mat;
+            assert!((m[1] - 1.0).abs() < 1e-6 && (m[4] + 1.0).abs() < 1e-6, "{imp}: {m:?}");
+            let quats = random_joints(5, 1000);
+            let out = run(k, &quats);
+            let far = out.iter().zip(&quats).filter(|(m, j)| {
+                let r = quat_to_mat3_f64(j.q.to_array().map(f64::from));
+                (f64::from(m.mat[1]) - r[0][1]).abs() > 1e-3
+            });
+            assert!(far.count() > 900, "{imp}: the rotation block is not the transpose");
+        }
     }
 
     /// Kept: no normalisation. A quaternion scaled by `k` gives the
@@ -940,22 +965,29 @@ mod successor {
     /// listing does; the zero quaternion gives the identity.
     #[test]
     fn successor_keeps_no_normalisation() {
-        let Some(k) = avx2() else { return };
-        let quats: Vec<JointQuat> = random_joints(51, 40)
-            .iter()
-            .enumerate()
-            .map(|(i, j)| JointQuat::new(Quat::from_array(j.q.to_array().map(|v| v * (0.25 + 0.1 * i as f32))), j.t))
-            .collect();
-        let out = run(k, &quats);
-        let listing = model(&quats);
-        for (i, (a, b)) in out.iter().zip(&listing).enumerate() {
-            for e in 0..12 {
-                assert!((a.mat[e] - b.mat[e]).abs() <= 4e-6 * b.mat[e].abs().max(1.0), "joint {i} element {e}");
+        for (imp, k) in successors() {
+            let quats: Vec<JointQuat> = random_joints(51, 40)
+                .iter()
+                .enumerate()
+                .map(|(i, j)| {
+                    JointQuat::new(Quat::from_array(j.q.to_array().map(|v| v * (0.25 + 0.1 * i as f32))), j.t)
+                })
+                .collect();
+            let out = run(k, &quats);
+            let listing = model(&quats);
+            for (i, (a, b)) in out.iter().zip(&listing).enumerate() {
+                for e in 0..12 {
+                    assert!(
+                        (a.mat[e] - b.mat[e]).abs() <= 4e-6 * b.mat[e].abs().max(1.0),
+                        "{imp}: joint {i} element {e}"
+                    );
+                }
             }
+            assert!(
+                out.iter().any(|m| (m.mat[0] * m.mat[0] + m.mat[1] * m.mat[1] + m.mat[2] * m.mat[2] - 1.0).abs() > 0.1),
+                "{imp}"
+            );
         }
-        assert!(
-            out.iter().any(|m| (m.mat[0] * m.mat[0] + m.mat[1] * m.mat[1] + m.mat[2] * m.mat[2] - 1.0).abs() > 0.1)
-        );
     }
 
     /// Kept, E4: the diagonal is summed as the listing sums `m[0][0]` and
@@ -965,45 +997,76 @@ mod successor {
     /// sums, and they differ from the other orders now and then.
     #[test]
     fn successor_e4_diagonal_summation_order() {
-        let Some(k) = avx2() else { return };
-        let quats = random_joints(13, 20_000);
-        let out = run(k, &quats);
-        let mut other = 0;
-        for (m, j) in out.iter().zip(&quats) {
-            let [x, y, z, _] = j.q.to_array();
-            let (x2, y2, z2) = (x + x, y + y, z + z);
-            assert_eq!(m.mat[0].to_bits(), (-y).mul_add(y2, (-z).mul_add(z2, 1.0)).to_bits());
-            assert_eq!(m.mat[5].to_bits(), (-x).mul_add(x2, (-z).mul_add(z2, 1.0)).to_bits());
-            assert_eq!(m.mat[10].to_bits(), (-x).mul_add(x2, (-y).mul_add(y2, 1.0)).to_bits());
-            other += usize::from(m.mat[0].to_bits() != (-z).mul_add(z2, (-y).mul_add(y2, 1.0)).to_bits());
+        for (imp, k) in successors() {
+            let quats = random_joints(13, 20_000);
+            let out = run(k, &quats);
+            let mut other = 0;
+            for (m, j) in out.iter().zip(&quats) {
+                let [x, y, z, _] = j.q.to_array();
+                let (x2, y2, z2) = (x + x, y + y, z + z);
+                assert_eq!(m.mat[0].to_bits(), (-y).mul_add(y2, (-z).mul_add(z2, 1.0)).to_bits(), "{imp}");
+                assert_eq!(m.mat[5].to_bits(), (-x).mul_add(x2, (-z).mul_add(z2, 1.0)).to_bits());
+                assert_eq!(m.mat[10].to_bits(), (-x).mul_add(x2, (-y).mul_add(y2, 1.0)).to_bits());
+                other += usize::from(m.mat[0].to_bits() != (-z).mul_add(z2, (-y).mul_add(y2, 1.0)).to_bits());
+            }
+            assert!(other > 0, "{imp}: the order never mattered");
         }
-        assert!(other > 0, "the order never mattered");
     }
 
     /// Corrected, E6: the count is not 32-bit arithmetic: a negative count
     /// converts nothing (the C's `for`), as does 0.
     #[test]
     fn successor_e6_negative_count_converts_nothing() {
-        let Some(k) = avx2() else { return };
-        let quats = random_joints(6, 9);
-        for n in [-1, -8, i32::MIN, 0] {
-            let mut out = vec![sentinel_mat(); 9];
-            // SAFETY: a count <= 0 reads and writes nothing.
-            unsafe { k(out.as_mut_ptr(), quats.as_ptr(), n) };
-            assert!(out.iter().all(|m| m.mat.iter().all(|v| v.to_bits() == SENTINEL)), "count {n}");
+        for (imp, k) in successors() {
+            let quats = random_joints(6, 9);
+            for n in [-1, -8, i32::MIN, 0] {
+                let mut out = vec![sentinel_mat(); 9];
+                // SAFETY: a count <= 0 reads and writes nothing.
+                unsafe { k(out.as_mut_ptr(), quats.as_ptr(), n) };
+                assert!(out.iter().all(|m| m.mat.iter().all(|v| v.to_bits() == SENTINEL)), "{imp}: count {n}");
+            }
         }
     }
 
-    /// The safe function with `Impl::Avx2` is the raw kernel, and `Auto`
-    /// picks it on this CPU (the fastest form, first in `FORMS`).
+    /// The safe function with each successor form is its raw kernel; `Auto`
+    /// and `Deterministic` pick the fastest successor on this CPU (first in
+    /// `FORMS`: `Neon`, or `Avx2` where the CPU has it, else `Portable`).
     #[test]
     fn successor_through_the_safe_function() {
-        let Some(k) = avx2() else { return };
-        let quats = random_joints(9, 77);
-        let mut out = vec![sentinel_mat(); quats.len()];
-        quats_to_mats(Impl::Avx2, &mut out, &quats).unwrap();
-        assert_eq!(mat_bits(&out), mat_bits(&run(k, &quats)));
-        assert_eq!(animasm::quats_to_mats::resolve(Impl::Auto), Ok(Impl::Avx2));
+        for (imp, k) in successors() {
+            let quats = random_joints(9, 77);
+            let mut out = vec![sentinel_mat(); quats.len()];
+            quats_to_mats(imp, &mut out, &quats).unwrap();
+            assert_eq!(mat_bits(&out), mat_bits(&run(k, &quats)), "{imp}");
+        }
+        let fastest = successors()[0].0;
+        assert_eq!(animasm::quats_to_mats::resolve(Impl::Deterministic), Ok(fastest));
+        if fastest != Impl::Portable {
+            assert_eq!(animasm::quats_to_mats::resolve(Impl::Auto), Ok(fastest));
+        }
+    }
+
+    /// The one answer: every successor form gives `Impl::Portable`'s bits
+    /// (NaN as NaN) on every count 0..=67 of 16 seeds and on the special
+    /// values (`edges::quat_joints`) in every position of a 19-joint list.
+    #[test]
+    fn every_successor_gives_the_portable_bits() {
+        let portable = animasm::quats_to_mats::kernel(Impl::Portable).unwrap();
+        for (imp, k) in successors() {
+            for seed in 0..16u64 {
+                let quats = random_joints(0x0ae5 + seed, 67);
+                for n in 0..=67 {
+                    let q = &quats[..n];
+                    assert_mats_same(&run(k, q), &run(portable, q), false, &format!("{imp} seed {seed} n={n}"));
+                }
+            }
+            let filler = random_joints(23, 19);
+            for (e, edge) in edges::quat_joints().iter().enumerate() {
+                let mut quats = filler.clone();
+                quats[e % 19] = *edge;
+                assert_mats_same(&run(k, &quats), &run(portable, &quats), false, &format!("{imp}: edge {e}"));
+            }
+        }
     }
 
     proptest! {
@@ -1013,7 +1076,7 @@ mod successor {
         /// for bit (NaNs as equal), translations bit for bit.
         #[test]
         fn successor_arbitrary_bits(joints in proptest::collection::vec(any::<[u32; 8]>(), 0..20)) {
-            let Some(k) = avx2() else { return Ok(()) };
+            for (imp, k) in successors() {
             let quats: Vec<JointQuat> = joints
                 .iter()
                 .map(|b| {
@@ -1024,8 +1087,9 @@ mod successor {
             let out = run_n(k, &quats, quats.len(), quats.len() + 2);
             prop_assert!(out[quats.len()..].iter().all(|m| m.mat.iter().all(|v| v.to_bits() == SENTINEL)));
             let want: Vec<JointMat> = quats.iter().map(fused_model).collect();
-            assert_fused(&out[..quats.len()], &want, "arbitrary bits");
-            assert_translation_copied(&out[..quats.len()], &quats, "arbitrary bits");
+            assert_fused(&out[..quats.len()], &want, &format!("{imp}: arbitrary bits"));
+            assert_translation_copied(&out[..quats.len()], &quats, &format!("{imp}: arbitrary bits"));
+            }
         }
     }
 }

@@ -115,6 +115,52 @@ fn local_to_model_and_back_on_shuffled_forests() {
     }
 }
 
+/// The successors through `Skeleton` (the one answer): `local_to_model` and
+/// `model_to_local` give the same bits with every successor form this CPU
+/// runs (`Impl::Portable`, `Impl::Avx2` where the CPU has AVX2 and FMA,
+/// `Impl::Neon` on `aarch64`) and with `Impl::Deterministic`, on shuffled
+/// multi-root forests, and the round trip comes back within 1e-5 of the
+/// model size.
+#[test]
+fn successors_give_one_answer_through_the_skeleton() {
+    let successors = |name: &str| -> Vec<Impl> {
+        let r = animasm::roster::find(name).unwrap();
+        let runnable: Vec<Impl> = r.forms().map(|f| f.imp).collect();
+        r.all_forms()
+            .filter(|f| f.origin == animasm::Origin::Successor && runnable.contains(&f.imp))
+            .map(|f| f.imp)
+            .chain([Impl::Deterministic])
+            .collect()
+    };
+    let (to_model, to_local) = (successors("transform_skeleton"), successors("untransform_skeleton"));
+    assert!(to_model.contains(&Impl::Portable) && to_local.contains(&Impl::Portable));
+    assert_eq!(to_model.contains(&Impl::Neon), cfg!(target_arch = "aarch64"));
+    let mut rng = Rng::new(0x0de7);
+    for (n, roots) in [(1, 1), (5, 2), (24, 1), (67, 3), (300, 7)] {
+        let parents = forest_parents(&mut rng, n, |i| i < roots);
+        let (shuffled, _) = shuffle_parents(&mut rng, &parents);
+        let sk = Skeleton::new(&shuffled).unwrap();
+        let locals = sk.to_parents_first_vec(&rigid_mats_from(&mut rng, n)).unwrap();
+        let mut model = locals.clone();
+        sk.local_to_model(Impl::Portable, &mut model).unwrap();
+        let mut back = model.clone();
+        sk.model_to_local(Impl::Portable, &mut back).unwrap();
+        let size = model_size(&mats_f64(&model));
+        let err = (0..n).map(|k| mat_max_abs_diff(&back[k].mat, &mats_f64(&locals[k..=k])[0])).fold(0.0, f64::max);
+        assert!(err <= 1e-5 * size, "n={n}: round trip {err:e} (model size {size})");
+        for &imp in &to_model {
+            let mut out = locals.clone();
+            sk.local_to_model(imp, &mut out).unwrap();
+            assert_eq!(mat_bits(&out), mat_bits(&model), "{imp} n={n}: local_to_model");
+        }
+        for &imp in &to_local {
+            let mut out = model.clone();
+            sk.model_to_local(imp, &mut out).unwrap();
+            assert_eq!(mat_bits(&out), mat_bits(&back), "{imp} n={n}: model_to_local");
+        }
+    }
+}
+
 /// The Fox's key poses (glTF rotations through `JointQuat::from_gltf`) on a
 /// shuffled Fox hierarchy: model space within 1e-5 of the model size of the
 /// f64 reference stored with the data.

@@ -57,6 +57,18 @@ impl Routine for SlerpJoints {
 
 joint_routine_tests!(SlerpJoints, &SLERP);
 
+/// The successors' one rule for duplicate index entries (`asm_notes/slerp_joints.md`,
+/// E6 "changed"): every successor form (`Impl::Portable`, `Impl::Avx2`,
+/// `Impl::Neon`), given an index laden with repeated entries (inside a
+/// group, on both sides of every block and group boundary, in the padded
+/// tail), gives bit for bit what applying the same form entry by entry
+/// gives.
+#[cfg(not(miri))]
+#[test]
+fn successor_duplicates_apply_in_list_order() {
+    joints::successor_duplicates_apply_in_list_order(&SLERP);
+}
+
 /// A proptest case drawn on an AMD EPYC Zen 4 (AVX-512), where the
 /// intrinsics and asm forms are 5.2155e-7 from the f64 slerp at joint 21
 /// (2.83e-7 on an Intel Xeon: `rsqrtps` differs between vendors): every

@@ -11,9 +11,11 @@
 //! - against the f64 oracle every element is within `4u` (u = 2^-24) of its
 //!   scale `sum |a[r][k] * b[k][c]| (+ |a[r][3]|)`, the bound of three
 //!   products summed left to right plus the translation;
-//! - the successor `Impl::Avx2` (`mod successor`): every count 0..=67 on
-//!   buffers that end at the last joint, the Fox, special values, in place,
-//!   the erratum it corrects, within the same `4u` bound.
+//! - the successors `Impl::Avx2`, `Impl::Neon` and `Impl::Portable` (`mod
+//!   successor`, each form this CPU runs): every count 0..=67 on buffers
+//!   that end at the last joint, the Fox, special values, in place, the
+//!   erratum they correct, within the same `4u` bound, and each other's
+//!   bits (the one answer).
 
 mod common;
 
@@ -99,6 +101,7 @@ mod raw {
 
 /// What the listing makes of a scalar (C) result: `+0.0` added to the
 /// rotation columns turns `-0.0` into `+0.0`, and changes nothing else.
+#[cfg(target_arch = "x86_64")]
 fn as_listing(m: &[JointMat]) -> Vec<JointMat> {
     m.iter()
         .map(|j| JointMat {
@@ -397,9 +400,9 @@ fn fox_rest_pose_times_inverse_bind_is_identity() {
 }
 
 /// The Fox's animated poses (the JSON's key pairs) through the skinning
-/// product: every implementation within the bound of the oracle, asm and
-/// intrinsics bit-identical, the scalar port bit-identical to them (the
-/// successor, which fuses multiply-adds, within the bound).
+/// product: every implementation within the bound of the oracle and all of
+/// them bit-identical (the listing, its twin, the scalar port and the
+/// successors, which round as the C does).
 #[test]
 fn fox_key_poses_times_inverse_bind() {
     let parents = fox::parents();
@@ -413,11 +416,10 @@ fn fox_key_poses_times_inverse_bind() {
             check_against_oracle(&out, &model, &inv_bind, &format!("{name} {imp}"));
             results.push((imp, out));
         }
-        // The listing forms and the C agree bit for bit; the successor
-        // (FMA) is within the oracle bound above.
-        let listing: Vec<_> = results.iter().filter(|(imp, _)| *imp != Impl::Avx2).collect();
-        for (imp, out) in &listing[1..] {
-            assert_mats_bit_identical(out, &listing[0].1, &format!("{name}: {imp} vs {}", listing[0].0));
+        // The listing forms, the C and the successors (the C's roundings)
+        // agree bit for bit (no rotation element sums to -0.0 here).
+        for (imp, out) in &results[1..] {
+            assert_mats_bit_identical(out, &results[0].1, &format!("{name}: {imp} vs {}", results[0].0));
         }
     }
 }
@@ -562,7 +564,8 @@ fn empty_lists() {
 }
 
 // ---------------------------------------------------------------------------
-// The successor, `Impl::Avx2`.
+// The successors, `Impl::Avx2`, `Impl::Neon`, `Impl::Portable`: each test
+// runs on every one this CPU has.
 
 mod successor {
     use super::*;
@@ -570,16 +573,21 @@ mod successor {
 
     type Kernel = unsafe fn(*mut JointMat, *const JointMat, *const JointMat, i32);
 
-    /// The successor's raw kernel, or `None` (with a message naming the form
-    /// and what the CPU lacks) where this CPU cannot run it.
-    fn kernel() -> Option<Kernel> {
-        match animasm::transform_joints::kernel(Impl::Avx2) {
-            Ok(k) => Some(k),
-            Err(e) => {
-                eprintln!("transform_joints: Impl::Avx2 skipped: {e}");
-                None
+    /// The successor forms this CPU runs, fastest first, with their raw
+    /// kernels: `Impl::Neon` (aarch64), `Impl::Avx2` (x86_64 with AVX2 and
+    /// FMA; a message where the CPU lacks them) and `Impl::Portable`
+    /// (everywhere). Every test below runs on each of them.
+    fn successors() -> Vec<(Impl, Kernel)> {
+        let mut out = Vec::new();
+        for imp in [Impl::Neon, Impl::Avx2, Impl::Portable] {
+            match animasm::transform_joints::kernel(imp) {
+                Ok(k) => out.push((imp, k)),
+                Err(Error::Unsupported(_)) => {}
+                Err(e) => eprintln!("transform_joints: Impl::{imp:?} skipped: {e}"),
             }
         }
+        assert!(out.iter().any(|&(imp, _)| imp == Impl::Portable), "Impl::Portable runs everywhere");
+        out
     }
 
     /// Exactly `v.len()` elements of capacity: a `Vec` that ends where its
@@ -591,11 +599,12 @@ mod successor {
         out
     }
 
-    /// The successor through the safe function, on three exact buffers.
-    fn run_safe(a: &[JointMat], b: &[JointMat]) -> Vec<JointMat> {
+    /// The successor form `imp` through the safe function, on three exact
+    /// buffers.
+    fn run_safe(imp: Impl, a: &[JointMat], b: &[JointMat]) -> Vec<JointMat> {
         let (a, b) = (exact(a), exact(b));
         let mut out = exact(&vec![JointMat { mat: [SENTINEL; 12] }; a.len()]);
-        transform_joints(Impl::Avx2, &mut out, &a, &b).unwrap();
+        transform_joints(imp, &mut out, &a, &b).unwrap();
         out
     }
 
@@ -605,6 +614,63 @@ mod successor {
         out
     }
 
+    /// The one answer: every successor form gives `Impl::Portable`'s bits
+    /// (NaN as NaN) on every count 0..=67 of 16 seeds, on the special
+    /// values (each in every position of a 9-joint list) and on arbitrary
+    /// bits (the proptest below).
+    #[test]
+    fn every_successor_gives_the_portable_bits() {
+        let raw = |k: Kernel, a: &[JointMat], b: &[JointMat]| {
+            let mut out = vec![JointMat { mat: [SENTINEL; 12] }; a.len()];
+            // SAFETY: three distinct Vecs of `a.len()` joints, aligned;
+            // `successors()` checked the CPU.
+            unsafe { k(out.as_mut_ptr(), a.as_ptr(), b.as_ptr(), a.len() as i32) };
+            out
+        };
+        let portable = animasm::transform_joints::kernel(Impl::Portable).unwrap();
+        for (imp, k) in successors() {
+            for seed in 0..16u64 {
+                for n in 0..=67usize {
+                    let mut rng = Rng::new(0x0ae5 + 1000 * seed + n as u64);
+                    let (a, b) = (rigid_and_general_mats(&mut rng, n), rigid_and_general_mats(&mut rng, n));
+                    assert_mats_bit_identical(
+                        &raw(k, &a, &b),
+                        &raw(portable, &a, &b),
+                        &format!("{imp} seed {seed} n={n}"),
+                    );
+                }
+            }
+            let (a, b) = mat_pairs();
+            assert_mats_bit_identical(&raw(k, &a, &b), &raw(portable, &a, &b), &format!("{imp}: special values"));
+            let mut rng = Rng::new(0x5a);
+            let (fa, fb) = (rigid_and_general_mats(&mut rng, 9), rigid_and_general_mats(&mut rng, 9));
+            for (j, (ea, eb)) in a.iter().zip(&b).enumerate() {
+                let (mut xa, mut xb) = (fa.clone(), fb.clone());
+                xa[j % 9] = *ea;
+                xb[j % 9] = *eb;
+                assert_mats_bit_identical(&raw(k, &xa, &xb), &raw(portable, &xa, &xb), &format!("{imp}: special {j}"));
+            }
+        }
+    }
+
+    proptest::proptest! {
+        #![proptest_config(animasm_testkit::strategies::config(256, 2))]
+
+        /// Any bits in every float of up to 12 joint pairs: every successor
+        /// form gives `Impl::Portable`'s bits (NaN as NaN).
+        #[test]
+        fn every_successor_gives_the_portable_bits_on_arbitrary_bits(
+            pairs in proptest::collection::vec(proptest::prelude::any::<([u32; 12], [u32; 12])>(), 0..12)
+        ) {
+            let a: Vec<JointMat> = pairs.iter().map(|p| JointMat { mat: p.0.map(f32::from_bits) }).collect();
+            let b: Vec<JointMat> = pairs.iter().map(|p| JointMat { mat: p.1.map(f32::from_bits) }).collect();
+            let want = run_safe(Impl::Portable, &a, &b);
+            for (imp, _) in successors() {
+                assert_mats_bit_identical(&run_safe(imp, &a, &b), &want, &format!("{imp}: arbitrary bits"));
+            }
+        }
+    }
+
     /// Every count 0..=67 (every remainder a 2-, 4- or 8-joint block would
     /// leave) on buffers that end at the last joint: every element written,
     /// within `4u` of its scale against the oracle and within rounding of the
@@ -612,33 +678,32 @@ mod successor {
     /// listing in units of `u * scale`.
     #[test]
     fn every_count_against_the_scalar_port_and_the_oracle() {
-        if kernel().is_none() {
-            return;
-        }
-        let (mut worst, mut worst_listing) = (0f64, 0f64);
-        for n in 0..=67usize {
-            let mut rng = Rng::new(0x7a11 + n as u64);
-            let (a, b) = (rigid_and_general_mats(&mut rng, n), rigid_and_general_mats(&mut rng, n));
-            let out = run_safe(&a, &b);
-            assert!(out.iter().all(|m| m.mat.iter().all(|v| v.to_bits() != SENTINEL.to_bits())), "n = {n}");
-            worst = worst.max(check_against_oracle(&out, &a, &b, &format!("avx2 n = {n}")));
-            // Both within 4u * scale of the exact product: within 8u * scale
-            // of each other.
-            let c = scalar_of(&a, &b);
-            for j in 0..n {
-                for e in 0..12 {
-                    let d = (f64::from(out[j].mat[e]) - f64::from(c[j].mat[e])).abs();
-                    let (bound, _) = bound_and_scale(&a[j], &b[j], e);
-                    assert!(d <= 2.0 * bound, "n = {n}: joint {j} mat[{e}]: {d:e} from the scalar port");
+        for (imp, _) in successors() {
+            let (mut worst, mut worst_listing) = (0f64, 0f64);
+            for n in 0..=67usize {
+                let mut rng = Rng::new(0x7a11 + n as u64);
+                let (a, b) = (rigid_and_general_mats(&mut rng, n), rigid_and_general_mats(&mut rng, n));
+                let out = run_safe(imp, &a, &b);
+                assert!(out.iter().all(|m| m.mat.iter().all(|v| v.to_bits() != SENTINEL.to_bits())), "n = {n}");
+                worst = worst.max(check_against_oracle(&out, &a, &b, &format!("{imp} n = {n}")));
+                // Both within 4u * scale of the exact product: within 8u * scale
+                // of each other.
+                let c = scalar_of(&a, &b);
+                for j in 0..n {
+                    for e in 0..12 {
+                        let d = (f64::from(out[j].mat[e]) - f64::from(c[j].mat[e])).abs();
+                        let (bound, _) = bound_and_scale(&a[j], &b[j], e);
+                        assert!(d <= 2.0 * bound, "n = {n}: joint {j} mat[{e}]: {d:e} from the scalar port");
+                    }
+                }
+                if animasm::transform_joints::resolve(Impl::Asm) == Ok(Impl::Asm) {
+                    let mut l = vec![JointMat::default(); n];
+                    transform_joints(Impl::Asm, &mut l, &a, &b).unwrap();
+                    worst_listing = worst_listing.max(check_against_oracle(&l, &a, &b, "asm"));
                 }
             }
-            if animasm::transform_joints::resolve(Impl::Asm) == Ok(Impl::Asm) {
-                let mut l = vec![JointMat::default(); n];
-                transform_joints(Impl::Asm, &mut l, &a, &b).unwrap();
-                worst_listing = worst_listing.max(check_against_oracle(&l, &a, &b, "asm"));
-            }
+            println!("every count 0..=67: {imp} {worst:.3} u * scale, asm {worst_listing:.3} u * scale (bound 4)");
         }
-        println!("every count 0..=67: avx2 {worst:.3} u * scale, asm {worst_listing:.3} u * scale (bound 4)");
     }
 
     /// The successor rounds as the C does: the scalar port's results bit
@@ -646,27 +711,26 @@ mod successor {
     /// which the successor keeps too; inputs with zero factors are included).
     #[test]
     fn bit_identical_to_the_scalar_port() {
-        if kernel().is_none() {
-            return;
-        }
-        for n in 0..=67usize {
-            let mut rng = Rng::new(0xb17 + n as u64);
-            let (mut a, b) = (rigid_and_general_mats(&mut rng, n), rigid_and_general_mats(&mut rng, n));
-            // Zero rows in some joints of `a`: products of zeros, signed.
-            for (j, m) in a.iter_mut().enumerate().filter(|(j, _)| j % 5 == 2) {
-                m.mat[..3].copy_from_slice(&[-0.0, 0.0, -0.0]);
-                m.mat[4 + j % 3] = -0.0;
-            }
-            let out = run_safe(&a, &b);
-            let c = scalar_of(&a, &b);
-            for j in 0..n {
-                for e in 0..12 {
-                    assert!(
-                        same_bits(out[j].mat[e], c[j].mat[e]),
-                        "n = {n}: joint {j} mat[{e}]: {} vs {}",
-                        out[j].mat[e],
-                        c[j].mat[e]
-                    );
+        for (imp, _) in successors() {
+            for n in 0..=67usize {
+                let mut rng = Rng::new(0xb17 + n as u64);
+                let (mut a, b) = (rigid_and_general_mats(&mut rng, n), rigid_and_general_mats(&mut rng, n));
+                // Zero rows in some joints of `a`: products of zeros, signed.
+                for (j, m) in a.iter_mut().enumerate().filter(|(j, _)| j % 5 == 2) {
+                    m.mat[..3].copy_from_slice(&[-0.0, 0.0, -0.0]);
+                    m.mat[4 + j % 3] = -0.0;
+                }
+                let out = run_safe(imp, &a, &b);
+                let c = scalar_of(&a, &b);
+                for j in 0..n {
+                    for e in 0..12 {
+                        assert!(
+                            same_bits(out[j].mat[e], c[j].mat[e]),
+                            "n = {n}: joint {j} mat[{e}]: {} vs {}",
+                            out[j].mat[e],
+                            c[j].mat[e]
+                        );
+                    }
                 }
             }
         }
@@ -676,18 +740,17 @@ mod successor {
     /// matrices, within `4u` of the oracle.
     #[test]
     fn fox_key_poses() {
-        if kernel().is_none() {
-            return;
+        for (imp, _) in successors() {
+            let parents = fox::parents();
+            let inv_bind: Vec<JointMat> = fox::inverse_bind().into_iter().map(|m| JointMat { mat: m }).collect();
+            let mut worst = 0f64;
+            for pose in fox::key_poses() {
+                let model = model_space(&pose.rotations, &pose.translations, &parents);
+                let out = run_safe(imp, &model, &inv_bind);
+                worst = worst.max(check_against_oracle(&out, &model, &inv_bind, &pose.name));
+            }
+            println!("Fox key poses x inverse bind: {imp} {worst:.3} u * scale");
         }
-        let parents = fox::parents();
-        let inv_bind: Vec<JointMat> = fox::inverse_bind().into_iter().map(|m| JointMat { mat: m }).collect();
-        let mut worst = 0f64;
-        for pose in fox::key_poses() {
-            let model = model_space(&pose.rotations, &pose.translations, &parents);
-            let out = run_safe(&model, &inv_bind);
-            worst = worst.max(check_against_oracle(&out, &model, &inv_bind, &pose.name));
-        }
-        println!("Fox key poses x inverse bind: avx2 {worst:.3} u * scale");
     }
 
     /// Identical and opposite: the identity times `b` is `b` and `a` times
@@ -696,22 +759,21 @@ mod successor {
     /// itself (the same list twice) is the oracle's square.
     #[test]
     fn identity_inverse_and_the_same_list_twice() {
-        if kernel().is_none() {
-            return;
+        for (imp, _) in successors() {
+            let mut rng = Rng::new(0x1de);
+            let a = rigid_and_general_mats(&mut rng, 33);
+            let id = vec![JointMat::IDENTITY; 33];
+            assert_mats_bit_identical(&run_safe(imp, &id, &a), &a, "identity * b");
+            assert_mats_bit_identical(&run_safe(imp, &a, &id), &a, "a * identity");
+            let rigid: Vec<JointMat> = (0..33).map(|_| super::mat_f32(rigid_mat_f64(&mut rng, 100.0))).collect();
+            let inv: Vec<JointMat> = rigid.iter().map(|m| mat_f32(affine_inverse_f64(mat_f64(m)))).collect();
+            for (j, m) in run_safe(imp, &rigid, &inv).iter().enumerate() {
+                let d = common::error::mat_max_abs_diff(&m.mat, &mat_f64(&JointMat::IDENTITY));
+                assert!(d <= 1e-5, "joint {j}: {d:e} from the identity");
+            }
+            let out = run_safe(imp, &a, &a);
+            check_against_oracle(&out, &a, &a, "a * a");
         }
-        let mut rng = Rng::new(0x1de);
-        let a = rigid_and_general_mats(&mut rng, 33);
-        let id = vec![JointMat::IDENTITY; 33];
-        assert_mats_bit_identical(&run_safe(&id, &a), &a, "identity * b");
-        assert_mats_bit_identical(&run_safe(&a, &id), &a, "a * identity");
-        let rigid: Vec<JointMat> = (0..33).map(|_| super::mat_f32(rigid_mat_f64(&mut rng, 100.0))).collect();
-        let inv: Vec<JointMat> = rigid.iter().map(|m| mat_f32(affine_inverse_f64(mat_f64(m)))).collect();
-        for (j, m) in run_safe(&rigid, &inv).iter().enumerate() {
-            let d = common::error::mat_max_abs_diff(&m.mat, &mat_f64(&JointMat::IDENTITY));
-            assert!(d <= 1e-5, "joint {j}: {d:e} from the identity");
-        }
-        let out = run_safe(&a, &a);
-        check_against_oracle(&out, &a, &a, "a * a");
     }
 
     /// Special values (NaN, infinities, signed zeros, subnormals, extremes,
@@ -722,39 +784,38 @@ mod successor {
     /// counted and printed).
     #[test]
     fn special_values_where_the_c_has_them() {
-        if kernel().is_none() {
-            return;
-        }
-        let (a, b) = mat_pairs();
-        let out = run_safe(&a, &b);
-        let c = scalar_of(&a, &b);
-        let mut overflow_differences = 0;
-        for (j, (o, w)) in out.iter().zip(&c).enumerate() {
-            for e in 0..12 {
-                let (x, y) = (o.mat[e], w.mat[e]);
-                if same_bits(x, y) || (x.is_nan() && y.is_nan()) {
-                    continue;
+        for (imp, _) in successors() {
+            let (a, b) = mat_pairs();
+            let out = run_safe(imp, &a, &b);
+            let c = scalar_of(&a, &b);
+            let mut overflow_differences = 0;
+            for (j, (o, w)) in out.iter().zip(&c).enumerate() {
+                for e in 0..12 {
+                    let (x, y) = (o.mat[e], w.mat[e]);
+                    if same_bits(x, y) || (x.is_nan() && y.is_nan()) {
+                        continue;
+                    }
+                    // Terms whose magnitudes add up past f32::MAX: where the C's
+                    // rounded products or partial sums overflow depends on the
+                    // order and on the rounding of the products (the FMA keeps
+                    // them exact, and adds the translation first), so an
+                    // infinity (or inf - inf = NaN) may appear in one and not in
+                    // the other.
+                    let (_, scale) = bound_and_scale(&a[j], &b[j], e);
+                    if scale >= f64::from(f32::MAX) {
+                        overflow_differences += 1;
+                        continue;
+                    }
+                    assert!(!x.is_nan() && !y.is_nan(), "joint {j} mat[{e}]: {x} vs the C's {y}");
+                    assert!(x.is_finite() && y.is_finite(), "joint {j} mat[{e}]: {x} vs the C's {y}");
+                    let (bound, _) = bound_and_scale(&a[j], &b[j], e);
+                    let d = (f64::from(x) - f64::from(y)).abs();
+                    // Subnormal results: an absolute ulp of the smallest normal.
+                    assert!(d <= 2.0 * bound + 1e-44, "joint {j} mat[{e}]: {x} vs the C's {y}");
                 }
-                // Terms whose magnitudes add up past f32::MAX: where the C's
-                // rounded products or partial sums overflow depends on the
-                // order and on the rounding of the products (the FMA keeps
-                // them exact, and adds the translation first), so an
-                // infinity (or inf - inf = NaN) may appear in one and not in
-                // the other.
-                let (_, scale) = bound_and_scale(&a[j], &b[j], e);
-                if scale >= f64::from(f32::MAX) {
-                    overflow_differences += 1;
-                    continue;
-                }
-                assert!(!x.is_nan() && !y.is_nan(), "joint {j} mat[{e}]: {x} vs the C's {y}");
-                assert!(x.is_finite() && y.is_finite(), "joint {j} mat[{e}]: {x} vs the C's {y}");
-                let (bound, _) = bound_and_scale(&a[j], &b[j], e);
-                let d = (f64::from(x) - f64::from(y)).abs();
-                // Subnormal results: an absolute ulp of the smallest normal.
-                assert!(d <= 2.0 * bound + 1e-44, "joint {j} mat[{e}]: {x} vs the C's {y}");
             }
+            println!("special values: {overflow_differences} elements differ where the C's products overflow");
         }
-        println!("special values: {overflow_differences} elements differ where the C's products overflow");
     }
 
     /// Erratum E2 of the listing corrected: column 1 of `b` all `-0.0`; the
@@ -762,37 +823,37 @@ mod successor {
     /// successor the C's bits everywhere.
     #[test]
     fn corrects_e2_negative_zero_survives() {
-        if kernel().is_none() {
-            return;
+        for (imp, _) in successors() {
+            let a = JointMat { mat: [1.0, 1.0, 1.0, 5.0, 0.0, 1.0, 0.0, 0.0, 0.0, 0.0, 1.0, 0.0] };
+            let b = JointMat { mat: [1.0, -0.0, 0.0, 2.0, 0.0, -0.0, 0.0, 3.0, 0.0, -0.0, 1.0, 4.0] };
+            let out = run_safe(imp, &[a], &[b]);
+            let c = scalar_of(&[a], &[b]);
+            assert_eq!(c[0].mat[1].to_bits(), (-0.0f32).to_bits(), "the C keeps -0.0");
+            assert_mats_bit_identical(&out, &c, &format!("{imp} vs the C, signed zeros"));
         }
-        let a = JointMat { mat: [1.0, 1.0, 1.0, 5.0, 0.0, 1.0, 0.0, 0.0, 0.0, 0.0, 1.0, 0.0] };
-        let b = JointMat { mat: [1.0, -0.0, 0.0, 2.0, 0.0, -0.0, 0.0, 3.0, 0.0, -0.0, 1.0, 4.0] };
-        let out = run_safe(&[a], &[b]);
-        let c = scalar_of(&[a], &[b]);
-        assert_eq!(c[0].mat[1].to_bits(), (-0.0f32).to_bits(), "the C keeps -0.0");
-        assert_mats_bit_identical(&out, &c, "avx2 vs the C, signed zeros");
     }
 
     /// The listing's in-place calls are kept: `result == joints1` and
     /// `result == joints2` give the out-of-place result, bit for bit.
     #[test]
     fn runs_in_place() {
-        let Some(k) = kernel() else { return };
-        let mut rng = Rng::new(5);
-        for n in [1, 2, 3, 7, 64] {
-            let (a, b) = (rigid_and_general_mats(&mut rng, n), rigid_and_general_mats(&mut rng, n));
-            let want = run_safe(&a, &b);
-            let mut x = a.clone();
-            let p = x.as_mut_ptr();
-            // SAFETY: `result == joints1` exactly, which the kernel allows;
-            // `b` has n joints; aligned Vecs; `kernel()` checked the CPU.
-            unsafe { k(p, p, b.as_ptr(), n as i32) };
-            assert_mats_bit_identical(&x, &want, &format!("result == joints1, {n} joints"));
-            let mut y = b.clone();
-            let p = y.as_mut_ptr();
-            // SAFETY: `result == joints2` exactly, which the kernel allows.
-            unsafe { k(p, a.as_ptr(), p, n as i32) };
-            assert_mats_bit_identical(&y, &want, &format!("result == joints2, {n} joints"));
+        for (imp, k) in successors() {
+            let mut rng = Rng::new(5);
+            for n in [1, 2, 3, 7, 64] {
+                let (a, b) = (rigid_and_general_mats(&mut rng, n), rigid_and_general_mats(&mut rng, n));
+                let want = run_safe(imp, &a, &b);
+                let mut x = a.clone();
+                let p = x.as_mut_ptr();
+                // SAFETY: `result == joints1` exactly, which the kernel allows;
+                // `b` has n joints; aligned Vecs; `successors()` checked the CPU.
+                unsafe { k(p, p, b.as_ptr(), n as i32) };
+                assert_mats_bit_identical(&x, &want, &format!("result == joints1, {n} joints"));
+                let mut y = b.clone();
+                let p = y.as_mut_ptr();
+                // SAFETY: `result == joints2` exactly, which the kernel allows.
+                unsafe { k(p, a.as_ptr(), p, n as i32) };
+                assert_mats_bit_identical(&y, &want, &format!("result == joints2, {n} joints"));
+            }
         }
     }
 
@@ -800,24 +861,25 @@ mod successor {
     /// do); `numJoints` joints are written and not one more.
     #[test]
     fn writes_exactly_num_joints() {
-        let Some(k) = kernel() else { return };
-        for n in (0..=12).chain([67, 1024]) {
-            let mut rng = Rng::new(100 + n as u64);
-            let (a, b) = (rigid_and_general_mats(&mut rng, n), rigid_and_general_mats(&mut rng, n));
-            let mut out = vec![JointMat { mat: [SENTINEL; 12] }; n + 2];
-            // SAFETY: `a` and `b` hold n joints, `out` n + 2; distinct Vecs;
-            // `kernel()` checked the CPU.
-            unsafe { k(out.as_mut_ptr(), a.as_ptr(), b.as_ptr(), n as i32) };
-            for (j, m) in out.iter().enumerate() {
-                let written = m.mat.iter().filter(|v| v.to_bits() != SENTINEL.to_bits()).count();
-                assert_eq!(written, if j < n { 12 } else { 0 }, "{n} joints: joint {j}");
+        for (imp, k) in successors() {
+            for n in (0..=12).chain([67, 1024]) {
+                let mut rng = Rng::new(100 + n as u64);
+                let (a, b) = (rigid_and_general_mats(&mut rng, n), rigid_and_general_mats(&mut rng, n));
+                let mut out = vec![JointMat { mat: [SENTINEL; 12] }; n + 2];
+                // SAFETY: `a` and `b` hold n joints, `out` n + 2; distinct Vecs;
+                // `successors()` checked the CPU.
+                unsafe { k(out.as_mut_ptr(), a.as_ptr(), b.as_ptr(), n as i32) };
+                for (j, m) in out.iter().enumerate() {
+                    let written = m.mat.iter().filter(|v| v.to_bits() != SENTINEL.to_bits()).count();
+                    assert_eq!(written, if j < n { 12 } else { 0 }, "{imp}: {n} joints: joint {j}");
+                }
             }
-        }
-        let mut out = [JointMat { mat: [SENTINEL; 12] }];
-        for n in [0, -1, i32::MIN] {
-            // SAFETY: `n <= 0`: nothing is read or written.
-            unsafe { k(out.as_mut_ptr(), core::ptr::null(), core::ptr::null(), n) };
-            assert!(out[0].mat.iter().all(|v| v.to_bits() == SENTINEL.to_bits()));
+            let mut out = [JointMat { mat: [SENTINEL; 12] }];
+            for n in [0, -1, i32::MIN] {
+                // SAFETY: `n <= 0`: nothing is read or written.
+                unsafe { k(out.as_mut_ptr(), core::ptr::null(), core::ptr::null(), n) };
+                assert!(out[0].mat.iter().all(|v| v.to_bits() == SENTINEL.to_bits()), "{imp}: count {n}");
+            }
         }
     }
 }

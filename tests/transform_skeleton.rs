@@ -4,9 +4,11 @@
 //! an f64 oracle; the real Fox hierarchy against the float64 local-to-model
 //! reference of `data/Fox.glb.pose.json` and the inverse bind matrices; the
 //! ranges (from 0, from 1, empty, single joint, split); every error with
-//! nothing written; erratum E1; and the successor `Impl::Avx2` (`mod
-//! successor`: every count, the Fox, special values, hierarchies, buffer
-//! ends, the listing behaviours it keeps and the erratum it corrects).
+//! nothing written; erratum E1; and the successors `Impl::Avx2`,
+//! `Impl::Portable` and `Impl::Neon` (`mod successor`: each other's bits on
+//! every count, hard inputs and arbitrary bits; every count, the Fox,
+//! special values, hierarchies, buffer ends, the listing behaviours they
+//! keep and the erratum they correct).
 
 mod common;
 
@@ -450,7 +452,7 @@ fn fox_rest_pose_times_inverse_bind_is_identity() {
             // The successor rounds differently (FMA): its f32 model lands on
             // the other side of the exact product's 8.4e-6, within half an
             // ulp of the 64..128-unit translations (3.8e-6) of it.
-            let bound = if imp == Impl::Avx2 { t64 + 3.8e-6 } else { 8.2e-6 };
+            let bound = if successor::forms().contains(&imp) { t64 + 3.8e-6 } else { 8.2e-6 };
             assert!(t <= bound, "{name} {imp}: translation part {t:e} (bound {bound:e})");
         }
     }
@@ -544,8 +546,8 @@ fn raw_kernels_with_first_after_last_write_nothing() {
     let mut kernels: Vec<(&str, Kernel)> = vec![("scalar", scalar::transform_skeleton)];
     #[cfg(target_arch = "x86_64")]
     kernels.extend(x86::SIMD_KERNELS);
-    if let Some(k) = successor::kernel() {
-        kernels.push(("avx2", k));
+    for (imp, k) in successor::kernels() {
+        kernels.push((imp.name(), k));
     }
     for (name, k) in kernels {
         for (first, last) in [(1, 0), (5, 4), (9, 2), (0, -1), (i32::MAX, 0), (3, i32::MIN)] {
@@ -712,38 +714,43 @@ fn max_joints_keeps_the_listing_arithmetic_exact() {
 }
 
 // ---------------------------------------------------------------------------
-// The successor, `Impl::Avx2`.
+// The successors: `Impl::Avx2`, `Impl::Portable`, `Impl::Neon`.
 
 mod successor {
     use super::*;
     use common::same_bits;
 
-    /// The successor's raw kernel, or `None` (with a message naming the form
-    /// and what the CPU lacks) where this CPU cannot run it.
-    pub(super) fn kernel() -> Option<Kernel> {
-        match animasm::transform_skeleton::kernel(Impl::Avx2) {
-            Ok(k) => Some(k),
-            Err(e) => {
-                eprintln!("transform_skeleton: Impl::Avx2 skipped: {e}");
-                None
+    /// Every successor form compiled for this target (origin `Successor`)
+    /// that this CPU runs, with its raw kernel: `Impl::Portable` always,
+    /// `Impl::Avx2` where the CPU has AVX2 and FMA (a message where it has
+    /// not), `Impl::Neon` on `aarch64`.
+    pub(super) fn kernels() -> Vec<(Impl, Kernel)> {
+        let r = animasm::roster::find("transform_skeleton").expect("a roster routine");
+        let mut out = Vec::new();
+        for f in r.all_forms().filter(|f| f.origin == animasm::Origin::Successor) {
+            match animasm::transform_skeleton::kernel(f.imp) {
+                Ok(k) => out.push((f.imp, k as Kernel)),
+                Err(e) => eprintln!("transform_skeleton: {} skipped: {e}", f.imp),
             }
         }
+        assert!(out.iter().any(|&(imp, _)| imp == Impl::Portable), "the portable successor always runs");
+        out
     }
 
-    /// Whether the successor runs here (a message where it does not).
-    fn runs() -> bool {
-        kernel().is_some()
+    /// The successor forms this CPU runs.
+    pub(super) fn forms() -> Vec<Impl> {
+        kernels().into_iter().map(|(imp, _)| imp).collect()
     }
 
-    /// The successor through the safe function on a `Vec` of exactly
+    /// A successor through the safe function on a `Vec` of exactly
     /// `mats.len()` joints (so an access past the last joint is outside the
     /// allocation, for memcheck).
-    fn run_safe(mats: &[JointMat], parents: &[i32], range: RangeInclusive<usize>) -> Vec<JointMat> {
+    fn run_safe(imp: Impl, mats: &[JointMat], parents: &[i32], range: RangeInclusive<usize>) -> Vec<JointMat> {
         let mut out = Vec::with_capacity(mats.len());
         out.extend_from_slice(mats);
         assert_eq!(out.capacity(), mats.len());
         let parents_exact: Vec<i32> = parents.to_vec();
-        transform_skeleton(Impl::Avx2, &mut out, &parents_exact, range).unwrap();
+        transform_skeleton(imp, &mut out, &parents_exact, range).unwrap();
         out
     }
 
@@ -751,6 +758,109 @@ mod successor {
         let mut out = mats.to_vec();
         transform_skeleton(Impl::Scalar, &mut out, parents, range).unwrap();
         out
+    }
+
+    /// Runs every successor's raw kernel on the same input and asserts that
+    /// each gives `Impl::Portable`'s bits (any two NaNs equal); returns the
+    /// portable form's output.
+    #[track_caller]
+    fn assert_successors_agree(mats: &[JointMat], parents: &[i32], first: i32, last: i32, ctx: &str) -> Vec<JointMat> {
+        let reference = run(animasm::transform_skeleton::portable::transform_skeleton, mats, parents, first, last);
+        for (imp, k) in kernels() {
+            let out = run(k, mats, parents, first, last);
+            assert_mats_bit_identical(&out, &reference, &format!("{ctx}: {imp} vs portable ({first}..={last})"));
+        }
+        reference
+    }
+
+    /// The one answer: every successor form gives the portable form's bits,
+    /// through the safe function, on every count 0..=67 of transformed
+    /// joints and every sub-range that ends at the last joint (random
+    /// parents-first skeletons, many seeds), and through the raw kernels on
+    /// inner ranges.
+    #[test]
+    fn every_successor_equals_the_portable_form_on_every_count() {
+        let forms = forms();
+        for seed in 0..4u64 {
+            for n in 0..=67usize {
+                let (mats, parents) = random_skeleton(0xde7 + 1000 * seed + n as u64, n + 1);
+                let starts: Vec<usize> = if n == 0 { vec![1] } else { (1..=n).collect() };
+                for first in starts {
+                    let want = run_safe(Impl::Portable, &mats, &parents, first..=n);
+                    for &imp in &forms {
+                        let out = run_safe(imp, &mats, &parents, first..=n);
+                        assert_mats_bit_identical(&out, &want, &format!("seed {seed} n = {n} {first}..={n}: {imp}"));
+                    }
+                }
+                if n >= 4 {
+                    assert_successors_agree(&mats, &parents, 2, n as i32 - 1, &format!("n = {n}, inner range"));
+                }
+            }
+        }
+        // Impl::Deterministic runs one of them.
+        let (mats, parents) = random_skeleton(0xde7e, 40);
+        let mut out = mats.clone();
+        transform_skeleton(Impl::Deterministic, &mut out, &parents, 1..=39).unwrap();
+        assert_mats_bit_identical(&out, &run_safe(Impl::Portable, &mats, &parents, 1..=39), "deterministic");
+    }
+
+    /// The one answer on hard inputs: special values (NaN, infinities,
+    /// signed zeros, subnormals, the largest finite values, whose products
+    /// overflow) anywhere in the joints and parents, large and tiny scales
+    /// (products and sums that round differently when fused), and parents at
+    /// or after their joint (raw kernels only).
+    #[test]
+    fn every_successor_equals_the_portable_form_on_hard_inputs() {
+        let specials = animasm_testkit::edges::pick([25, 26, 27, 23, 24, 0, 1, 11, 12, 21, 22, 2, 3, 13, 14, 19]);
+        let mut rng = Rng::new(0x0de7);
+        for n in [2usize, 3, 5, 17, 64] {
+            let parents = random_parents_from(&mut rng, n);
+            for round in 0..32 {
+                let mut mats = rigid_mats_from(&mut rng, n);
+                let scale = [1.0f32, 1e-20, 1e20, 3.0e-39, 1e30][round % 5];
+                for m in mats.iter_mut() {
+                    for e in 0..12 {
+                        m.mat[e] *= if e % 4 == 3 { scale } else { 1.0 };
+                        if rng.below(4) == 0 {
+                            m.mat[e] = specials[(rng.below(specials.len()) + round) % specials.len()];
+                        }
+                    }
+                }
+                let ctx = format!("n = {n} round {round}");
+                assert_successors_agree(&mats, &parents, 1, n as i32 - 1, &ctx);
+            }
+        }
+        let n = 40;
+        let mats = rigid_mats_from(&mut rng, n);
+        let parents: Vec<i32> = (0..n).map(|i| if i % 3 == 0 { i as i32 } else { rng.below(n) as i32 }).collect();
+        assert_successors_agree(&mats, &parents, 0, n as i32 - 1, "self and later parents");
+    }
+
+    mod props {
+        use super::*;
+        use proptest::prelude::*;
+
+        proptest! {
+            #![proptest_config(animasm_testkit::strategies::config(256, 2))]
+
+            /// Arbitrary bit patterns in every float, arbitrary in-bounds
+            /// parents (before, at or after their joint), arbitrary ranges
+            /// (empty ones included): every successor's raw kernel gives
+            /// the portable form's bits.
+            #[test]
+            fn every_successor_equals_the_portable_form_on_arbitrary_bits(
+                m in proptest::collection::vec(any::<[u32; 12]>(), 1..14),
+                parent_seeds in proptest::collection::vec(any::<u32>(), 14),
+                a in 0usize..14,
+                b in 0usize..14,
+            ) {
+                let n = m.len();
+                let mats: Vec<JointMat> = m.iter().map(|b| JointMat { mat: b.map(f32::from_bits) }).collect();
+                let parents: Vec<i32> = (0..n).map(|i| (parent_seeds[i] as usize % n) as i32).collect();
+                let (first, last) = (a.min(n - 1) as i32, b.min(n - 1) as i32);
+                assert_successors_agree(&mats, &parents, first, last, "arbitrary bits");
+            }
+        }
     }
 
     /// Every count 0..=67 of transformed joints (every tail length the
@@ -761,16 +871,19 @@ mod successor {
     /// the successor and of the listing on the same input.
     #[test]
     fn every_count_against_the_scalar_port_and_the_oracle() {
-        if !runs() {
-            return;
+        for imp in forms() {
+            every_count_against_the_scalar_port_and_the_oracle_of(imp);
         }
+    }
+
+    fn every_count_against_the_scalar_port_and_the_oracle_of(imp: Impl) {
         let (mut worst_avx2, mut worst_listing) = ((0.0f64, 0.0f64), (0.0f64, 0.0f64));
         for n in 0..=67usize {
             let (mats, parents) = random_skeleton(0x5cc + n as u64, n + 1);
             let starts: Vec<usize> = if n == 0 { vec![1] } else { (1..=n).collect() };
             for first in starts {
                 let range = first..=n;
-                let out = run_safe(&mats, &parents, range.clone());
+                let out = run_safe(imp, &mats, &parents, range.clone());
                 let scalar = scalar_of(&mats, &parents, range.clone());
                 for (j, (o, c)) in out.iter().zip(&scalar).enumerate() {
                     for e in 0..12 {
@@ -795,7 +908,7 @@ mod successor {
             }
         }
         println!(
-            "every count 0..=67 vs f64 oracle: avx2 rotation {:e} translation {:e}; asm rotation {:e} translation {:e}",
+            "every count 0..=67 vs f64 oracle: {imp} rotation {:e} translation {:e}; asm rotation {:e} translation {:e}",
             worst_avx2.0, worst_avx2.1, worst_listing.0, worst_listing.1
         );
     }
@@ -805,9 +918,12 @@ mod successor {
     /// listing by more than a rounding.
     #[test]
     fn large_and_deep_skeletons_near_the_oracle() {
-        if !runs() {
-            return;
+        for imp in forms() {
+            large_and_deep_skeletons_near_the_oracle_of(imp);
         }
+    }
+
+    fn large_and_deep_skeletons_near_the_oracle_of(imp: Impl) {
         let mut rng = Rng::new(0xdee9);
         let n = 1024;
         let chain: Vec<i32> = (0..n as i32).map(|i| i - 1).collect();
@@ -823,12 +939,12 @@ mod successor {
                 }
             }
             let want = oracle(&mats, &parents, 1..=n - 1);
-            let out = run_safe(&mats, &parents, 1..=n - 1);
+            let out = run_safe(imp, &mats, &parents, 1..=n - 1);
             let (r, t) = errors(&out, &want);
             let mut listing = mats.clone();
             transform_skeleton(Impl::Scalar, &mut listing, &parents, 1..=n - 1).unwrap();
             let (lr, lt) = errors(&listing, &want);
-            println!("{what}: avx2 rotation {r:e} translation {t:e}; scalar (= listing) {lr:e} {lt:e}");
+            println!("{what}: {imp} rotation {r:e} translation {t:e}; scalar (= listing) {lr:e} {lt:e}");
             assert!(r <= (2.0 * lr).max(2e-6), "{what}: rotation {r:e} (listing {lr:e})");
             assert!(t <= (2.0 * lt).max(2e-5), "{what}: translation {t:e} (listing {lt:e})");
         }
@@ -838,9 +954,12 @@ mod successor {
     /// float64 local-to-model reference, as `fox_poses_against_the_json_local_to_model_reference`.
     #[test]
     fn fox_poses_against_the_reference() {
-        if !runs() {
-            return;
+        for imp in forms() {
+            fox_poses_against_the_reference_of(imp);
         }
+    }
+
+    fn fox_poses_against_the_reference_of(imp: Impl) {
         let parents = fox::parents();
         let n = parents.len();
         let (mut worst_rot, mut worst_rel) = (0.0f64, 0.0f64);
@@ -848,14 +967,14 @@ mod successor {
             let locals = fox::local_mats(&rot, &tr);
             let reference = reference.unwrap_or_else(|| local_to_model_f64(&fox::local_mats_f64(&rot, &tr), &parents));
             let scale = reference.iter().map(translation_max_norm).fold(0.0, f64::max);
-            let out = run_safe(&locals, &parents, 1..=n - 1);
+            let out = run_safe(imp, &locals, &parents, 1..=n - 1);
             let (r, t) = errors(&out, &reference);
             assert!(r <= 1e-5, "{pose}: rotation error {r:e}");
             assert!(t <= 1e-5 * scale, "{pose}: translation error {t:e} (scale {scale})");
             worst_rot = worst_rot.max(r);
             worst_rel = worst_rel.max(t / scale);
         }
-        println!("Fox, avx2: max rotation error {worst_rot:e}, max translation error / scale {worst_rel:e}");
+        println!("Fox, {imp}: max rotation error {worst_rot:e}, max translation error / scale {worst_rel:e}");
     }
 
     /// Hierarchies: a chain (every parent the joint just stored, so the
@@ -865,9 +984,12 @@ mod successor {
     /// likely); every one against the f64 oracle, next to the scalar port.
     #[test]
     fn chains_fans_and_shuffled_parents() {
-        if !runs() {
-            return;
+        for imp in forms() {
+            chains_fans_and_shuffled_parents_of(imp);
         }
+    }
+
+    fn chains_fans_and_shuffled_parents_of(imp: Impl) {
         let mut rng = Rng::new(0xc4a1);
         for n in [2usize, 3, 9, 33, 64, 65] {
             let chain: Vec<i32> = (0..n as i32).map(|i| i - 1).collect();
@@ -879,15 +1001,15 @@ mod successor {
             }
             for (what, parents) in [("chain", chain), ("fan", fan), ("mixed", late)] {
                 let mats = rigid_mats_from(&mut rng, n);
-                let out = run_safe(&mats, &parents, 1..=n - 1);
+                let out = run_safe(imp, &mats, &parents, 1..=n - 1);
                 let c = scalar_of(&mats, &parents, 1..=n - 1);
                 // Against the f64 oracle, no worse than the C (= the listing)
                 // by more than a rounding: a chain of 64 joints reaches 300
                 // units from the origin, and its errors grow with the depth.
                 let want = oracle(&mats, &parents, 1..=n - 1);
                 let ((r, t), (cr, ct)) = (errors(&out, &want), errors(&c, &want));
-                assert!(r <= (2.0 * cr).max(2e-6), "{what} n = {n}: rotation {r:e} (the C: {cr:e})");
-                assert!(t <= (2.0 * ct).max(2e-5), "{what} n = {n}: translation {t:e} (the C: {ct:e})");
+                assert!(r <= (2.0 * cr).max(2e-6), "{imp} {what} n = {n}: rotation {r:e} (the C: {cr:e})");
+                assert!(t <= (2.0 * ct).max(2e-5), "{imp} {what} n = {n}: translation {t:e} (the C: {ct:e})");
             }
         }
     }
@@ -895,18 +1017,24 @@ mod successor {
     /// A single joint: only that joint changes, to its parent times itself.
     #[test]
     fn single_joint_range() {
-        if !runs() {
-            return;
+        for imp in forms() {
+            single_joint_range_of(imp);
         }
+    }
+
+    fn single_joint_range_of(imp: Impl) {
         let (mats, parents) = random_skeleton(24, 30);
         let j = 17;
         let mut want = mats[j];
         scalar::transform_joint(&mut want, &mats[parents[j] as usize]);
-        let out = run_safe(&mats, &parents, j..=j);
+        let mut exact = mats[j];
+        animasm::transform_skeleton::portable::transform_joint(&mut exact, &mats[parents[j] as usize]);
+        let out = run_safe(imp, &mats, &parents, j..=j);
+        assert_eq!(out[j].mat.map(f32::to_bits), exact.mat.map(f32::to_bits), "{imp}: portable::transform_joint");
         for (i, (o, m)) in out.iter().zip(&mats).enumerate() {
             if i == j {
                 let d = common::harness::max_diff(&[*o], &[want]);
-                assert!(d <= 1e-6, "joint {j}: {d:e}");
+                assert!(d <= 1e-6, "{imp} joint {j}: {d:e}");
             } else {
                 assert_eq!(o.mat.map(f32::to_bits), m.mat.map(f32::to_bits), "joint {i}");
             }
@@ -919,24 +1047,27 @@ mod successor {
     /// parent's rigid inverse becomes the identity (within 1e-6).
     #[test]
     fn identity_and_inverse() {
-        if !runs() {
-            return;
+        for imp in forms() {
+            identity_and_inverse_of(imp);
         }
+    }
+
+    fn identity_and_inverse_of(imp: Impl) {
         let mut rng = Rng::new(0x1d);
         let n = 20;
         let mut mats = rigid_mats_from(&mut rng, n);
         mats[0] = JointMat::IDENTITY;
         let parents: Vec<i32> = (0..n as i32).map(|i| if i == 0 { -1 } else { 0 }).collect();
-        let out = run_safe(&mats, &parents, 1..=n - 1);
+        let out = run_safe(imp, &mats, &parents, 1..=n - 1);
         assert_mats_bit_identical(&out, &mats, "identity parent");
         assert_mats_bit_identical(&out, &scalar_of(&mats, &parents, 1..=n - 1), "identity parent vs scalar");
         // A child that inverts its parent: the identity.
         for _ in 0..16 {
             let parent = rigid_mats_from(&mut rng, 1)[0];
             let inverse = to_mat(common::oracle::affine_inverse_f64(mat_f64(&parent)));
-            let out = run_safe(&[parent, inverse], &[-1, 0], 1..=1);
+            let out = run_safe(imp, &[parent, inverse], &[-1, 0], 1..=1);
             let d = common::error::mat_max_abs_diff(&out[1].mat, &mat_f64(&JointMat::IDENTITY));
-            assert!(d <= 1e-5, "parent times its inverse: {d:e} from the identity");
+            assert!(d <= 1e-5, "{imp}: parent times its inverse: {d:e} from the identity");
         }
     }
 
@@ -947,9 +1078,12 @@ mod successor {
     /// sign on down the hierarchy.
     #[test]
     fn corrects_e1_negative_zero_survives() {
-        if !runs() {
-            return;
+        for imp in forms() {
+            corrects_e1_negative_zero_survives_of(imp);
         }
+    }
+
+    fn corrects_e1_negative_zero_survives_of(imp: Impl) {
         let parent = JointMat::IDENTITY;
         let child = JointMat { mat: [1.0, -0.0, 0.0, 5.0, 0.0, -1.0, -0.0, 6.0, 0.0, -0.0, -1.0, 7.0] };
         let grandchild = JointMat { mat: [-0.0, 1.0, 0.0, 0.0, 1.0, -0.0, 0.0, 0.0, 0.0, 0.0, 1.0, -0.0] };
@@ -957,8 +1091,8 @@ mod successor {
         let parents = [-1, 0, 1];
         let c = scalar_of(&mats, &parents, 1..=2);
         assert_eq!(c[1].mat[1].to_bits(), (-0.0f32).to_bits(), "the C keeps -0.0");
-        let out = run_safe(&mats, &parents, 1..=2);
-        assert_mats_bit_identical(&out, &c, "avx2 vs the C, signed zeros");
+        let out = run_safe(imp, &mats, &parents, 1..=2);
+        assert_mats_bit_identical(&out, &c, &format!("{imp} vs the C, signed zeros"));
         let zeros = |m: &JointMat| (0..12).filter(|&e| m.mat[e].to_bits() == (-0.0f32).to_bits()).count();
         assert!(zeros(&out[1]) > 0 && zeros(&out[2]) > 0, "the -0.0 survive in the child and the grandchild");
         // The listing, for contrast (E1 kept there).
@@ -975,9 +1109,12 @@ mod successor {
     /// rounding of the C's.
     #[test]
     fn nan_and_infinite_components_where_the_c_has_them() {
-        if !runs() {
-            return;
+        for imp in forms() {
+            nan_and_infinite_components_where_the_c_has_them_of(imp);
         }
+    }
+
+    fn nan_and_infinite_components_where_the_c_has_them_of(imp: Impl) {
         let specials = [f32::NAN, -f32::NAN, f32::INFINITY, f32::NEG_INFINITY, 0.0, -0.0];
         let mut rng = Rng::new(0x4a4);
         for n in [2usize, 5, 17, 40] {
@@ -991,12 +1128,12 @@ mod successor {
                         }
                     }
                 }
-                let out = run_safe(&mats, &parents, 1..=n - 1);
+                let out = run_safe(imp, &mats, &parents, 1..=n - 1);
                 let c = scalar_of(&mats, &parents, 1..=n - 1);
                 for (j, (o, w)) in out.iter().zip(&c).enumerate() {
                     for e in 0..12 {
                         let (x, y) = (o.mat[e], w.mat[e]);
-                        let ctx = format!("n = {n} round {round}: joint {j} mat[{e}]: {x} vs the C's {y}");
+                        let ctx = format!("{imp} n = {n} round {round}: joint {j} mat[{e}]: {x} vs the C's {y}");
                         assert_eq!(x.is_nan(), y.is_nan(), "{ctx}");
                         if y.is_infinite() {
                             assert!(same_bits(x, y), "{ctx}");
@@ -1016,7 +1153,12 @@ mod successor {
     /// reads rows 1 and 2 after storing row 0).
     #[test]
     fn raw_kernel_self_and_later_parents() {
-        let Some(k) = kernel() else { return };
+        for (imp, k) in kernels() {
+            raw_kernel_self_and_later_parents_of(imp, k);
+        }
+    }
+
+    fn raw_kernel_self_and_later_parents_of(imp: Impl, k: Kernel) {
         let mut rng = Rng::new(11);
         let n = 40;
         let mats = rigid_mats_from(&mut rng, n);
@@ -1026,14 +1168,14 @@ mod successor {
         let aa = affine_mul_f64(a, a);
         for (e, &want) in aa.iter().enumerate() {
             let tol = 1e-5 * want.abs().max(1.0);
-            assert!((f64::from(out[0].mat[e]) - want).abs() <= tol, "self parent, mat[{e}]");
+            assert!((f64::from(out[0].mat[e]) - want).abs() <= tol, "{imp}: self parent, mat[{e}]");
         }
         // A later parent is read untransformed.
         let parents = [-1, 2, 0];
         let mats = rigid_mats_from(&mut rng, 3);
         let out = run(k, &mats, &parents, 1, 2);
         let want1 = affine_mul_f64(mat_f64(&mats[2]), mat_f64(&mats[1]));
-        assert!(common::error::mat_max_abs_diff(&out[1].mat, &want1) <= 1e-5);
+        assert!(common::error::mat_max_abs_diff(&out[1].mat, &want1) <= 1e-5, "{imp}: later parent");
     }
 }
 

@@ -5,9 +5,10 @@
 //! (`affine_inverse_f64(parent) * child`), on the Fox skeleton, as the
 //! inverse of the local-to-global transform, and the safe function's
 //! contract (every `Error` with nothing written, empty and single-joint
-//! ranges); and the successor `Impl::Avx2` (`mod successor`: every count,
-//! the Fox, special values, hierarchies, buffer ends, the listing
-//! behaviours it keeps).
+//! ranges); and the successors `Impl::Avx2`, `Impl::Portable` and
+//! `Impl::Neon` (`mod successor`: each other's bits on every count, hard
+//! inputs and arbitrary bits; every count, the Fox, special values,
+//! hierarchies, buffer ends, the listing behaviours they keep).
 //!
 //! Error bounds (measured values in `asm_notes/untransform_skeleton.md`):
 //! on rigid matrices the result is within [`ROT_BOUND`] of the f64 oracle in
@@ -108,7 +109,10 @@ fn assert_kernels_agree(mats: &[JointMat], parents: &[i32], first: i32, last: i3
         asm
     }
     #[cfg(not(target_arch = "x86_64"))]
-    scalar
+    {
+        let _ = ctx; // names the x86 comparisons only
+        scalar
+    }
 }
 
 /// `1 + max|t_a| + max|t_b|`: the magnitude the translation error scales with.
@@ -672,40 +676,59 @@ fn unsupported_impls_are_refused() {
             expect_err(imp, &sk.globals, &sk.parents, 1..=3, e);
         }
     }
-    #[cfg(target_arch = "x86_64")]
+    // Scalar and Portable everywhere; Asm (not under Miri) and Intrinsics on
+    // x86_64, with Avx2 where the CPU has AVX2 and FMA; Neon on aarch64.
+    #[cfg(all(target_arch = "x86_64", not(miri)))]
     {
         let successor = usize::from(animasm::untransform_skeleton::resolve(Impl::Avx2).is_ok());
-        assert_eq!(UntransformSkeleton::forms().len(), 3 + successor);
+        assert_eq!(UntransformSkeleton::forms().len(), 4 + successor);
     }
+    #[cfg(target_arch = "aarch64")]
+    assert_eq!(UntransformSkeleton::forms(), [Impl::Neon, Impl::Portable, Impl::Scalar]);
 }
 
 // ---------------------------------------------------------------------------
-// The successor, `Impl::Avx2`.
+// The successors: `Impl::Avx2`, `Impl::Portable`, `Impl::Neon`.
 
 mod successor {
     use super::*;
     use common::same_bits;
 
-    /// The successor's raw kernel, or `None` (with a message naming the form
-    /// and what the CPU lacks) where this CPU cannot run it.
-    fn kernel() -> Option<Kernel> {
-        match animasm::untransform_skeleton::kernel(Impl::Avx2) {
-            Ok(k) => Some(k),
-            Err(e) => {
-                eprintln!("untransform_skeleton: Impl::Avx2 skipped: {e}");
-                None
+    /// Every successor form compiled for this target (origin `Successor`)
+    /// that this CPU runs, with its raw kernel: `Impl::Portable` always,
+    /// `Impl::Avx2` where the CPU has AVX2 and FMA (a message where it has
+    /// not), `Impl::Neon` on `aarch64`.
+    fn kernels() -> Vec<(Impl, Kernel)> {
+        let r = animasm::roster::find("untransform_skeleton").expect("a roster routine");
+        let mut out = Vec::new();
+        for f in r.all_forms().filter(|f| f.origin == animasm::Origin::Successor) {
+            match animasm::untransform_skeleton::kernel(f.imp) {
+                Ok(k) => out.push((f.imp, k as Kernel)),
+                Err(e) => eprintln!("untransform_skeleton: {} skipped: {e}", f.imp),
             }
         }
+        assert!(out.iter().any(|&(imp, _)| imp == Impl::Portable), "the portable successor always runs");
+        out
     }
 
-    /// The successor through the safe function on a `Vec` of exactly
+    /// The successor forms this CPU runs.
+    fn forms() -> Vec<Impl> {
+        kernels().into_iter().map(|(imp, _)| imp).collect()
+    }
+
+    /// A successor through the safe function on a `Vec` of exactly
     /// `mats.len()` joints (an access past the last joint is outside the
     /// allocation, for memcheck).
-    fn run_safe(mats: &[JointMat], parents: &[i32], range: core::ops::RangeInclusive<usize>) -> Vec<JointMat> {
+    fn run_safe(
+        imp: Impl,
+        mats: &[JointMat],
+        parents: &[i32],
+        range: core::ops::RangeInclusive<usize>,
+    ) -> Vec<JointMat> {
         let mut out = Vec::with_capacity(mats.len());
         out.extend_from_slice(mats);
         assert_eq!(out.capacity(), mats.len());
-        untransform_skeleton(Impl::Avx2, &mut out, parents, range).unwrap();
+        untransform_skeleton(imp, &mut out, parents, range).unwrap();
         out
     }
 
@@ -713,6 +736,119 @@ mod successor {
         let mut out = mats.to_vec();
         untransform_skeleton(Impl::Scalar, &mut out, parents, range).unwrap();
         out
+    }
+
+    /// Runs every successor's raw kernel on the same input (each parent
+    /// before its joint, or the joint itself) and asserts that each gives
+    /// `Impl::Portable`'s bits (any two NaNs equal); returns the portable
+    /// form's output.
+    #[track_caller]
+    fn assert_successors_agree(mats: &[JointMat], parents: &[i32], first: i32, last: i32, ctx: &str) -> Vec<JointMat> {
+        if first <= last {
+            assert!(first >= 0 && (last as usize) < mats.len() && (last as usize) < parents.len());
+            assert!((first..=last).all(|i| (0..=i).contains(&parents[i as usize])), "test bug: parents");
+        }
+        let raw = |k: Kernel| {
+            let mut out = mats.to_vec();
+            // SAFETY: checked above: every joint of the range and its parent
+            // (at or before it) are in `out`; `Vec<JointMat>` is aligned;
+            // the lengths are far below MAX_JOINTS.
+            unsafe { k(out.as_mut_ptr(), parents.as_ptr(), first, last) };
+            out
+        };
+        let reference = raw(animasm::untransform_skeleton::portable::untransform_skeleton);
+        for (imp, k) in kernels() {
+            let ctx = format!("{ctx}: {imp} vs portable ({first}..={last})");
+            assert_mats_bit_identical(&raw(k), &reference, &ctx);
+        }
+        reference
+    }
+
+    /// The one answer: every successor form gives the portable form's bits,
+    /// through the safe function, on every count 0..=67 of untransformed
+    /// joints and every sub-range that ends at the last joint (random rigid
+    /// skeletons, several seeds), and through the raw kernels on inner
+    /// ranges; `Impl::Deterministic` runs one of them.
+    #[test]
+    fn every_successor_equals_the_portable_form_on_every_count() {
+        let forms = forms();
+        for seed in 0..4u64 {
+            for n in 0..=67usize {
+                let sk = model_skeleton(0xde7 + 1000 * seed + n as u64, n + 1);
+                let starts: Vec<usize> = if n == 0 { vec![1] } else { (1..=n).collect() };
+                for first in starts {
+                    let want = run_safe(Impl::Portable, &sk.globals, &sk.parents, first..=n);
+                    for &imp in &forms {
+                        let out = run_safe(imp, &sk.globals, &sk.parents, first..=n);
+                        assert_mats_bit_identical(&out, &want, &format!("seed {seed} n = {n} {first}..={n}: {imp}"));
+                    }
+                }
+                if n >= 4 {
+                    assert_successors_agree(&sk.globals, &sk.parents, 2, n as i32 - 1, &format!("n = {n}, inner"));
+                }
+            }
+        }
+        let sk = model_skeleton(0xde7e, 40);
+        let mut out = sk.globals.clone();
+        untransform_skeleton(Impl::Deterministic, &mut out, &sk.parents, 1..=39).unwrap();
+        assert_mats_bit_identical(&out, &run_safe(Impl::Portable, &sk.globals, &sk.parents, 1..=39), "deterministic");
+    }
+
+    /// The one answer on hard inputs: special values (NaN, infinities,
+    /// signed zeros, subnormals, the largest finite values) anywhere in the
+    /// joints and parents, large, tiny and subnormal translations (sums
+    /// that round differently when fused), and a joint that is its own
+    /// parent (raw kernels only).
+    #[test]
+    fn every_successor_equals_the_portable_form_on_hard_inputs() {
+        let specials = animasm_testkit::edges::pick([0, 1, 23, 24, 25, 26, 27, 14, 13, 21, 22, 19, 11, 12, 2, 3]);
+        let mut rng = Rng::new(0x0de7);
+        for n in [2usize, 3, 5, 17, 64] {
+            let sk = model_skeleton(0x5e7 + n as u64, n);
+            for round in 0..32 {
+                let mut mats = sk.globals.clone();
+                let scale = [1.0f32, 1e-20, 1e20, 3.0e-39, 1e30][round % 5];
+                for m in mats.iter_mut() {
+                    for e in 0..12 {
+                        m.mat[e] *= if e % 4 == 3 { scale } else { 1.0 };
+                        if rng.below(4) == 0 {
+                            m.mat[e] = specials[(rng.below(specials.len()) + round) % specials.len()];
+                        }
+                    }
+                }
+                assert_successors_agree(&mats, &sk.parents, 1, n as i32 - 1, &format!("n = {n} round {round}"));
+            }
+        }
+        let sk = model_skeleton(0x5e1f, 3);
+        assert_successors_agree(&sk.globals, &[0, 0, 1], 0, 2, "self parent");
+    }
+
+    mod props {
+        use super::*;
+
+        proptest! {
+            #![proptest_config(animasm_testkit::strategies::config(256, 2))]
+
+            /// Arbitrary bit patterns in every matrix, arbitrary
+            /// parents-first hierarchies and ranges (empty ones included):
+            /// every successor's raw kernel gives the portable form's bits.
+            #[test]
+            fn every_successor_equals_the_portable_form_on_arbitrary_bits(
+                bits in proptest::collection::vec(any::<[u32; 12]>(), 2..24),
+                picks in proptest::collection::vec(any::<u32>(), 24),
+                first in any::<u32>(),
+                last in any::<u32>(),
+            ) {
+                let n = bits.len();
+                let mats: Vec<JointMat> = bits.iter().map(|b| JointMat { mat: b.map(f32::from_bits) }).collect();
+                let parents: Vec<i32> =
+                    (0..n).map(|i| if i == 0 { -1 } else { (picks[i] % i as u32) as i32 }).collect();
+                let first = 1 + (first as usize % (n - 1));
+                let last = (first - 1) + (last as usize % (n - first + 1));
+                let out = assert_successors_agree(&mats, &parents, first as i32, last as i32, "arbitrary bits");
+                assert_only_range_written(&mats, &out, first..=last);
+            }
+        }
     }
 
     /// Every count 0..=67 of untransformed joints, and every sub-range that
@@ -723,16 +859,19 @@ mod successor {
     /// the listing).
     #[test]
     fn every_count_against_the_scalar_port_and_the_oracle() {
-        if kernel().is_none() {
-            return;
+        for imp in forms() {
+            every_count_against_the_scalar_port_and_the_oracle_of(imp);
         }
+    }
+
+    fn every_count_against_the_scalar_port_and_the_oracle_of(imp: Impl) {
         let (mut worst, mut worst_c) = ((0f64, 0f64), (0f64, 0f64));
         for n in 0..=67usize {
             let sk = model_skeleton(0x0c0 + n as u64, n + 1);
             let starts: Vec<usize> = if n == 0 { vec![1] } else { (1..=n).collect() };
             for first in starts {
                 let range = first..=n;
-                let out = run_safe(&sk.globals, &sk.parents, range.clone());
+                let out = run_safe(imp, &sk.globals, &sk.parents, range.clone());
                 assert_only_range_written(&sk.globals, &out, range.clone());
                 if first > n {
                     continue;
@@ -750,7 +889,7 @@ mod successor {
             }
         }
         println!(
-            "every count 0..=67 vs f64 oracle: avx2 rotation {:e}, translation {:.3} eps*scale; \
+            "every count 0..=67 vs f64 oracle: {imp} rotation {:e}, translation {:.3} eps*scale; \
              C (= listing) {:e}, {:.3}",
             worst.0, worst.1, worst_c.0, worst_c.1
         );
@@ -761,17 +900,20 @@ mod successor {
     /// read): within the listing's bounds of the oracle.
     #[test]
     fn large_skeletons_near_the_oracle() {
-        if kernel().is_none() {
-            return;
+        for imp in forms() {
+            large_skeletons_near_the_oracle_of(imp);
         }
+    }
+
+    fn large_skeletons_near_the_oracle_of(imp: Impl) {
         for seed in [1u64, 2, 3] {
             let sk = model_skeleton(0x1024 + seed, 1024);
-            let out = run_safe(&sk.globals, &sk.parents, 1..=1023);
+            let out = run_safe(imp, &sk.globals, &sk.parents, 1..=1023);
             let want = oracle(&sk.globals, &sk.parents, 1..=1023);
             let (rot, trans) = errors(&out, &want, &sk.globals, &sk.parents, 1..=1023);
             let c = scalar_of(&sk.globals, &sk.parents, 1..=1023);
             let (cr, ct) = errors(&c, &want, &sk.globals, &sk.parents, 1..=1023);
-            println!("1024 joints: avx2 {rot:e} {trans:.3}; C {cr:e} {ct:.3}");
+            println!("1024 joints: {imp} {rot:e} {trans:.3}; C {cr:e} {ct:.3}");
             assert!(rot <= ROT_BOUND && trans <= TRANS_BOUND_EPS, "seed {seed}: {rot:e} {trans}");
         }
     }
@@ -782,9 +924,12 @@ mod successor {
     /// kept, within the bounds of the oracle.
     #[test]
     fn fans_and_chains() {
-        if kernel().is_none() {
-            return;
+        for imp in forms() {
+            fans_and_chains_of(imp);
         }
+    }
+
+    fn fans_and_chains_of(imp: Impl) {
         let mut rng = Rng::new(0xfa4);
         for n in [2usize, 3, 9, 33, 64, 65] {
             let chain: Vec<i32> = (0..n as i32).map(|i| i - 1).collect();
@@ -792,7 +937,7 @@ mod successor {
             for (what, parents) in [("chain", chain), ("fan", fan)] {
                 let locals: Vec<[f64; 12]> = (0..n).map(|_| rigid_mat_f64(&mut rng, 1.0)).collect();
                 let globals: Vec<JointMat> = local_to_model_f64(&locals, &parents).iter().map(to_f32).collect();
-                let out = run_safe(&globals, &parents, 1..=n - 1);
+                let out = run_safe(imp, &globals, &parents, 1..=n - 1);
                 let want = oracle(&globals, &parents, 1..=n - 1);
                 let (rot, trans) = errors(&out, &want, &globals, &parents, 1..=n - 1);
                 assert!(rot <= ROT_BOUND && trans <= TRANS_BOUND_EPS, "{what} n = {n}: {rot:e} {trans}");
@@ -804,22 +949,25 @@ mod successor {
     /// local poses (the bounds of `fox_model_poses_untransform_to_local_poses`).
     #[test]
     fn fox_model_poses() {
-        if kernel().is_none() {
-            return;
+        for imp in forms() {
+            fox_model_poses_of(imp);
         }
+    }
+
+    fn fox_model_poses_of(imp: Impl) {
         let parents = fox::parents();
         let mut worst = (0f64, 0f64);
         for (name, locals, model) in fox_poses() {
             let s = model_scale(&model);
             let globals: Vec<JointMat> = model.iter().map(to_f32).collect();
-            let out = run_safe(&globals, &parents, 1..=23);
+            let out = run_safe(imp, &globals, &parents, 1..=23);
             assert_eq!(out[0].mat.map(f32::to_bits), globals[0].mat.map(f32::to_bits), "{name}: root written");
             let (rot, trans) = fox_errors(&out, &locals);
             assert!(rot <= 1e-6, "{name}: rotation error {rot:e}");
             assert!(trans <= 5e-7 * s, "{name}: translation error {trans:e} (scale {s})");
             worst = (worst.0.max(rot), worst.1.max(trans / s));
         }
-        println!("Fox, avx2: rotation {:.3e} abs, translation {:.3e} x scale", worst.0, worst.1);
+        println!("Fox, {imp}: rotation {:.3e} abs, translation {:.3e} x scale", worst.0, worst.1);
     }
 
     /// Identical and opposite: a joint equal to its parent becomes the
@@ -827,18 +975,21 @@ mod successor {
     /// its bits (every product exact), as in the C.
     #[test]
     fn identity_and_equal_to_the_parent() {
-        if kernel().is_none() {
-            return;
+        for imp in forms() {
+            identity_and_equal_to_the_parent_of(imp);
         }
+    }
+
+    fn identity_and_equal_to_the_parent_of(imp: Impl) {
         let sk = model_skeleton(0x1d, 12);
         let mut mats = sk.globals.clone();
         mats[0] = JointMat::IDENTITY;
         let fan: Vec<i32> = (0..12).map(|i| if i == 0 { -1 } else { 0 }).collect();
-        let out = run_safe(&mats, &fan, 1..=11);
+        let out = run_safe(imp, &mats, &fan, 1..=11);
         assert_mats_bit_identical(&out, &mats, "identity parent");
         assert_mats_bit_identical(&out, &scalar_of(&mats, &fan, 1..=11), "identity parent vs the C");
         for j in 1..12 {
-            let out = run_safe(&[sk.globals[j], sk.globals[j]], &[-1, 0], 1..=1);
+            let out = run_safe(imp, &[sk.globals[j], sk.globals[j]], &[-1, 0], 1..=1);
             let d = common::error::mat_max_abs_diff(&out[1].mat, &mat_f64(&JointMat::IDENTITY));
             assert!(d <= 1e-6, "joint {j} under itself: {d:e} from the identity");
         }
@@ -850,16 +1001,19 @@ mod successor {
     /// element is the C's.
     #[test]
     fn keeps_negative_zero() {
-        if kernel().is_none() {
-            return;
+        for imp in forms() {
+            keeps_negative_zero_of(imp);
         }
+    }
+
+    fn keeps_negative_zero_of(imp: Impl) {
         let parent = JointMat { mat: [1.0, 0.0, 0.0, 5.0, 0.0, 1.0, 0.0, 6.0, 0.0, 0.0, 1.0, 7.0] };
         let child = JointMat { mat: [1.0, -0.0, 0.0, 8.0, 0.0, -0.0, -1.0, 9.0, 0.0, -0.0, 1.0, 10.0] };
-        let out = run_safe(&[parent, child], &[-1, 0], 1..=1);
+        let out = run_safe(imp, &[parent, child], &[-1, 0], 1..=1);
         for e in [1, 5, 9] {
             assert_eq!(out[1].mat[e].to_bits(), 0x8000_0000, "mat[{e}] = {:e}", out[1].mat[e]);
         }
-        assert_mats_bit_identical(&out, &scalar_of(&[parent, child], &[-1, 0], 1..=1), "avx2 vs the C");
+        assert_mats_bit_identical(&out, &scalar_of(&[parent, child], &[-1, 0], 1..=1), &format!("{imp} vs the C"));
     }
 
     /// NaN and infinite components (moderate finite values elsewhere, so no
@@ -867,9 +1021,12 @@ mod successor {
     /// infinities, finite values where the C's are finite.
     #[test]
     fn nan_and_infinite_components_where_the_c_has_them() {
-        if kernel().is_none() {
-            return;
+        for imp in forms() {
+            nan_and_infinite_components_where_the_c_has_them_of(imp);
         }
+    }
+
+    fn nan_and_infinite_components_where_the_c_has_them_of(imp: Impl) {
         let specials = [f32::NAN, -f32::NAN, f32::INFINITY, f32::NEG_INFINITY, 0.0, -0.0];
         let mut rng = Rng::new(0x4a4);
         for n in [2usize, 5, 17, 40] {
@@ -883,7 +1040,7 @@ mod successor {
                         }
                     }
                 }
-                let out = run_safe(&mats, &sk.parents, 1..=n - 1);
+                let out = run_safe(imp, &mats, &sk.parents, 1..=n - 1);
                 let c = scalar_of(&mats, &sk.parents, 1..=n - 1);
                 for (j, (o, w)) in out.iter().zip(&c).enumerate() {
                     for e in 0..12 {
@@ -907,20 +1064,25 @@ mod successor {
     /// identity rotation and a zero translation, within rounding).
     #[test]
     fn raw_kernel_empty_ranges_and_self_parent() {
-        let Some(k) = kernel() else { return };
+        for (imp, k) in kernels() {
+            raw_kernel_empty_ranges_and_self_parent_of(imp, k);
+        }
+    }
+
+    fn raw_kernel_empty_ranges_and_self_parent_of(imp: Impl, k: Kernel) {
         let sk = model_skeleton(0xe, 10);
         for (first, last) in [(1, 0), (5, 4), (9, 2), (0, -1), (i32::MAX, i32::MIN), (3, i32::MIN)] {
             let out = run(k, &sk.globals, &sk.parents, first, last);
-            assert_eq!(mat_bits(&out), mat_bits(&sk.globals), "({first}, {last}): something was written");
+            assert_eq!(mat_bits(&out), mat_bits(&sk.globals), "{imp} ({first}, {last}): something was written");
         }
         let parents = [0, 0];
         let mut out = sk.globals[..2].to_vec();
         // SAFETY: joint 0 and its parent (itself) are in `out`; `parents[0]`
-        // is readable; an aligned Vec; `kernel()` checked the CPU. The raw
+        // is readable; an aligned Vec; `kernels()` gave a kernel this CPU runs. The raw
         // kernel allows `p == i` (memory-safe; the result is defined above).
         unsafe { k(out.as_mut_ptr(), parents.as_ptr(), 0, 0) };
         let d = common::error::mat_max_abs_diff(&out[0].mat, &mat_f64(&JointMat::IDENTITY));
-        assert!(d <= 1e-5, "self parent: {d:e} from the identity");
+        assert!(d <= 1e-5, "{imp}: self parent: {d:e} from the identity");
     }
 }
 

@@ -93,11 +93,15 @@ fn successors_inner_loops() {
     if !tools() {
         return;
     }
-    // Every successor form of the roster that the build has, even where this
-    // CPU cannot run it, in the roster's order.
+    // Every x86_64 successor form of the roster that the build has, even
+    // where this CPU cannot run it, in the roster's order.
     let successors: Vec<(&str, Isa)> = roster::ROUTINES
         .iter()
-        .flat_map(|r| r.all_forms().filter(|f| f.origin == Origin::Successor).map(move |f| (r.name, f.isa)))
+        .flat_map(|r| {
+            r.all_forms()
+                .filter(|f| f.origin == Origin::Successor && f.isa.arch() == Some("x86_64"))
+                .map(move |f| (r.name, f.isa))
+        })
         .collect();
     let loops = successor_loops().expect("successor_loops");
     if successors.is_empty() {

@@ -21,7 +21,10 @@
 //!   ([`Origin::is_faithful`](animasm::Origin::is_faithful): the `asm!`
 //!   listing and its intrinsics twin) wrote the same bits (NaN payloads
 //!   aside: LLVM may commute the intrinsics' operands, which changes which
-//!   NaN propagates; every other value and the sign of zero must match).
+//!   NaN propagates; every other value and the sign of zero must match);
+//! - on `Ok`, the successor forms ([`Origin::Successor`]: `Portable`,
+//!   `Avx2`, `Neon`) wrote the same bits, on any input: the one answer
+//!   (NaN payloads aside).
 //!
 //! Each shape adds its routines' documented guarantees on `Ok`, and
 //! compares every other form of `forms()` (listings, published code,
@@ -49,7 +52,7 @@
 //! are computed once per input.
 
 use animasm::roster::{FormInfo, ROUTINES, Routine};
-use animasm::{Error, Impl, JointMat, JointQuat, Quat};
+use animasm::{Error, Impl, JointMat, JointQuat, Origin, Quat};
 use core::fmt::Arguments;
 
 mod buf;
@@ -344,6 +347,14 @@ pub fn run_every_impl<'r, T: Floats>(
             if let (Some(a), Some(b)) = (faithful(i), faithful(j)) {
                 assert_same(&a.out, &b.out, format_args!("{} vs {} (one listing)", a.imp, b.imp));
             }
+        }
+    }
+    // The successors give one answer: every successor form bit for bit the
+    // same as every other (NaN payloads aside).
+    let successor = |k: usize| Some(forms[k]).filter(|f| f.origin == Origin::Successor).and_then(|f| get(runs, f.imp));
+    if let Some(a) = (0..forms.len()).find_map(successor) {
+        for b in (0..forms.len()).filter_map(successor) {
+            assert_same(&a.out, &b.out, format_args!("{} vs {} (one answer)", a.imp, b.imp));
         }
     }
     let fastest = forms.first().imp;

@@ -1,14 +1,17 @@
 //! The successor of Appendix B (`Impl::Avx2`): `LerpJoints` rewritten for a
 //! 2026 core with AVX2 and FMA, eight joints per block, written with
-//! `core::arch::x86_64` intrinsics (no `asm!`).
+//! `core::arch::x86_64` intrinsics (no `asm!`); deterministic: bit for bit
+//! the portable successor (`crate::lerp_joints::portable`, whose module
+//! documentation writes out the one order of operations that this form
+//! follows lane for lane) and the NEON one.
 //!
 //! Copyright (C) 2005 Id Software, Inc., written by J.M.P. van Waveren (the
 //! algorithm). Port licensed under the GNU LGPL 2.1 or later.
 //!
 //! **What it is.** The listing's algorithm: `scaledLerp = lerp / (1 - lerp)`
 //! once per call (`divss`), then per joint `Q = J ± scaledLerp · B` (the sign
-//! from the dot product `J · B`), normalised with `rsqrtps` and one
-//! Newton-Raphson step, and the translations as `t + lerp · (b - t)`.
+//! from the dot product `J · B`), normalised by `1 / sqrt(|Q|²)`, and the
+//! translations as `t + lerp · (b - t)`.
 //!
 //! **What changed from the 2005 listing, and why.** As in the slerp
 //! successor (`crate::slerp_joints::avx2`, whose layout and loop this file
@@ -23,7 +26,7 @@
 //! its 1-wide loop 7 per joint); each joint's `q` and `t` are recombined
 //! with one `vperm2f128` and stored with one 256-bit store (measured 5%
 //! faster here than two 128-bit stores per joint); `Q = J + s·B` is one FMA per pair register,
-//! as is the Newton-Raphson step and the translation; `scaledLerp` and the
+//! as is the translation; `scaledLerp` and the
 //! constants are broadcast once (`vbroadcastss`); blocks are interleaved
 //! two at a time so that their dependency chains overlap; and the
 //! `numJoints % 8` tail goes through one padded block (the index copied to a
@@ -39,20 +42,32 @@
 //!   whatever the count and its position in `index` (sums as
 //!   `(x·x' + y·y') + (z·z' + w·w')` everywhere); E3, a dot product of `-0.0`
 //!   keeps the blend quaternion, as the C's `cosom >= 0.0f` does;
-//! - changed: E6, within one group of index entries (16 in the main loop, 8
-//!   in the tail) every load comes before any store, so a joint named twice in one group is
-//!   interpolated once, rotation and translation, from its original value.
+//! - changed: E6, the entries of `index` are applied in list order, as the
+//!   paper's C does: a joint named twice is interpolated twice, rotation and
+//!   translation, the second time from the first's result, wherever the two
+//!   entries are (the listing lerps the translation twice and the rotation
+//!   once within a group of four); the result equals calling the form once
+//!   per entry, bit for bit. A group of 16 (and each block of eight) first
+//!   checks its entries for a repeated joint
+//!   (`crate::x86::slerp_core8::in_list_order`); a group with a repeat runs
+//!   block by block, a block with a repeat entry by entry, each entry as a
+//!   block of eight copies of itself, through the same per-lane arithmetic.
 //!
-//! The Newton-Raphson step is the listing's, written as
-//! `r - (-0.5 r)(1 - x r · r)` so that FMA rounds the correction once
-//! (`crate::x86::slerp_core8::rsqrt_nr`). NaN or infinite components: a
-//! joint whose `Q` has a NaN or infinite norm gets a NaN rotation, as in the
-//! listing; a zero `Q` (opposite quaternions at `lerp = 0.5`) gives NaN
-//! (`rsqrt(0) = inf`, `0 · inf`), as in the listing; lanes do not mix.
+//! **No estimates** (for one answer on every CPU): the listing's `rsqrtps`
+//! and Newton-Raphson step, whose bits differ between CPU vendors, are
+//! replaced by `1 / sqrt(|Q|²)` with `vsqrtps` and `vdivps`, both correctly
+//! rounded (`crate::x86::slerp_core8::rsqrt_exact`; as fast, measured:
+//! `asm_notes/lerp_joints.md`). NaN or infinite components: a joint whose
+//! `Q` has a NaN component gets a NaN rotation; one whose `Q` has an
+//! infinite component gets NaN there and ±0 in the other components
+//! (`1 / sqrt(inf) = 0`, `inf · 0 = NaN`; the listing's estimate gave NaN
+//! in all four); a zero `Q` (opposite quaternions at `lerp = 0.5`) gives
+//! NaN (`1 / sqrt(0) = inf`, `0 · inf`), as in the listing; lanes do not
+//! mix.
 
 use crate::types::{JOINTQUAT_Q_OFFSET as Q, JOINTQUAT_T_OFFSET as T, JointQuat};
 use crate::x86::consts::SIMD_SP_SIGN_BIT;
-use crate::x86::slerp_core8::{at, block_of_8, copy_indexed, each, hsum4, lane, pair, rsqrt_nr, splat_bits};
+use crate::x86::slerp_core8::{at, copy_indexed, each, hsum4, in_list_order, lane, pair, rsqrt_exact, splat_bits};
 use core::arch::x86_64::*;
 
 /// The successor of `LerpJoints` (Appendix B) with AVX2 and FMA: for every
@@ -95,32 +110,22 @@ pub unsafe fn lerp_joints(
     let lerp8 = _mm256_set1_ps(lerp);
     // scaledLerp = lerp / (1 - lerp): finite and positive for 0 < lerp < 1.
     let scaled8 = _mm256_set1_ps(lerp / (1.0 - lerp));
-    let mut i = 0;
-    while n - i >= GROUP {
-        // SAFETY: entries `i..i + GROUP` of `index` are readable (`i + GROUP
-        // <= n`) and each names a joint of both lists (caller's contract).
-        unsafe { group::<BLOCKS>(joints, blend_joints, lerp8, scaled8, index.add(i)) };
-        i += GROUP;
-    }
-    // The rest, eight entries at a time; the last block padded with the last
-    // entry.
-    let mut pad = [0i32; 8];
-    while i < n {
-        // SAFETY: entries `i..min(i + 8, n)` and `n - 1` of `index` are
-        // readable; `pad` holds only entries of `index`, so `group` reads and
-        // writes only joints the index names.
-        unsafe {
-            let block = block_of_8(index, i, n, &mut pad);
-            group::<1>(joints, blend_joints, lerp8, scaled8, block);
-        }
-        i += 8;
-    }
+    // SAFETY: `num_joints` entries of `index` are readable, none negative,
+    // and `in_list_order` hands each call `8 BLOCKS` (resp. eight) of them or
+    // copies of them, each naming a joint of both lists, which do not overlap
+    // (caller's contract); AVX2 and FMA are available.
+    unsafe {
+        in_list_order::<BLOCKS>(
+            index,
+            n,
+            |idx| group::<BLOCKS>(joints, blend_joints, lerp8, scaled8, idx),
+            |idx| group::<1>(joints, blend_joints, lerp8, scaled8, idx),
+        )
+    };
 }
 
 /// Blocks of eight joints per group (per iteration of the main loop).
 const BLOCKS: usize = 2;
-/// Index entries per group.
-const GROUP: usize = 8 * BLOCKS;
 
 /// One group: the `8 N` joints named by `idx[0..8 N]`, in `N` interleaved
 /// blocks of eight. Every load of the group comes before its first store.
@@ -183,7 +188,7 @@ unsafe fn group<const N: usize>(
             _mm256_mul_ps(q[v][2], q[v][2]),
             _mm256_mul_ps(q[v][3], q[v][3]),
         ]));
-        let inv: [__m256; N] = each!(|v| rsqrt_nr(norm2[v]));
+        let inv: [__m256; N] = each!(|v| rsqrt_exact(norm2[v]));
         let mut r = [[_mm256_setzero_ps(); 8]; N];
         for v in 0..N {
             let iv = [lane::<0>(inv[v]), lane::<1>(inv[v]), lane::<2>(inv[v]), lane::<3>(inv[v])];

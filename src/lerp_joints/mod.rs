@@ -10,9 +10,23 @@
 //!   on eight joints per block, two blocks of eight per iteration, with a padded last block
 //!   instead of the 1-wide loop; the fastest form where the CPU has AVX2 and
 //!   FMA (`asm_notes/lerp_joints.md`, "Successor: Impl::Avx2").
+//! - [`portable`]: the successor in plain Rust (`Impl::Portable`), one joint
+//!   at a time; its module documentation writes out the one order of
+//!   operations that every successor follows.
+//! - `neon` (`aarch64` only): the successor on NEON (`Impl::Neon`), four
+//!   joints per block, two blocks per group.
+//!
+//! The successors (`Portable`, `Avx2`, `Neon`) give the same bits on every
+//! CPU: no estimate instructions (correctly rounded square roots and
+//! divisions), one order of operations with the fused multiply-adds in the
+//! same places, and one rule for duplicate `index` entries (applied in
+//! list order, as the paper's C).
 //!
 //! `asm_notes/lerp_joints.md` walks through the listing and its errata.
 
+#[cfg(target_arch = "aarch64")]
+pub mod neon;
+pub mod portable;
 pub mod scalar;
 
 #[cfg(all(target_arch = "x86_64", not(miri)))]
@@ -31,14 +45,19 @@ use crate::types::JointQuat;
 /// The forms of [`lerp_joints()`], fastest first: the order [`Impl::Auto`] tries
 /// them in (the measurements of `docs/results.md`: the intrinsics twin is as fast as
 /// the asm listing or faster on the CPUs measured; the AVX2 + FMA successor
-/// is faster than both, see `asm_notes/lerp_joints.md`).
+/// is faster than both; on `aarch64` the NEON successor comes first; the
+/// portable successor comes before the scalar port of the paper's C, see
+/// `asm_notes/lerp_joints.md`).
 pub(crate) static FORMS: &[JointForm] = &[
+    #[cfg(target_arch = "aarch64")]
+    form!(Neon => neon::lerp_joints, Successor on Neon),
     #[cfg(target_arch = "x86_64")]
     form!(Avx2 => avx2::lerp_joints, Successor on Avx2Fma),
     #[cfg(target_arch = "x86_64")]
     form!(Intrinsics => intrinsics::lerp_joints, ListingTwin on Sse2),
     #[cfg(all(target_arch = "x86_64", not(miri)))]
     form!(Asm => asm::lerp_joints, Listing on Sse2),
+    form!(Portable => portable::lerp_joints, Successor),
     form!(Scalar => scalar::lerp_joints, PaperC),
 ];
 
@@ -54,10 +73,11 @@ routine_api!(FORMS, "lerp_joints()", JointKernel);
 /// [`Impl`]. Rotations take the
 /// shorter arc (the blend quaternion's sign is flipped when the dot product
 /// is negative) and are renormalised; they trace the slerp's arc at a
-/// varying speed. The listing's `rsqrtps` and Newton-Raphson step make the
-/// SIMD forms differ from the scalar port by a few ulp (see
-/// `tests/accuracy.rs`); [`Impl::Asm`] and [`Impl::Intrinsics`] agree bit for
-/// bit.
+/// varying speed. The listing's `rsqrtps` and Newton-Raphson step, and the
+/// successors' `scaledLerp` form of the same lerp, make the other forms
+/// differ from the scalar port by a few ulp (see `tests/accuracy.rs`);
+/// [`Impl::Asm`] and [`Impl::Intrinsics`] agree bit for bit, and so do the
+/// successors ([`Impl::Portable`], [`Impl::Avx2`], [`Impl::Neon`]).
 ///
 /// # Errors
 ///
@@ -72,14 +92,17 @@ routine_api!(FORMS, "lerp_joints()", JointKernel);
 ///   of this routine's forms needs more than the 16 bytes [`JointQuat`]
 ///   guarantees, so this cannot happen with safe code).
 ///
-/// Input that only changes results is accepted and computed as the listing
-/// computes it: duplicate entries in `index` (within one group of four of the
-/// 4-wide loop the translation of a duplicated joint is interpolated twice but
-/// its rotation once, from the original value; the scalar port interpolates
-/// both twice; [`Impl::Avx2`] interpolates a joint named twice within one
-/// group of 16 entries (8 in the last blocks) once, rotation and
-/// translation), non-unit quaternions, and NaN or infinite values in the
-/// joints.
+/// Input that only changes results is accepted: non-unit quaternions, NaN
+/// or infinite values in the joints, and duplicate entries in `index`. A
+/// joint named twice is interpolated twice, in list order, the second time
+/// from the first's result (as calling the function once per entry), by
+/// [`Impl::Scalar`] (the paper's C) and by every successor
+/// ([`Impl::Portable`], [`Impl::Avx2`], [`Impl::Neon`] and so
+/// [`Impl::Deterministic`], which agree bit for bit on it too);
+/// [`Impl::Asm`] and [`Impl::Intrinsics`] compute it as the listing does:
+/// within one group of four of the 4-wide loop the translation of a
+/// duplicated joint is interpolated twice but its rotation once, from the
+/// original value.
 pub fn lerp_joints(
     imp: Impl,
     joints: &mut [JointQuat],

@@ -14,7 +14,7 @@
 //! (`w` if the trace is `>= 0`, else `x`, `y` or `z`, chosen as the listing
 //! chooses) gives two mask bits, the sign multipliers `s0 s1 s2` are sign
 //! bits derived from them, `t = (s0 m00 + s1 m11) + (s2 m22 + 1)`,
-//! `s = rsqrt(t) / 2` with one Newton-Raphson step, `q[k0] = s t`,
+//! `s = 0.5 / sqrt(t)` (`vsqrtps`, `vdivps`: correctly rounded), `q[k0] = s t`,
 //! `q[k1] = (m01 - s2 m10) s`, `q[k2] = (m20 - s1 m02) s`,
 //! `q[k3] = (m12 - s0 m21) s`, and the store order `k0 .. k3` becomes two
 //! layers of `vblendvps` (the case's permutation is `c -> c xor e` for the
@@ -48,16 +48,29 @@
 //!   the C's order, so a zero difference gives `+0.0` (the identity matrix
 //!   gives `(+0, +0, +0, 1)`) where the listing gives `-0.0`;
 //! - kept, E4: `t` is summed in pairs, `(s0 m00 + s1 m11) + (s2 m22 + 1)`;
-//! - kept (not the C's E5): `rsqrt` with one Newton-Raphson step, Appendix
-//!   B's correct one (not section 4's snippet, E6); the product `t r r` uses
-//!   one FMA;
+//! - changed (E5, E6): no reciprocal square root estimate and no
+//!   Newton-Raphson step (not the C's `ReciprocalSqrt`, not the listing's
+//!   `rsqrtps`, not section 4's snippet): `s = 0.5 / sqrt(t)`, the
+//!   correctly rounded square root and division, the same bits on every
+//!   CPU and more accurate than the listing (1.44e-7 against 2.17e-7 on
+//!   100 000 rotations, Intel Xeon);
 //! - kept: the translation copied bit for bit and `t.w = +0.0`;
 //! - corrected: the 32-bit count arithmetic; `num_joints <= 0` converts
 //!   nothing.
 //!
-//! Constants: `SIMD_SP_rsqrt_c0 = 3.0` and `SIMD_SP_mat2quat_rsqrt_c1 =
-//! -0.25` (`crate::x86::consts`), `SIMD_SP_one` and `SIMD_SP_signBit`,
-//! broadcast to eight lanes.
+//! **The one answer.** The form has no estimate instruction and no fused
+//! operation, and its tail goes through the same block: each lane computes
+//! the order of operations written out in [`super::portable`], so its
+//! results are `Impl::Portable`'s and `Impl::Neon`'s bit for bit on every
+//! CPU (NaN bits aside; `tests/golden.rs`). Before the deterministic
+//! revision it took `s` from `vrsqrtps` and a fused Newton-Raphson step,
+//! whose bits differ between Intel and AMD. `vsqrtps` and `vdivps` cost
+//! nothing measurable here: the loop is bound by the operations on the FP
+//! pipes and the divider works beside them (5.29 against 5.27 ticks per
+//! joint at 1024 joints on an Intel Xeon; `asm_notes/mats_to_quats.md`).
+//!
+//! Constants: `0.5`, `SIMD_SP_one` and `SIMD_SP_signBit`, broadcast to
+//! eight lanes.
 
 use crate::types::{JointMat, JointQuat};
 use crate::x86::blocks8::{by_blocks_of_8, transpose_lane4};
@@ -150,13 +163,8 @@ unsafe fn block(quats: *mut JointQuat, mats: *const JointMat) {
         _mm256_add_ps(_mm256_xor_ps(m00, s0), _mm256_xor_ps(m11, s1)),
         _mm256_add_ps(_mm256_xor_ps(m22, s2), one),
     );
-    // s = rsqrt(t) / 2 with Appendix B's Newton-Raphson step:
-    // (r * -0.25) * (t r r - 3).
-    let r = _mm256_rsqrt_ps(t);
-    let s = _mm256_mul_ps(
-        _mm256_mul_ps(r, _mm256_set1_ps(-0.25)),
-        _mm256_fmsub_ps(_mm256_mul_ps(t, r), r, _mm256_set1_ps(3.0)),
-    );
+    // s = 0.5 / sqrt(t), both correctly rounded (no estimate).
+    let s = _mm256_div_ps(_mm256_set1_ps(0.5), _mm256_sqrt_ps(t));
 
     // In the order k0..k3.
     let v0 = _mm256_mul_ps(s, t);

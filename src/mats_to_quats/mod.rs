@@ -12,13 +12,20 @@
 //! - [`avx2`]: the successor for AVX2 and FMA (`Impl::Avx2`):
 //!   eight matrices per iteration in structure-of-arrays form, branch-free
 //!   (the four cases chosen per lane as the listing chooses them, the
-//!   blueprint's store order as two layers of blends), `rsqrt` with one
-//!   Newton-Raphson step, the tail through a zero-padded stack block. The
-//!   fastest form where the CPU has AVX2 and FMA (4.0x the listing, 1.84x
-//!   the scalar port on an AMD EPYC, Zen 3), as accurate as the listing; it
-//!   keeps the listing's case choice (errata E1, E2) and `t` in pairs (E4),
-//!   and gives `+0.0` for zero components where the listing gives `-0.0`
-//!   (E3 corrected).
+//!   blueprint's store order as two layers of blends), `s = 0.5 / sqrt(t)`
+//!   with the correctly rounded `vsqrtps` and `vdivps`, the tail through a
+//!   zero-padded stack block. The fastest form where the CPU has AVX2 and
+//!   FMA (4.0x the listing, 1.84x the scalar port on an AMD EPYC, Zen 3),
+//!   more accurate than the listing; it keeps the listing's case choice
+//!   (errata E1, E2) and `t` in pairs (E4), and gives `+0.0` for zero
+//!   components where the listing gives `-0.0` (E3 corrected);
+//! - `neon` (aarch64 only): the successor for NEON (`Impl::Neon`), the same
+//!   lane arithmetic four matrices at a time;
+//! - [`portable`]: the successors' arithmetic in plain Rust
+//!   (`Impl::Portable`), one matrix at a time, every target. It writes out
+//!   the one order of operations that the three successors follow, so they
+//!   give the same bits on every CPU (`Impl::Deterministic` picks the
+//!   fastest of them).
 //!
 //! # The matrix convention
 //!
@@ -46,6 +53,9 @@ pub mod asm;
 pub mod avx2;
 #[cfg(target_arch = "x86_64")]
 pub mod intrinsics;
+#[cfg(target_arch = "aarch64")]
+pub mod neon;
+pub mod portable;
 
 use crate::dispatch::{Form, Impl, alignment_of, form, routine_api, select};
 use crate::error::Error;
@@ -55,19 +65,23 @@ use crate::types::{JOINTMAT_SIZE, JointMat, JointQuat};
 type Kernel = crate::form::kernel::MatsToQuats;
 
 /// The forms of [`mats_to_quats()`], fastest first: the order [`Impl::Auto`]
-/// tries them in. The successor (`Avx2`) is the fastest where it runs
-/// (`asm_notes/mats_to_quats.md`, "Successor: Impl::Avx2"). The scalar port
-/// is faster than the listing on some CPUs (see `docs/results.md`), but its
-/// `ReciprocalSqrt` is accurate to about 2e-3 where the listing's is to
-/// 1e-6, so `Auto` never picks it over a SIMD form: `Auto` trades no
-/// accuracy for speed.
+/// tries them in. The SIMD successors (`Neon`, `Avx2`) are the fastest where
+/// they run (`asm_notes/mats_to_quats.md`, "Successor: Impl::Avx2"). The
+/// scalar port is faster than the listing on some CPUs (see
+/// `docs/results.md`), but its `ReciprocalSqrt` is accurate to about 2e-3
+/// where the listing's is to 1e-6, so `Auto` never picks it over a SIMD
+/// form, nor over the portable successor (2e-7), which comes just before
+/// it: `Auto` trades no accuracy for speed.
 pub(crate) static FORMS: &[Form<Kernel>] = &[
+    #[cfg(target_arch = "aarch64")]
+    form!(Neon => neon::mats_to_quats, Successor on Neon),
     #[cfg(target_arch = "x86_64")]
     form!(Avx2 => avx2::mats_to_quats, Successor on Avx2Fma),
     #[cfg(target_arch = "x86_64")]
     form!(Intrinsics => intrinsics::mats_to_quats, ListingTwin on Sse2),
     #[cfg(all(target_arch = "x86_64", not(miri)))]
     form!(Asm => asm::mats_to_quats, Listing on Sse2),
+    form!(Portable => portable::mats_to_quats, Successor),
     form!(Scalar => scalar::mats_to_quats, PaperC),
 ];
 
@@ -106,10 +120,14 @@ pub const MAX_JOINTS: usize = i32::MAX as usize / JOINTMAT_SIZE;
 ///   where the signs of the two components differ). Where the C computes
 ///   `+0.0` for a component (the identity matrix), the listing stores
 ///   `-0.0`;
-/// - [`Impl::Avx2`] chooses the case as the listing does (`>=`, a NaN trace
-///   takes `w`) and sums `t` as it does, with `vrsqrtps`, one
-///   Newton-Raphson step (fused) and the C's order for the other components,
-///   so zero components are `+0.0`; accurate to about 1e-6 as the listing.
+/// - the successors [`Impl::Avx2`], [`Impl::Neon`] and [`Impl::Portable`]
+///   choose the case as the listing does (`>=`, a NaN trace takes `w`) and
+///   sum `t` as it does, take `s = 0.5 / sqrt(t)` with the correctly rounded
+///   square root and division (no estimate) and the C's order for the other
+///   components, so zero components are `+0.0`; they give the same bits on
+///   every CPU (NaN bits aside: [`Impl::Deterministic`] picks the fastest)
+///   and are accurate to about 2e-7 (1.44e-7 measured on 100 000 random
+///   rotations, the listing 2.17e-7 on an Intel Xeon).
 ///
 /// # Errors
 ///

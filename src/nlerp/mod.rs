@@ -24,7 +24,15 @@
 //!   ([`Impl::Sse2`]);
 //! - [`avx2`]: `nlerp8`, `fnlerp8`, `onlerp8` with the in-lane transpose and
 //!   the permuted `t` ([`Impl::Avx2NoFma`]), and their FMA forms `*8_fma`
-//!   ([`Impl::Avx2`]).
+//!   ([`Impl::Avx2`]);
+//! - `neon` (`aarch64`): `nlerp4`, `fnlerp4`, `onlerp4`, four pairs per
+//!   block with the article's recipe (`vld4q_f32` de-interleaves to SoA),
+//!   but the scalar functions' roundings: the correctly rounded `1 /
+//!   sqrt` instead of `rsqrtps` + Newton-Raphson, the scalar's dot product
+//!   and its `ca > 0` comparison, no FMA ([`Impl::Neon`]). So the NEON
+//!   forms give the scalar port's bits on every input (NaN results aside),
+//!   and not the bits of zeux's SSE2/AVX2 forms (`asm_notes/nlerp.md`,
+//!   "NEON").
 //!
 //! Every SIMD kernel computes each element by the same lane operations
 //! whatever its position, tail included (the article's option 2, padding,
@@ -55,6 +63,8 @@ pub mod scalar;
 
 #[cfg(target_arch = "x86_64")]
 pub mod avx2;
+#[cfg(target_arch = "aarch64")]
+pub mod neon;
 #[cfg(target_arch = "x86_64")]
 pub mod sse2;
 
@@ -95,6 +105,8 @@ type Kernel = crate::form::kernel::Stream;
 macro_rules! forms {
     ($name:ident, $scalar:ident, $sse2:ident, $avx2:ident, $fma:ident) => {
         pub(crate) static $name: &[Form<Kernel>] = &[
+            #[cfg(target_arch = "aarch64")]
+    form!(Neon => neon::$sse2, Published on Neon),
             #[cfg(target_arch = "x86_64")]
     form!(Avx2 => avx2::$fma, Published on Avx2Fma),
             #[cfg(target_arch = "x86_64")]
@@ -184,8 +196,9 @@ macro_rules! safe_fn {
         ///
         /// Checked in this order, before anything is written:
         /// - [`Error::Unsupported`]: there is no form `imp` of this function
-        ///   on this target (it has [`Impl::Scalar`], [`Impl::Sse2`],
-        ///   [`Impl::Avx2NoFma`] and [`Impl::Avx2`]);
+        ///   on this target (it has [`Impl::Scalar`] everywhere,
+        ///   [`Impl::Sse2`], [`Impl::Avx2NoFma`] and [`Impl::Avx2`] on
+        ///   `x86_64`, [`Impl::Neon`] on `aarch64`);
         /// - [`Error::MissingCpuFeature`]: `imp` needs AVX2 (and FMA) that
         ///   this CPU lacks or that cannot be detected (without `std`);
         /// - [`Error::LengthMismatch`] with `what` = `"r"` or `"t"`: that
@@ -204,13 +217,16 @@ safe_fn! {
     /// `dest[i] = nlerp(l, r[i], t[i])`: normalised linear interpolation from
     /// `l` towards `r[i]` along the shorter arc, with the kernel `imp`
     /// picks ([`scalar::run_nlerp`], [`sse2::nlerp4`], [`avx2::nlerp8`],
-    /// [`avx2::nlerp8_fma`]).
+    /// [`avx2::nlerp8_fma`], `neon::nlerp4`).
     ///
-    /// On unit quaternions the SIMD forms agree with [`scalar::nlerp`] to
-    /// 5e-7 per component (measured 3.0e-7 on an Intel CPU; `tests/nlerp.rs`
-    /// asserts the bound), except where `dot(l, r[i])` is `+0.0`: the scalar
-    /// code then goes towards `-r[i]`, the SIMD sign-bit test towards `+r[i]`
-    /// (both arcs are equally short; erratum E2 of `asm_notes/nlerp.md`).
+    /// On unit quaternions the x86 SIMD forms agree with [`scalar::nlerp`]
+    /// to 5e-7 per component (measured 3.0e-7 on an Intel CPU;
+    /// `tests/nlerp.rs` asserts the bound), except where `dot(l, r[i])` is
+    /// `+0.0`: the scalar code then goes towards `-r[i]`, the SIMD sign-bit
+    /// test towards `+r[i]` (both arcs are equally short; erratum E2 of
+    /// `asm_notes/nlerp.md`). The NEON form ([`Impl::Neon`], what
+    /// [`Impl::Auto`] runs on `aarch64`) gives the scalar form's bits on
+    /// every input (NaN results aside), so the same results on every CPU.
     nlerp, NLERP
 }
 
@@ -218,8 +234,8 @@ safe_fn! {
     /// `dest[i] = fnlerp(l, r[i], t[i])`: [`nlerp`] with `t` corrected by the
     /// quadratic `k(d)` of *Approximating slerp* ([`scalar::fnlerp`]), with
     /// the kernel `imp` picks ([`scalar::run_fnlerp`], [`sse2::fnlerp4`],
-    /// [`avx2::fnlerp8`], [`avx2::fnlerp8_fma`]). Same agreement between the
-    /// forms as [`nlerp`].
+    /// [`avx2::fnlerp8`], [`avx2::fnlerp8_fma`], `neon::fnlerp4`). Same
+    /// agreement between the forms as [`nlerp`].
     fnlerp, FNLERP
 }
 
@@ -227,8 +243,8 @@ safe_fn! {
     /// `dest[i] = onlerp(l, r[i], t[i])`: [`nlerp`] with `t` corrected by
     /// `k = A(d) (t - 0.5)^2 + B(d)` ([`scalar::onlerp`], the article's
     /// function), with the kernel `imp` picks ([`scalar::run_onlerp`],
-    /// [`sse2::onlerp4`], [`avx2::onlerp8`], [`avx2::onlerp8_fma`]). Same
-    /// agreement between the forms as [`nlerp`].
+    /// [`sse2::onlerp4`], [`avx2::onlerp8`], [`avx2::onlerp8_fma`],
+    /// `neon::onlerp4`). Same agreement between the forms as [`nlerp`].
     onlerp, ONLERP
 }
 

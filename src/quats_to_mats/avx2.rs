@@ -52,6 +52,12 @@
 //! E1 to E3 and E5 are about the listing's text (undefined macros, a
 //! comment) and do not apply.
 //!
+//! **The one answer.** The form has no estimate instruction, each product
+//! is fused exactly where [`super::portable`] writes it out, and the tail
+//! goes through the same block, so every joint's matrix is
+//! `Impl::Portable`'s and `Impl::Neon`'s bit for bit, on every CPU (NaN
+//! bits aside; `tests/golden.rs`). It needed no change for that.
+//!
 //! Constants: `1.0` is `SIMD_SP_one` (`crate::x86::consts::SIMD_SP_ONE`),
 //! broadcast to eight lanes.
 

@@ -16,7 +16,14 @@
 //!   the rows put back together with in-lane transposes and blends, the tail
 //!   through a zero-padded stack block. The fastest form where the CPU has
 //!   AVX2 and FMA (1.66x the listing on an AMD EPYC, Zen 3), and more
-//!   accurate than the listing (one rounding fewer per element).
+//!   accurate than the listing (one rounding fewer per element);
+//! - `neon` (aarch64 only): the successor for NEON (`Impl::Neon`), the same
+//!   lane arithmetic four joints at a time;
+//! - [`portable`]: the successors' arithmetic in plain Rust
+//!   (`Impl::Portable`), one joint at a time, every target. It writes out
+//!   the one order of operations (which products are fused into which sums)
+//!   that the three successors follow, so they give the same bits on every
+//!   CPU (`Impl::Deterministic` picks the fastest of them).
 //!
 //! The SSE code does not convert four joints at a time: it computes one
 //! joint per iteration as a "compressed calculation", nine products in three
@@ -64,6 +71,9 @@ pub mod asm;
 pub mod avx2;
 #[cfg(target_arch = "x86_64")]
 pub mod intrinsics;
+#[cfg(target_arch = "aarch64")]
+pub mod neon;
+pub mod portable;
 
 use crate::dispatch::{Form, Impl, alignment_of, form, routine_api, select};
 use crate::error::Error;
@@ -76,12 +86,15 @@ type Kernel = crate::form::kernel::QuatsToMats;
 /// tries them in (the measurements of `docs/results.md`; the successor's in
 /// `asm_notes/quats_to_mats.md`, "Successor: Impl::Avx2").
 pub(crate) static FORMS: &[Form<Kernel>] = &[
+    #[cfg(target_arch = "aarch64")]
+    form!(Neon => neon::quats_to_mats, Successor on Neon),
     #[cfg(target_arch = "x86_64")]
     form!(Avx2 => avx2::quats_to_mats, Successor on Avx2Fma),
     #[cfg(all(target_arch = "x86_64", not(miri)))]
     form!(Asm => asm::quats_to_mats, Listing on Sse2),
     #[cfg(target_arch = "x86_64")]
     form!(Intrinsics => intrinsics::quats_to_mats, ListingTwin on Sse2),
+    form!(Portable => portable::quats_to_mats, Successor),
     form!(Scalar => scalar::quats_to_mats, PaperC),
 ];
 
@@ -110,7 +123,9 @@ pub const MAX_JOINTS: usize = 1 << 26;
 /// `asm_notes/quats_to_mats.md`); [`Impl::Asm`] and [`Impl::Intrinsics`]
 /// agree bit for bit. [`Impl::Avx2`] fuses each product into its sum (one
 /// rounding fewer per element), so it differs from them in the last bit now
-/// and then and is closer to the exact matrix. For unit quaternions every
+/// and then and is closer to the exact matrix; [`Impl::Neon`] and
+/// [`Impl::Portable`] give [`Impl::Avx2`]'s bits on every CPU (NaN bits
+/// aside: the successors' one answer). For unit quaternions every
 /// element is within 2.4e-7 of the exact matrix (1.5e-7 measured for the
 /// listing, 5.9e-8 for `Avx2`, `tests/quats_to_mats.rs`).
 ///

@@ -1,15 +1,18 @@
 //! The successor of Appendix A (`Impl::Avx2`): `SlerpJoints` rewritten for a
-//! 2026 core with AVX2 and FMA, eight joints per block, three blocks per iteration, written with
-//! `core::arch::x86_64` intrinsics (no `asm!`).
+//! 2026 core with AVX2 and FMA, eight joints per block, three blocks per
+//! iteration, written with `core::arch::x86_64` intrinsics (no `asm!`);
+//! deterministic: bit for bit the portable successor
+//! (`crate::slerp_joints::portable`, whose module documentation writes out
+//! the one order of operations that this form follows lane for lane) and
+//! the NEON one.
 //!
 //! Copyright (C) 2005 Id Software, Inc., written by J.M.P. van Waveren (the
 //! algorithm, `SlerpOptimized`, and its coefficients). Port licensed under
 //! the GNU LGPL 2.1 or later.
 //!
 //! **What it is.** The listing's algorithm, `SlerpOptimized` of section 5 as
-//! Appendix A vectorises it: `sin` from `sqrt(1 - cos²)` with `rsqrtps` and
-//! one Newton-Raphson step, the angle from the paper's `ATanPositive`
-//! polynomial with `rcpps` and one Newton-Raphson step for the division, the
+//! Appendix A vectorises it: `sin = sqrt(1 - cos²)` and `1 / sin`, the
+//! angle from the paper's `ATanPositive` polynomial of `min / max`, the
 //! two sines from `SinZeroHalfPI`, the same `SIMD_SP_*` coefficients
 //! (`src/x86/consts.rs`), the same patch of `1 - cos²` (`SIMD_SP_tiny`,
 //! `SIMD_SP_absMask`) instead of a linear fallback, the same
@@ -39,8 +42,8 @@
 //! - constants and `lerp` are broadcast from memory (`vbroadcastss`) and
 //!   stay in registers; nothing is spilled;
 //! - every multiply that feeds an add is one FMA (`1 - cos²`, the
-//!   Newton-Raphson steps, the three Horner polynomials, the final blend
-//!   `J · scale0 + B · scale1`, the translations);
+//!   polynomials, the final blend `J · scale0 + (B · scale1)`, the
+//!   translations);
 //! - the slerp of `N` blocks is interleaved step by step (three blocks, 24
 //!   joints, per iteration of the main loop): one block's chain from the
 //!   loads to the scales is about 100 cycles of latency, and a single chain
@@ -54,9 +57,22 @@
 //!   and writes nothing that the index does not name;
 //! - the shortest-arc test is the C's `cosom < 0` (a compare and an `and`
 //!   instead of the listing's `and` with the sign bit);
-//! - the Newton-Raphson step of `rsqrtps` is written so that FMA rounds its
-//!   correction once (`crate::x86::slerp_core8::rsqrt_nr`): 3.34e-7 against
-//!   the f64 slerp where the listing measures 4.39e-7 on the same CPU.
+//! - no estimate instructions, for one answer on every CPU: `rsqrtps` and
+//!   `rcpps` (whose bits differ between vendors) with their Newton-Raphson
+//!   steps are replaced by correctly rounded operations, `sin =
+//!   vsqrtps(1 - cos²)`, `sinom = 1 / sin` and `a = min / max` (`vdivps`);
+//!   `sin` is now the root itself rather than the listing's `(1 - cos²) ·
+//!   sinom`, which keeps the division off the chain into the atan (as fast
+//!   as the estimates, measured; `asm_notes/slerp_joints.md`);
+//! - duplicate index entries follow the one rule of every successor: the
+//!   entries are applied in list order. A group (and each block of eight)
+//!   first checks its entries for a repeated joint
+//!   (`crate::x86::slerp_core8::in_list_order`: a strictly increasing run
+//!   is recognised with three compares, anything else compares every pair
+//!   with `vpcmpeqd` against `vpermd` rotations; the tail's padding copies
+//!   do not count); a group with a repeat runs block by block, a block with
+//!   a repeat entry by entry, each entry as a block of eight copies of
+//!   itself, through the same per-lane arithmetic.
 //!
 //! **Listing behaviours** (the errata of `asm_notes/slerp_joints.md`):
 //! - kept: E4, a NaN `lerp` copies the indexed blend joints (the listing's
@@ -71,13 +87,12 @@
 //!   not depend on the list it is in; the dot product is summed as
 //!   `(x·x' + y·y') + (z·z' + w·w')` everywhere); E3, a dot product of `-0.0`
 //!   keeps the blend quaternion, as the C's `cosom >= 0.0f` does;
-//! - changed: E6, within one group of index entries (24 in the main loop, 8
-//!   in the tail) every `q` load comes before any `q` store and every `t`
-//!   load before any `t` store, so a joint named twice in one group is
-//!   interpolated once, rotation and translation, from its original value
-//!   (the listing lerps the translation twice and the rotation once; the C
-//!   both twice); entries in different groups are interpolated one after
-//!   the other, as in the C.
+//! - changed: E6, the entries of `index` are applied in list order, as the
+//!   paper's C does: a joint named twice is interpolated twice, rotation and
+//!   translation, the second time from the first's result, wherever the two
+//!   entries are (the listing lerps the translation twice and the rotation
+//!   once within a group of four); the result equals calling the form once
+//!   per entry, bit for bit.
 //!
 //! NaN or infinite components: a joint whose quaternions give a NaN or
 //! infinite dot product gets a NaN rotation (all four components; its
@@ -85,7 +100,7 @@
 //! the other joints of the block are not affected.
 
 use crate::types::{JOINTQUAT_Q_OFFSET as Q, JOINTQUAT_T_OFFSET as T, JointQuat};
-use crate::x86::slerp_core8::{at, block_of_8, copy_indexed, each, hsum4, lane, pair, slerp_scales, store_pair};
+use crate::x86::slerp_core8::{at, copy_indexed, each, hsum4, in_list_order, lane, pair, slerp_scales, store_pair};
 use core::arch::x86_64::*;
 
 /// The successor of `SlerpJoints` (Appendix A) with AVX2 and FMA: for every
@@ -127,32 +142,22 @@ pub unsafe fn slerp_joints(
         return;
     }
     let lerp8 = _mm256_set1_ps(lerp);
-    let mut i = 0;
-    while n - i >= GROUP {
-        // SAFETY: entries `i..i + GROUP` of `index` are readable (`i + GROUP
-        // <= n`) and each names a joint of both lists (caller's contract).
-        unsafe { group::<BLOCKS>(joints, blend_joints, lerp8, index.add(i)) };
-        i += GROUP;
-    }
-    // The rest, eight entries at a time; the last block padded with the last
-    // entry.
-    let mut pad = [0i32; 8];
-    while i < n {
-        // SAFETY: entries `i..min(i + 8, n)` and `n - 1` of `index` are
-        // readable; `pad` holds only entries of `index`, so `group` reads and
-        // writes only joints the index names.
-        unsafe {
-            let block = block_of_8(index, i, n, &mut pad);
-            group::<1>(joints, blend_joints, lerp8, block);
-        }
-        i += 8;
-    }
+    // SAFETY: `num_joints` entries of `index` are readable, none negative,
+    // and `in_list_order` hands each call `8 BLOCKS` (resp. eight) of them or
+    // copies of them, each naming a joint of both lists, which do not overlap
+    // (caller's contract); AVX2 and FMA are available.
+    unsafe {
+        in_list_order::<BLOCKS>(
+            index,
+            n,
+            |idx| group::<BLOCKS>(joints, blend_joints, lerp8, idx),
+            |idx| group::<1>(joints, blend_joints, lerp8, idx),
+        )
+    };
 }
 
 /// Blocks of eight joints per group (per iteration of the main loop).
 const BLOCKS: usize = 3;
-/// Index entries per group.
-const GROUP: usize = 8 * BLOCKS;
 
 /// One group: the `8 N` joints named by `idx[0..8 N]`, in `N` interleaved
 /// blocks of eight. Every load of the group comes before its first store.

@@ -21,6 +21,12 @@
 //!   corrects the listing's `+0.0` added to the rotation (E2). The fastest
 //!   form where the CPU has it (1.37x the asm on an AMD EPYC Zen 3;
 //!   `asm_notes/transform_joints.md`, "Successor: Impl::Avx2").
+//! - `neon` (aarch64 only): the successor for NEON (`Impl::Neon`), one row
+//!   per 4-lane register.
+//! - [`portable`]: the successors' arithmetic in plain Rust
+//!   (`Impl::Portable`), every target. It writes out the one order of
+//!   operations that the three successors follow (the C's), so they give
+//!   the same bits on every CPU (`Impl::Deterministic` picks the fastest).
 //!
 //! `asm_notes/transform_joints.md` walks through the listing.
 
@@ -32,6 +38,9 @@ pub mod asm;
 pub mod avx2;
 #[cfg(target_arch = "x86_64")]
 pub mod intrinsics;
+#[cfg(target_arch = "aarch64")]
+pub mod neon;
+pub mod portable;
 
 use crate::dispatch::{Form, Impl, alignment_of, form, routine_api, select};
 use crate::error::Error;
@@ -43,12 +52,15 @@ type Kernel = crate::form::kernel::TransformJoints;
 /// The forms of [`transform_joints()`], fastest first: the order
 /// [`Impl::Auto`] tries them in (the measurements of `docs/results.md`).
 pub(crate) static FORMS: &[Form<Kernel>] = &[
+    #[cfg(target_arch = "aarch64")]
+    form!(Neon => neon::transform_joints, Successor on Neon),
     #[cfg(target_arch = "x86_64")]
     form!(Avx2 => avx2::transform_joints, Successor on Avx2Fma),
     #[cfg(all(target_arch = "x86_64", not(miri)))]
     form!(Asm => asm::transform_joints, Listing on Sse2),
     #[cfg(target_arch = "x86_64")]
     form!(Intrinsics => intrinsics::transform_joints, ListingTwin on Sse2),
+    form!(Portable => portable::transform_joints, Successor),
     form!(Scalar => scalar::transform_joints, PaperC),
 ];
 
@@ -75,15 +87,16 @@ pub const MAX_JOINTS: usize = i32::MAX as usize / JOINTMAT_SIZE;
 ///                     ( + joints1.mat[r*4 + 3]  for c == 3 )
 /// ```
 ///
-/// summed left to right in `f32` by every [`Impl`] but [`Impl::Avx2`]. [`Impl::Asm`] and
+/// summed left to right in `f32` by every [`Impl`]. [`Impl::Asm`] and
 /// [`Impl::Intrinsics`] agree bit for bit; they agree bit for bit with
 /// [`Impl::Scalar`] too, except that the listing adds `+0.0` to the rotation
 /// columns (it adds the translation with `andps` / `addps` on all four
 /// lanes), so a rotation element that sums to `-0.0` comes out `+0.0` (see
-/// `asm_notes/transform_joints.md`). [`Impl::Avx2`] (the successor, where
-/// the CPU has AVX2 and FMA, and then what [`Impl::Auto`] runs) gives the
-/// scalar port's results bit for bit, the C's `-0.0` included. The number of
-/// joints is `result.len()`.
+/// `asm_notes/transform_joints.md`). The successors [`Impl::Avx2`] (where
+/// the CPU has AVX2 and FMA, and then what [`Impl::Auto`] runs),
+/// [`Impl::Neon`] and [`Impl::Portable`] give the scalar port's results bit
+/// for bit, the C's `-0.0` included, on every CPU. The number of joints is
+/// `result.len()`.
 ///
 /// NaN and infinite values are memory-safe and computed as the listing
 /// computes them.

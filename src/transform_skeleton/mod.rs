@@ -17,6 +17,15 @@
 //!   erratum E1 and rounds differently from the C (one rounding per FMA).
 //!   The fastest form where the CPU has it (1.6x the asm on an AMD EPYC
 //!   Zen 3; `asm_notes/transform_skeleton.md`, "Successor: Impl::Avx2").
+//! - [`portable`] (`Impl::Portable`, every target): the successor in plain
+//!   Rust, one joint at a time, which writes out the successors' one order
+//!   of operations ([`portable::transform_joint`]); `crate::portable`'s
+//!   `mul_add` wherever the SIMD successors fuse.
+//! - `neon` (`Impl::Neon`, `aarch64`): the successor with NEON intrinsics
+//!   (multiply-adds by element, no broadcasts), the fastest form there.
+//!
+//! The three successors give the same bits for the same input on every CPU
+//! (NaN results aside), which [`Impl::Deterministic`] asks for.
 //!
 //! Each joint becomes `parent * local` for row-major 3x4 affine matrices
 //! (column vectors, `v' = M v`; rotation in columns 0..3, translation in
@@ -27,6 +36,7 @@
 //! `asm_notes/transform_skeleton.md` walks through the listing, its
 //! reconstruction and its one erratum.
 
+pub mod portable;
 pub mod scalar;
 
 #[cfg(all(target_arch = "x86_64", not(miri)))]
@@ -35,6 +45,8 @@ pub mod asm;
 pub mod avx2;
 #[cfg(target_arch = "x86_64")]
 pub mod intrinsics;
+#[cfg(target_arch = "aarch64")]
+pub mod neon;
 
 use core::ops::RangeInclusive;
 
@@ -47,12 +59,15 @@ use crate::types::JointMat;
 /// The forms of [`transform_skeleton()`], fastest first: the order [`Impl::Auto`] tries
 /// them in (the measurements of `docs/results.md`).
 pub(crate) static FORMS: &[SkeletonForm] = &[
+    #[cfg(target_arch = "aarch64")]
+    form!(Neon => neon::transform_skeleton, Successor on Neon),
     #[cfg(target_arch = "x86_64")]
     form!(Avx2 => avx2::transform_skeleton, Successor on Avx2Fma),
     #[cfg(all(target_arch = "x86_64", not(miri)))]
     form!(Asm => asm::transform_skeleton, Listing on Sse2),
     #[cfg(target_arch = "x86_64")]
     form!(Intrinsics => intrinsics::transform_skeleton, ListingTwin on Sse2),
+    form!(Portable => portable::transform_skeleton, Successor),
     form!(Scalar => scalar::transform_skeleton, PaperC),
 ];
 
@@ -107,10 +122,14 @@ pub mod movss_shufps {
 /// `asm_notes/transform_skeleton.md`), which can carry on to the children of
 /// that joint as zeros of the other sign (in any column), and that NaN
 /// outputs may differ in payload. Non-finite values and matrices that are not rotations are
-/// computed as the listing computes them. [`Impl::Avx2`] (the successor,
-/// where the CPU has AVX2 and FMA, and then what [`Impl::Auto`] runs) fuses
-/// each multiply-add, so its results differ from the others' in the last
-/// bits; it keeps the C's `-0.0` (it corrects E1).
+/// computed as the listing computes them. The successors, [`Impl::Avx2`]
+/// (where the CPU has AVX2 and FMA, and then what [`Impl::Auto`] runs),
+/// [`Impl::Neon`] (`aarch64`, what [`Impl::Auto`] runs there) and
+/// [`Impl::Portable`] (every target), fuse each multiply-add, so their
+/// results differ from the others' in the last bits; they keep the C's
+/// `-0.0` (they correct E1), and they give the same bits as each other on
+/// every CPU (NaN payloads aside; [`Impl::Deterministic`] picks the fastest
+/// of them).
 ///
 /// # Errors
 ///
@@ -157,8 +176,10 @@ pub fn transform_skeleton(
 /// [`intrinsics::transform_skeleton_movss_shufps`]; [`Impl::Scalar`] runs the
 /// C port, as [`transform_skeleton()`] does. Results are those of
 /// [`transform_skeleton()`]'s listing forms bit for bit (NaN payloads
-/// aside). The variant has no [`Impl::Avx2`] form (`Error::Unsupported`);
-/// [`Impl::Auto`] runs the asm.
+/// aside). The variant has no successor form ([`Impl::Avx2`],
+/// [`Impl::Portable`], [`Impl::Neon`] and [`Impl::Deterministic`] give
+/// `Error::Unsupported`); [`Impl::Auto`] runs the asm (the scalar port off
+/// `x86_64`).
 ///
 /// # Errors
 ///

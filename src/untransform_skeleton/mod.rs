@@ -15,13 +15,22 @@
 //!   in one 8-lane register, one `vpermilps` for two broadcasts, FMA); the
 //!   fastest form where the CPU has it (1.5x the asm on an AMD EPYC Zen 3;
 //!   `asm_notes/untransform_skeleton.md`, "Successor: Impl::Avx2").
+//! - [`portable`] (`Impl::Portable`, every target): the successor in plain
+//!   Rust, one joint at a time, which writes out the successors' one order
+//!   of operations ([`portable::untransform_joint`]); `crate::portable`'s
+//!   `mul_add` wherever the SIMD successors fuse.
+//! - `neon` (`Impl::Neon`, `aarch64`): the successor with NEON intrinsics
+//!   (multiply-adds by element, no shuffles), the fastest form there.
 //!
-//! The first three compute the same roundings in the same order: on every
-//! input whose result is not a NaN they agree bit for bit. The successor
-//! fuses each multiply-add (one rounding instead of two), so it differs from
-//! them in the last bits.
+//! The scalar port, the intrinsics and the asm compute the same roundings in
+//! the same order: on every input whose result is not a NaN they agree bit
+//! for bit. The successors fuse each multiply-add (one rounding instead of
+//! two), so they differ from them in the last bits; the three successors
+//! give the same bits as each other on every CPU (NaN results aside), which
+//! [`Impl::Deterministic`] asks for.
 //! `asm_notes/untransform_skeleton.md` walks through the listing.
 
+pub mod portable;
 pub mod scalar;
 
 #[cfg(all(target_arch = "x86_64", not(miri)))]
@@ -30,6 +39,8 @@ pub mod asm;
 pub mod avx2;
 #[cfg(target_arch = "x86_64")]
 pub mod intrinsics;
+#[cfg(target_arch = "aarch64")]
+pub mod neon;
 
 use core::ops::RangeInclusive;
 
@@ -42,12 +53,15 @@ use crate::types::JointMat;
 /// The forms of [`untransform_skeleton()`], fastest first: the order [`Impl::Auto`] tries
 /// them in (the measurements of `docs/results.md`).
 pub(crate) static FORMS: &[SkeletonForm] = &[
+    #[cfg(target_arch = "aarch64")]
+    form!(Neon => neon::untransform_skeleton, Successor on Neon),
     #[cfg(target_arch = "x86_64")]
     form!(Avx2 => avx2::untransform_skeleton, Successor on Avx2Fma),
     #[cfg(all(target_arch = "x86_64", not(miri)))]
     form!(Asm => asm::untransform_skeleton, Listing on Sse2),
     #[cfg(target_arch = "x86_64")]
     form!(Intrinsics => intrinsics::untransform_skeleton, ListingTwin on Sse2),
+    form!(Portable => portable::untransform_skeleton, Successor),
     form!(Scalar => scalar::untransform_skeleton, PaperC),
 ];
 
@@ -72,9 +86,12 @@ routine_api!(FORMS, "untransform_skeleton()", SkeletonKernel);
 ///
 /// [`Impl::Scalar`], [`Impl::Intrinsics`] and [`Impl::Asm`] agree bit for bit
 /// on every input whose results are not NaNs (NaN results are NaNs in all
-/// three). [`Impl::Avx2`] (the successor, where the CPU has AVX2 and FMA,
-/// and then what [`Impl::Auto`] runs) fuses each multiply-add, so its results
-/// differ from theirs in the last bits. The range follows slice indexing: an
+/// three). The successors, [`Impl::Avx2`] (where the CPU has AVX2 and FMA,
+/// and then what [`Impl::Auto`] runs), [`Impl::Neon`] (`aarch64`, what
+/// [`Impl::Auto`] runs there) and [`Impl::Portable`] (every target), fuse
+/// each multiply-add, so their results differ from theirs in the last bits;
+/// they give the same bits as each other on every CPU (NaN payloads aside;
+/// [`Impl::Deterministic`] picks the fastest of them). The range follows slice indexing: an
 /// empty range (`start > end`, or an exhausted range) that starts at most at
 /// `mats.len()` returns `Ok(())` and touches nothing, as the listing's `jl
 /// done`; one that starts after it is an error. [`crate::Skeleton`] calls

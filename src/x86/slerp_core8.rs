@@ -22,8 +22,8 @@
 use crate::types::JointQuat;
 use crate::x86::consts::{
     SIMD_SP_ABS_MASK, SIMD_SP_ATAN_C0, SIMD_SP_ATAN_C1, SIMD_SP_ATAN_C2, SIMD_SP_ATAN_C3, SIMD_SP_ATAN_C4,
-    SIMD_SP_ATAN_C5, SIMD_SP_ATAN_C6, SIMD_SP_ATAN_C7, SIMD_SP_HALF_PI, SIMD_SP_ONE, SIMD_SP_RSQRT_C1,
-    SIMD_SP_SIGN_BIT, SIMD_SP_SIN_C0, SIMD_SP_SIN_C1, SIMD_SP_SIN_C2, SIMD_SP_SIN_C3, SIMD_SP_SIN_C4, SIMD_SP_TINY,
+    SIMD_SP_ATAN_C5, SIMD_SP_ATAN_C6, SIMD_SP_ATAN_C7, SIMD_SP_HALF_PI, SIMD_SP_ONE, SIMD_SP_SIGN_BIT, SIMD_SP_SIN_C0,
+    SIMD_SP_SIN_C1, SIMD_SP_SIN_C2, SIMD_SP_SIN_C3, SIMD_SP_SIN_C4, SIMD_SP_TINY,
 };
 use core::arch::x86_64::*;
 
@@ -104,18 +104,15 @@ pub(crate) fn lane<const K: i32>(v: __m256) -> __m256 {
     }
 }
 
-/// `rsqrtps` and one Newton-Raphson step: the listing's step
-/// `-0.5 r (x r² - 3)` (section 6), rewritten as `r - (-0.5 r)(1 - x r · r)`
-/// (the same step, `SIMD_SP_rsqrt_c1` = -0.5) so that FMA rounds the small
-/// correction `1 - x r²` once and adds it to `r` last: the error of the
-/// refined value drops from about 2 ulp to below 1 (the successor's slerp
-/// against the f64 oracle: 3.34e-7 where the listing's form gives 4.53e-7).
+/// `1 / sqrt(x)`, both correctly rounded (`vsqrtps`, then `vdivps`): the
+/// deterministic successors' reciprocal square root (`lerp_joints`' norm),
+/// in place of the listing's `rsqrtps` estimate and Newton-Raphson step
+/// (whose bits differ between CPU vendors). The portable forms compute `1.0 / x.sqrt()`, the
+/// NEON forms `vdivq_f32(1, vsqrtq_f32(x))`: the same two roundings.
 #[inline]
 #[target_feature(enable = "avx2,fma")]
-pub(crate) fn rsqrt_nr(x: __m256) -> __m256 {
-    let r = _mm256_rsqrt_ps(x);
-    let e = _mm256_fnmadd_ps(_mm256_mul_ps(x, r), r, splat(&SIMD_SP_ONE));
-    _mm256_fnmadd_ps(_mm256_mul_ps(r, splat(&SIMD_SP_RSQRT_C1)), e, r)
+pub(crate) fn rsqrt_exact(x: __m256) -> __m256 {
+    _mm256_div_ps(splat(&SIMD_SP_ONE), _mm256_sqrt_ps(x))
 }
 
 /// `[f(0), .., f(N - 1)]` of `__m256` for the `N` of the enclosing
@@ -144,11 +141,17 @@ pub(crate) use each;
 /// - `1 - cos²` is one `vfnmadd` (rounded once); ±0 is replaced by
 ///   `SIMD_SP_tiny` and a negative value made positive (`SIMD_SP_absMask`),
 ///   as the listing does (no linear fallback, erratum E7 kept);
-/// - `sinom = 1 / sqrt(1 - cos²)` by [`rsqrt_nr`]; `sin = (1 - cos²) sinom`;
+/// - `sin = sqrt(1 - cos²)` (`vsqrtps`, correctly rounded) and
+///   `sinom = 1 / sin` (`vdivps`, correctly rounded): the listing's
+///   `rsqrtps` and Newton-Raphson step are estimates whose bits differ
+///   between CPUs; and with the root at hand, `sin` is the root itself
+///   instead of the listing's `(1 - cos²) · sinom`, which keeps the division
+///   off the chain that leads to the atan (measured: as fast as the
+///   estimate; `sin` from `(1 - cos²) · (1 / sqrt)` was 2-5% slower);
 /// - `omega = atan2(sin, |cos|)` by `ATanPositive`, selected as the listing
 ///   does (`min`/`max`/`cmpeq`, so a tie `sin == |cos|` takes the `π/2 - ...`
-///   branch, erratum E8 kept), `1 / max` by `rcpps` and one Newton-Raphson
-///   step `r (2 - max r)`;
+///   branch, erratum E8 kept), `min / max` one correctly rounded division
+///   (`vdivps`; the listing's `rcpps` and Newton-Raphson step are estimates);
 /// - the `ATanPositive` and `SinZeroHalfPI` polynomials with the paper's
 ///   coefficients, evaluated with FMA in Estrin's scheme (pairs of terms
 ///   first, then powers `s²`, `s⁴`) instead of Horner's: the same polynomial,
@@ -169,21 +172,19 @@ pub(crate) fn slerp_scales<const N: usize>(cosom: [__m256; N], lerp: __m256) -> 
     let flip: [__m256; N] = each!(|v| _mm256_and_ps(_mm256_cmp_ps::<_CMP_LT_OQ>(cosom[v], zero), sign_bit));
     let abs_cos: [__m256; N] = each!(|v| _mm256_and_ps(cosom[v], abs_mask));
 
-    // sinSqr = 1 - cos², made safe for rsqrt as the listing does.
+    // sinSqr = 1 - cos², patched as the listing does.
     let sin_sqr: [__m256; N] = each!(|v| _mm256_fnmadd_ps(cosom[v], cosom[v], one));
     let tiny: [__m256; N] =
         each!(|v| _mm256_and_ps(_mm256_cmp_ps::<_CMP_EQ_OQ>(sin_sqr[v], zero), splat(&SIMD_SP_TINY)));
     let sin_sqr: [__m256; N] = each!(|v| _mm256_or_ps(_mm256_and_ps(sin_sqr[v], abs_mask), tiny[v]));
-    let sinom: [__m256; N] = each!(|v| rsqrt_nr(sin_sqr[v]));
-    let sin: [__m256; N] = each!(|v| _mm256_mul_ps(sin_sqr[v], sinom[v]));
+    let sin: [__m256; N] = each!(|v| _mm256_sqrt_ps(sin_sqr[v]));
+    let sinom: [__m256; N] = each!(|v| _mm256_div_ps(one, sin[v]));
 
     // omega = ATanPositive( y = sin, x = |cos| ), the listing's selection.
     let min: [__m256; N] = each!(|v| _mm256_min_ps(abs_cos[v], sin[v]));
     let max: [__m256; N] = each!(|v| _mm256_max_ps(sin[v], abs_cos[v]));
     let y_ge_x: [__m256; N] = each!(|v| _mm256_cmp_ps::<_CMP_EQ_OQ>(abs_cos[v], min[v]));
-    let r: [__m256; N] = each!(|v| _mm256_rcp_ps(max[v]));
-    let r: [__m256; N] = each!(|v| _mm256_fmadd_ps(r[v], _mm256_fnmadd_ps(max[v], r[v], one), r[v]));
-    let a: [__m256; N] = each!(|v| _mm256_xor_ps(_mm256_mul_ps(min[v], r[v]), _mm256_and_ps(y_ge_x[v], sign_bit)));
+    let a: [__m256; N] = each!(|v| _mm256_xor_ps(_mm256_div_ps(min[v], max[v]), _mm256_and_ps(y_ge_x[v], sign_bit)));
     let offset: [__m256; N] = each!(|v| _mm256_and_ps(y_ge_x[v], splat(&SIMD_SP_HALF_PI)));
     let s: [__m256; N] = each!(|v| _mm256_mul_ps(a[v], a[v]));
     // ((c0 s + c1) s² + (c2 s + c3)) s⁴ + ((c4 s + c5) s² + (c6 s + c7)),
@@ -285,6 +286,180 @@ pub(crate) unsafe fn block_of_8(index: *const i32, i: usize, n: usize, pad: &mut
             pad.fill(*index.add(n - 1));
             core::ptr::copy_nonoverlapping(index.add(i), pad.as_mut_ptr(), n - i);
             pad.as_ptr()
+        }
+    }
+}
+
+/// `v` rotated by `K` lanes: lane `i` of the result is lane `(i + K) mod 8`
+/// of `v` (one `vpermd`).
+#[inline]
+#[target_feature(enable = "avx2,fma")]
+fn rot<const K: i32>(v: __m256i) -> __m256i {
+    let k = |i: i32| (i + K) & 7;
+    _mm256_permutevar8x32_epi32(v, _mm256_setr_epi32(k(0), k(1), k(2), k(3), k(4), k(5), k(6), k(7)))
+}
+
+/// All ones in lane `i` where lane `i` of `v` equals another lane of `v`
+/// (somewhere; every pair of lanes is compared by the rotations by 1 to 4).
+#[inline]
+#[target_feature(enable = "avx2,fma")]
+fn equal_within(v: __m256i) -> __m256i {
+    let a = _mm256_or_si256(_mm256_cmpeq_epi32(v, rot::<1>(v)), _mm256_cmpeq_epi32(v, rot::<2>(v)));
+    let b = _mm256_or_si256(_mm256_cmpeq_epi32(v, rot::<3>(v)), _mm256_cmpeq_epi32(v, rot::<4>(v)));
+    _mm256_or_si256(a, b)
+}
+
+/// Non-zero lanes where a lane of `a` equals some lane of `b` (every pair
+/// compared: `a` against the eight rotations of `b`).
+#[inline]
+#[target_feature(enable = "avx2,fma")]
+fn equal_across(a: __m256i, b: __m256i) -> __m256i {
+    let e = |r: __m256i| _mm256_cmpeq_epi32(a, r);
+    let m0 = _mm256_or_si256(e(b), e(rot::<1>(b)));
+    let m1 = _mm256_or_si256(e(rot::<2>(b)), e(rot::<3>(b)));
+    let m2 = _mm256_or_si256(e(rot::<4>(b)), e(rot::<5>(b)));
+    let m3 = _mm256_or_si256(e(rot::<6>(b)), e(rot::<7>(b)));
+    _mm256_or_si256(_mm256_or_si256(m0, m1), _mm256_or_si256(m2, m3))
+}
+
+/// Whether the `8 N` entries at `idx` name some joint twice. A strictly
+/// increasing run of entries (a sorted index, the common case) is
+/// recognised first with three more loads and compares; otherwise every
+/// pair of entries is compared ([`equal_within`], [`equal_across`]).
+///
+/// # Safety
+///
+/// `idx` points to `8 N` readable `i32`.
+#[inline]
+#[target_feature(enable = "avx2,fma")]
+pub(crate) unsafe fn group_repeats<const N: usize>(idx: *const i32) -> bool {
+    // SAFETY: every load reads eight entries of `idx[0..8 N]`: block `b`
+    // at `8 b`, its successors at `8 b + 1` for `b < N - 1` (up to entry
+    // `8 b + 8 <= 8 N - 8`), and the last block's predecessors at `8 N - 9`
+    // when `N > 1` (caller's contract).
+    unsafe {
+        let load = |at: usize| _mm256_loadu_si256(idx.add(at).cast());
+        let mut v = [_mm256_setzero_si256(); N];
+        for (b, vb) in v.iter_mut().enumerate() {
+            *vb = load(8 * b);
+        }
+        if N > 1 {
+            let mut inc = _mm256_cmpgt_epi32(v[N - 1], load(8 * N - 9));
+            for (b, vb) in v.iter().enumerate().take(N - 1) {
+                inc = _mm256_and_si256(inc, _mm256_cmpgt_epi32(load(8 * b + 1), *vb));
+            }
+            if _mm256_movemask_epi8(inc) == -1 {
+                return false;
+            }
+        }
+        let mut m = _mm256_setzero_si256();
+        for b in 0..N {
+            m = _mm256_or_si256(m, equal_within(v[b]));
+            for c in b + 1..N {
+                m = _mm256_or_si256(m, equal_across(v[b], v[c]));
+            }
+        }
+        _mm256_testz_si256(m, m) == 0
+    }
+}
+
+/// Whether the first `m` (1 to 8) of the eight entries at `idx` name some
+/// joint twice. The lanes from `m` on (a padded block's copies of its last
+/// entry) are replaced by distinct negative values first, so padding is
+/// not a repeat.
+///
+/// # Safety
+///
+/// `idx` points to eight readable `i32`; `1 <= m <= 8`; the first `m` are
+/// not negative.
+#[inline]
+#[target_feature(enable = "avx2,fma")]
+pub(crate) unsafe fn block_repeats(idx: *const i32, m: usize) -> bool {
+    // SAFETY: eight entries are readable (caller's contract).
+    let v = unsafe { _mm256_loadu_si256(idx.cast()) };
+    let lanes = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
+    let real = _mm256_cmpgt_epi32(_mm256_set1_epi32(m as i32), lanes);
+    let v = _mm256_blendv_epi8(_mm256_setr_epi32(-1, -2, -3, -4, -5, -6, -7, -8), v, real);
+    let e = equal_within(v);
+    _mm256_testz_si256(e, e) == 0
+}
+
+/// The one rule for duplicate index entries of the successors: the entries
+/// of `index[0..n]` are applied in list order, each interpolating from what
+/// the entries before it left (a joint named twice is interpolated twice,
+/// as the paper's C does), while every joint goes through the same per-lane
+/// arithmetic whatever its position.
+///
+/// `groups` runs `8 N` entries (`N` interleaved blocks of eight) and `block`
+/// eight, each loading everything before storing anything, so they may run
+/// only entries that name distinct joints:
+/// - each group of `8 N` entries runs as one `groups` call if its entries
+///   are distinct ([`group_repeats`]), else block by block;
+/// - after the groups, blocks of eight, the last one padded with the last
+///   entry ([`block_of_8`]);
+/// - a block whose entries are distinct ([`block_repeats`]: the padding
+///   does not count) runs as one `block` call, else entry by entry, each
+///   entry as a block of eight copies of itself (the same lanes' arithmetic,
+///   eight times the same loads and stores).
+///
+/// # Safety
+///
+/// `index` points to `n` readable `i32`, none negative; `groups` and `block`
+/// are sound for any pointer to `8 N` (resp. eight) entries of `index`
+/// (or copies of them).
+#[inline]
+#[target_feature(enable = "avx2,fma")]
+pub(crate) unsafe fn in_list_order<const N: usize>(
+    index: *const i32,
+    n: usize,
+    mut groups: impl FnMut(*const i32),
+    mut block: impl FnMut(*const i32),
+) {
+    let g = 8 * N;
+    let mut i = 0;
+    // SAFETY: entries `i..i + 8 N` (resp. the blocks' entries) are readable
+    // as each call needs (caller's contract, `i + 8 N <= n`).
+    unsafe {
+        while n - i >= g {
+            let idx = index.add(i);
+            if group_repeats::<N>(idx) {
+                for b in 0..N {
+                    block_in_list_order(idx.add(8 * b), 8, &mut block);
+                }
+            } else {
+                groups(idx);
+            }
+            i += g;
+        }
+        let mut pad = [0i32; 8];
+        while i < n {
+            let m = (n - i).min(8);
+            block_in_list_order(block_of_8(index, i, n, &mut pad), m, &mut block);
+            i += 8;
+        }
+    }
+}
+
+/// One block of [`in_list_order`]: the eight entries at `idx`, of which the
+/// first `m` are real, as one `block` call or, if two real entries name the
+/// same joint, entry by entry.
+///
+/// # Safety
+///
+/// As [`block_repeats`]; `block` is sound for `idx` and for eight copies
+/// of any of its entries.
+#[inline]
+#[target_feature(enable = "avx2,fma")]
+unsafe fn block_in_list_order(idx: *const i32, m: usize, block: &mut impl FnMut(*const i32)) {
+    // SAFETY: eight entries at `idx`, `m` real (caller's contract).
+    unsafe {
+        if block_repeats(idx, m) {
+            for e in 0..m {
+                let one = [*idx.add(e); 8];
+                block(one.as_ptr());
+            }
+        } else {
+            block(idx);
         }
     }
 }

@@ -4,10 +4,10 @@
 //! functions' contract and the Fox animation data against the f64 oracles.
 //! The twins and the errata are in `joint_twins.rs`.
 
-use animasm::{Error, Impl, JointQuat, Quat};
+use animasm::{Error, Impl, JointQuat, Origin, Quat, Vec4};
 use animasm_testkit::error::max_abs_diff;
 use animasm_testkit::fox;
-use animasm_testkit::inputs::joint_lists;
+use animasm_testkit::inputs::{Rng, joint_lists};
 use animasm_testkit::oracle::{f64x4, vec4_lerp_f64};
 
 use super::assert_bit_identical;
@@ -253,6 +253,506 @@ pub fn rest_pose_towards_every_first_key(r: &JointRoutine) {
     check_fox(r, "rest to far_apart key", &rest, &first);
 }
 
+// ------------------------------------------------------------ raw kernels ---
+
+/// Runs a raw kernel on a copy of `joints`, after checking what the kernels'
+/// safety contract needs (so that any input, NaN `lerp` included, can be
+/// given to them).
+pub fn run(k: Kernel, joints: &[JointQuat], blend: &[JointQuat], lerp: f32, index: &[i32]) -> Vec<JointQuat> {
+    assert!(blend.len() >= joints.len());
+    assert!(index.iter().all(|&j| j >= 0 && (j as usize) < joints.len()));
+    let mut out = joints.to_vec();
+    // SAFETY: checked above: every index entry addresses a joint of both
+    // lists; the Vecs of align(16) joints are 16-byte aligned and distinct.
+    unsafe { k(out.as_mut_ptr(), blend.as_ptr(), lerp, index.as_ptr(), index.len() as i32) };
+    out
+}
+
+// ------------------------------ the successors (Portable, Avx2, Neon) ---
+
+/// Every successor form ([`Origin::Successor`]) of `r` this CPU runs, with
+/// its raw kernel: `Impl::Portable` everywhere, `Impl::Avx2` on `x86_64`
+/// with AVX2 and FMA, `Impl::Neon` on `aarch64`. A CPU that lacks a form's
+/// features is said once on stderr.
+pub fn successors(r: &JointRoutine) -> Vec<(Impl, Kernel)> {
+    let table = animasm::roster::find(r.name).expect("a roster routine");
+    let forms: Vec<(Impl, Kernel)> = table
+        .forms()
+        .filter(|f| f.origin == Origin::Successor)
+        .map(|f| (f.imp, (r.kernel_of)(f.imp).expect("a runnable form")))
+        .collect();
+    assert!(forms.iter().any(|&(imp, _)| imp == Impl::Portable), "{}: no Impl::Portable", r.name);
+    if !forms.iter().any(|&(imp, _)| matches!(imp, Impl::Avx2 | Impl::Neon)) {
+        eprintln!("{}: only the portable successor runs on this CPU", r.name);
+    }
+    forms
+}
+
+/// The largest |component| of the translations of `a` and `b` (at least 1).
+fn t_scale(a: &JointQuat, b: &JointQuat) -> f64 {
+    f64::from(a.t.to_array().iter().chain(&b.t.to_array()).fold(1f32, |m, v| m.max(v.abs())))
+}
+
+/// Checks `out` of the successor `imp` (from `joints`, `blend`, `lerp`,
+/// `index` with distinct entries) against the scalar port (rotation within
+/// 5e-7), the f64 oracle (rotation within `r.bound`, translation within
+/// 2.5e-7 of the translations' scale) and checks that joints not in `index`
+/// are untouched; returns the largest rotation error against the oracle.
+#[track_caller]
+fn check_successor(
+    r: &JointRoutine,
+    imp: Impl,
+    joints: &[JointQuat],
+    blend: &[JointQuat],
+    lerp: f32,
+    index: &[i32],
+    out: &[JointQuat],
+) -> f64 {
+    let scalar = run(r.scalar, joints, blend, lerp, index);
+    let mut worst = 0f64;
+    for j in 0..joints.len() {
+        let ctx = format!("{} {imp} n={} joint {j} lerp {lerp}", r.name, joints.len());
+        if !index.contains(&(j as i32)) {
+            assert_bit_identical(&out[j..=j], &joints[j..=j], &ctx);
+            continue;
+        }
+        let d = (0..4).map(|c| (out[j].q.to_array()[c] - scalar[j].q.to_array()[c]).abs()).fold(0f32, f32::max);
+        assert!(d <= 5e-7, "{ctx}: {d:e} from the scalar port");
+        let want = (r.oracle)(f64x4(joints[j].q.to_array()), f64x4(blend[j].q.to_array()), f64::from(lerp));
+        let e = max_abs_diff(out[j].q.to_array(), want);
+        assert!(e <= r.bound, "{ctx}: rotation {e:e} from the f64 oracle");
+        worst = worst.max(e);
+        let want = vec4_lerp_f64(f64x4(joints[j].t.to_array()), f64x4(blend[j].t.to_array()), f64::from(lerp));
+        let e = max_abs_diff(out[j].t.to_array(), want);
+        assert!(e <= 2.5e-7 * t_scale(&joints[j], &blend[j]), "{ctx}: translation {e:e} from the f64 oracle");
+    }
+    worst
+}
+
+/// Every count 0..=67 (every tail length after the groups and blocks of
+/// every width), with the identity index, its reverse and a subset,
+/// against the scalar port and the f64 oracle.
+pub fn successor_every_count(r: &JointRoutine) {
+    for (imp, k) in successors(r) {
+        let mut worst = 0f64;
+        for n in 0..=67usize {
+            let (joints, blend, index) = joint_lists(0x50cc_u64.wrapping_add(n as u64), n);
+            let reversed: Vec<i32> = index.iter().rev().copied().collect();
+            let subset: Vec<i32> = index.iter().copied().filter(|j| j % 3 != 2).collect();
+            for idx in [&index, &reversed, &subset] {
+                for lerp in [1e-3, 0.37, 0.5, 0.9] {
+                    let out = run(k, &joints, &blend, lerp, idx);
+                    worst = worst.max(check_successor(r, imp, &joints, &blend, lerp, idx, &out));
+                }
+            }
+        }
+        eprintln!("{} {imp}: every count, max rotation error against the f64 oracle {worst:e}", r.name);
+    }
+}
+
+/// The Fox's pose pairs, its consecutive keys and rest pose to first keys,
+/// through every raw successor, against the f64 oracle.
+pub fn successor_fox_poses(r: &JointRoutine) {
+    let mut lists: Vec<(String, Vec<JointQuat>, Vec<JointQuat>)> =
+        fox::KEY_PAIRS.iter().map(|name| (name.to_string(), fox::key_pair(name).0, fox::key_pair(name).1)).collect();
+    let (a, b) = fox::joint_lists_from_pairs(&fox::consecutive_key_pairs());
+    lists.push(("consecutive keys".into(), a, b));
+    lists.push(("rest to far_apart".into(), fox::rest_pose(), fox::key_pair("far_apart").0));
+    for (imp, k) in successors(r) {
+        let mut worst = 0f64;
+        for (what, from, to) in &lists {
+            let index: Vec<i32> = (0..from.len() as i32).collect();
+            for t in [0.1f32, 0.25, 0.5, 0.8, 0.95] {
+                let out = run(k, from, to, t, &index);
+                for j in 0..from.len() {
+                    let want = (r.oracle)(f64x4(from[j].q.to_array()), f64x4(to[j].q.to_array()), f64::from(t));
+                    let e = max_abs_diff(out[j].q.to_array(), want);
+                    assert!(e <= r.fox_bound, "{what}: {} {imp} joint {j} lerp {t}: {e:e}", r.name);
+                    worst = worst.max(e);
+                }
+            }
+        }
+        eprintln!("{} {imp}: Fox data, max rotation error against the f64 oracle {worst:e}", r.name);
+    }
+}
+
+/// Identical, opposite, ±0 components, NaN and infinite components: what
+/// every successor does with each (asserted), in every lane of a block.
+pub fn successor_special_values(r: &JointRoutine) {
+    for (imp, k) in successors(r) {
+        let name = format!("{} {imp}", r.name);
+        let mut rng = Rng::new(0xa7f2);
+        let tv = Vec4::new(1.0, -2.0, 3.0, 1.0);
+        let jq = |q: [f32; 4]| JointQuat::new(Quat::from_array(q), tv);
+        for n in [1usize, 3, 4, 5, 7, 8, 9, 30] {
+            for pos in [0, n / 2, n - 1] {
+                let (mut joints, mut blend, index) = joint_lists(n as u64, n);
+                let q = rng.unit_quat().to_array();
+                // Identical (the tiny patch of 1 - cos², erratum E7 kept): the input back.
+                joints[pos] = jq(q);
+                blend[pos] = jq(q);
+                let out = run(k, &joints, &blend, 0.3, &index);
+                let e = (0..4).map(|c| (out[pos].q.to_array()[c] - q[c]).abs()).fold(0f32, f32::max);
+                assert!(e < 3e-7, "{name} n={n} at {pos}: identical moved by {e:e}");
+                // Opposite: the shorter arc is the input itself.
+                blend[pos] = jq(q.map(|v| -v));
+                let out = run(k, &joints, &blend, 0.3, &index);
+                let e = (0..4).map(|c| (out[pos].q.to_array()[c] - q[c]).abs()).fold(0f32, f32::max);
+                assert!(e < 3e-7, "{name} n={n} at {pos}: opposite moved by {e:e}");
+                // -0.0 components (dot +0 or -0 in no component): identity stays identity.
+                joints[pos] = jq([-0.0, 0.0, -0.0, 1.0]);
+                blend[pos] = jq([0.0, -0.0, -0.0, 1.0]);
+                let out = run(k, &joints, &blend, 0.3, &index);
+                let e = (0..4).map(|c| (out[pos].q.to_array()[c] - [0.0, 0.0, 0.0, 1.0][c]).abs()).fold(0f32, f32::max);
+                assert!(e < 3e-7, "{name} n={n} at {pos}: -0.0 components: {:?}", out[pos].q);
+                // NaN and infinite components: that joint's rotation is NaN
+                // (slerp: all four components; lerp: all four for a NaN, and
+                // for an infinity NaN where `Q` is infinite and ±0 elsewhere,
+                // since 1 / sqrt(inf) = 0 exactly), its translation is lerped
+                // as usual, and no other joint changes (lanes do not mix).
+                let clean = {
+                    let (mut j2, mut b2) = (joints.clone(), blend.clone());
+                    j2[pos] = jq(q);
+                    b2[pos] = jq(rng.unit_quat().to_array());
+                    (j2, b2)
+                };
+                let want_others = run(k, &clean.0, &clean.1, 0.3, &index);
+                for bad in [f32::NAN, f32::INFINITY, f32::NEG_INFINITY] {
+                    for (in_joint, c) in [(true, 0), (false, 3)] {
+                        let (mut j2, mut b2) = clean.clone();
+                        let target = if in_joint { &mut j2[pos] } else { &mut b2[pos] };
+                        let mut a = target.q.to_array();
+                        a[c] = bad;
+                        target.q = Quat::from_array(a);
+                        let out = run(k, &j2, &b2, 0.3, &index);
+                        let got = out[pos].q.to_array();
+                        if r.name == "lerp_joints" && bad.is_infinite() {
+                            for (i, v) in got.iter().enumerate() {
+                                let ok = if i == c { v.is_nan() } else { *v == 0.0 };
+                                assert!(ok, "{name} n={n} {bad} at {pos}: {:?}", out[pos].q);
+                            }
+                        } else {
+                            assert!(got.iter().all(|v| v.is_nan()), "{name} n={n} {bad} at {pos}: {:?}", out[pos].q);
+                        }
+                        assert_eq!(out[pos].t, want_others[pos].t, "{name}: translation of the {bad} joint");
+                        for j in (0..n).filter(|&j| j != pos) {
+                            assert_bit_identical(
+                                &out[j..=j],
+                                &want_others[j..=j],
+                                &format!("{name} n={n}: {bad} at {pos}, joint {j}"),
+                            );
+                        }
+                    }
+                }
+            }
+        }
+        if r.name == "slerp_joints" {
+            // No linear fallback (erratum E7 kept): scaled by 1.5, cos = 2.25;
+            // the successor computes with |1 - cos²| and stays finite, where the
+            // C's fallback returns the input.
+            let q = rng.unit_quat().to_array().map(|v| v * 1.5);
+            let out = run(k, &[jq(q)], &[jq(q)], 0.5, &[0]);
+            let c = (r.c)(&Quat::from_array(q), &Quat::from_array(q), 0.5);
+            assert!(out[0].q.to_array().iter().all(|v| v.is_finite()));
+            assert!((0..4).any(|i| (out[0].q.to_array()[i] - c.to_array()[i]).abs() > 1e-3), "{:?} {c:?}", out[0].q);
+        }
+    }
+}
+
+/// What applying `index` entry by entry through the kernel `k` gives: one
+/// call per entry, each on the previous call's result.
+pub fn entry_by_entry(
+    k: Kernel,
+    joints: &[JointQuat],
+    blend: &[JointQuat],
+    lerp: f32,
+    index: &[i32],
+) -> Vec<JointQuat> {
+    index.iter().fold(joints.to_vec(), |out, &e| run(k, &out, blend, lerp, &[e]))
+}
+
+/// Index lists laden with duplicates over `0..n` joints, each with what it
+/// exercises: repeats inside a group of 24 (AVX2) / 8 (NEON) entries and
+/// inside a block, on either side of every block and group boundary (4, 8,
+/// 16, 24), in the padded tail (the last entry repeated, which the
+/// padding copies too) and everywhere at once.
+pub fn duplicate_laden_indices(n: usize) -> Vec<(String, Vec<i32>)> {
+    assert!(n >= 64);
+    let mut v: Vec<(String, Vec<i32>)> = Vec::new();
+    let identity = |len: usize| (0..len as i32).collect::<Vec<i32>>();
+    // Inside a group and inside a block.
+    let mut a = identity(48);
+    a[5] = 2;
+    a[13] = 5;
+    v.push(("inside a group".into(), a));
+    // Both sides of each boundary: entries b - 1 and b name one joint.
+    for b in [4usize, 8, 16, 24, 32] {
+        let mut a = identity(56);
+        a[b] = a[b - 1];
+        v.push((format!("across the boundary at {b}"), a));
+    }
+    // A joint named in two groups and in every block of one group.
+    let mut a = identity(50);
+    for p in [1usize, 9, 17, 25] {
+        a[p] = 40;
+    }
+    v.push(("one joint in many blocks and groups".into(), a));
+    // The tail after the groups and blocks: every tail length, the last
+    // entry repeated right before it and earlier.
+    for len in [25usize, 27, 30, 31, 33, 35, 37, 47, 49, 51, 53, 55] {
+        let mut a = identity(len);
+        a[len - 2] = a[len - 1];
+        v.push((format!("tail of {len}: last entry twice"), a.clone()));
+        a[len - 2] = len as i32 - 2;
+        a[len - 4] = a[len - 1];
+        v.push((format!("tail of {len}: last entry and an earlier one"), a));
+    }
+    // Short lists: one to seven entries, all the same joint.
+    for len in 1..=7usize {
+        v.push((format!("{len} times one joint"), vec![3; len]));
+    }
+    // Random: many repeats over a few joints, some over many.
+    let mut rng = Rng::new(0xd0b1e);
+    for (len, over) in [(40usize, 6usize), (67, 16), (100, 50), (200, n)] {
+        v.push((
+            format!("{len} random entries over {over} joints"),
+            (0..len).map(|_| rng.below(over) as i32).collect(),
+        ));
+    }
+    // Every joint twice, the second pass reversed.
+    v.push(("0..n then n..0".into(), (0..n as i32).chain((0..n as i32).rev()).collect()));
+    v
+}
+
+/// The one duplicate rule: every successor form, given an index with
+/// repeated entries, gives bit for bit what applying the same form entry
+/// by entry gives (a joint named twice is interpolated twice, the second
+/// time from the first's result, in list order), whatever the width, the
+/// group and the position of the repeats.
+pub fn successor_duplicates_apply_in_list_order(r: &JointRoutine) {
+    let n = 64;
+    let (joints, blend, _) = joint_lists(0xd0b, n);
+    let cases = duplicate_laden_indices(n);
+    for (imp, k) in successors(r) {
+        for lerp in [0.25f32, 0.7] {
+            for (what, index) in &cases {
+                let got = run(k, &joints, &blend, lerp, index);
+                let want = entry_by_entry(k, &joints, &blend, lerp, index);
+                assert_bit_identical(&got, &want, &format!("{} {imp} lerp {lerp}: {what}", r.name));
+            }
+        }
+        // A joint named twice really moves twice: not what naming it once
+        // gives.
+        let once = run(k, &joints, &blend, 0.25, &[7]);
+        let twice = run(k, &joints, &blend, 0.25, &[7, 7]);
+        assert_ne!(once[7], twice[7], "{} {imp}: interpolated twice", r.name);
+        assert_bit_identical(&twice, &run(k, &once, &blend, 0.25, &[7]), &format!("{} {imp}: twice", r.name));
+    }
+}
+
+/// The one answer: every successor form gives the bits of `Impl::Portable`
+/// (NaN payloads aside) on seeded random joints at every count 0..=67, on
+/// index lists in order, reversed, shuffled, subsets and laden with
+/// duplicates, at several factors, the listing's endpoints included, and
+/// on the special values (identical, opposite, ±0, NaN, infinite, non-unit
+/// quaternions, huge translations) in every lane.
+pub fn successors_agree_bit_for_bit(r: &JointRoutine) {
+    let forms = successors(r);
+    let portable = forms.iter().find(|f| f.0 == Impl::Portable).expect("Impl::Portable").1;
+    let others: Vec<(Impl, Kernel)> = forms.into_iter().filter(|f| f.0 != Impl::Portable).collect();
+    if others.is_empty() {
+        return;
+    }
+    let mut rng = Rng::new(0x0a5e);
+    let check = |what: &str, joints: &[JointQuat], blend: &[JointQuat], lerp: f32, index: &[i32]| {
+        let want = run(portable, joints, blend, lerp, index);
+        for &(imp, k) in &others {
+            let got = run(k, joints, blend, lerp, index);
+            assert_bit_identical(&got, &want, &format!("{} {imp} vs portable, {what}, lerp {lerp:e}", r.name));
+        }
+    };
+    let lerps = [-0.0f32, 1e-30, 1e-3, 0.25, 0.3, 0.5, 0.75, 0.999, 1.0 - f32::EPSILON / 2.0, 1.0, f32::NAN];
+    for n in 0..=67usize {
+        let (joints, blend, index) = joint_lists(0x90_1d + n as u64, n);
+        let mut shuffled = index.clone();
+        for i in (1..n).rev() {
+            shuffled.swap(i, rng.below(i + 1));
+        }
+        let reversed: Vec<i32> = index.iter().rev().copied().collect();
+        let subset: Vec<i32> = index.iter().copied().filter(|j| j % 3 != 1).collect();
+        let dups: Vec<i32> = if n == 0 { vec![] } else { (0..n + n / 2).map(|_| rng.below(n) as i32).collect() };
+        for lerp in lerps {
+            for (what, idx) in [
+                ("identity", &index),
+                ("reversed", &reversed),
+                ("shuffled", &shuffled),
+                ("subset", &subset),
+                ("dups", &dups),
+            ] {
+                check(&format!("n={n} {what}"), &joints, &blend, lerp, idx);
+            }
+        }
+    }
+    // Special values in every lane position of a block of 8 and of the tail.
+    let specials: Vec<[f32; 4]> = vec![
+        [0.0, 0.0, 0.0, 1.0],
+        [-0.0, -0.0, -0.0, -1.0],
+        [1.0, 0.0, 0.0, 0.0],
+        [-0.0, 0.0, 1.0, -0.0],
+        [f32::NAN, 0.0, 0.0, 1.0],
+        [f32::INFINITY, 0.0, 0.0, 1.0],
+        [0.0, f32::NEG_INFINITY, 0.5, 0.5],
+        [1.5, 0.0, 0.0, 0.0],
+        [1e-20, 1e-20, 0.0, 1e-20],
+        [0.0; 4],
+        [f32::MAX, 0.0, 0.0, 0.0],
+        [1e-40, 0.0, 0.0, 1.0],
+    ];
+    for n in [1usize, 5, 8, 13, 24, 37] {
+        for pos in 0..n {
+            for (a, b) in specials.iter().zip(specials.iter().rev().chain(specials.iter())) {
+                let (mut joints, mut blend, index) = joint_lists(n as u64 + 7, n);
+                joints[pos].q = Quat::from_array(*a);
+                blend[pos].q = Quat::from_array(*b);
+                if pos % 2 == 1 {
+                    blend[pos].q = joints[pos].q;
+                    blend[pos].t = Vec4::new(3e38, -3e38, f32::NAN, 1.0);
+                    joints[pos].t = Vec4::new(-3e38, 3e38, 0.0, -0.0);
+                }
+                check(&format!("n={n} specials at {pos}"), &joints, &blend, 0.3, &index);
+            }
+        }
+    }
+    // Random bit patterns.
+    for seed in 0..200u64 {
+        let mut g = Rng::new(seed);
+        let n = 1 + g.below(40);
+        let any = |g: &mut Rng| f32::from_bits(g.next_u64() as u32);
+        let joint = |g: &mut Rng| {
+            JointQuat::new(Quat::new(any(g), any(g), any(g), any(g)), Vec4::new(any(g), any(g), any(g), any(g)))
+        };
+        let joints: Vec<JointQuat> = (0..n).map(|_| joint(&mut g)).collect();
+        let blend: Vec<JointQuat> = (0..n).map(|_| joint(&mut g)).collect();
+        let index: Vec<i32> = (0..n as i32).collect();
+        check(&format!("random bits, seed {seed}"), &joints, &blend, 0.5, &index);
+    }
+}
+
+/// Lists, index and blend list that end exactly at their allocation's end
+/// (`Vec`s of exactly the length used: memcheck sees any overrun), every
+/// count 1..=67, the last joint in the last (padded) block.
+pub fn successor_buffers_end_at_the_allocation(r: &JointRoutine) {
+    for (imp, k) in successors(r) {
+        for n in 1..=67usize {
+            let (joints, blend, _) = joint_lists(0xe0d + n as u64, n);
+            let mut index: Vec<i32> = Vec::with_capacity(n);
+            index.extend((0..n as i32).rev());
+            assert_eq!(index.capacity(), n);
+            let blend_exact: Vec<JointQuat> = blend.to_vec();
+            let mut out: Vec<JointQuat> = Vec::with_capacity(n);
+            out.extend_from_slice(&joints);
+            assert!(out.capacity() == n && blend_exact.capacity() == n);
+            // SAFETY: every entry is in 0..n, both lists have n joints, and
+            // `successors` returned a kernel this CPU runs.
+            unsafe { k(out.as_mut_ptr(), blend_exact.as_ptr(), 0.4, index.as_ptr(), n as i32) };
+            check_successor(r, imp, &joints, &blend_exact, 0.4, &index, &out);
+            // The copy path (lerp >= 1) too.
+            let mut out2: Vec<JointQuat> = Vec::with_capacity(n);
+            out2.extend_from_slice(&joints);
+            // SAFETY: as above.
+            unsafe { k(out2.as_mut_ptr(), blend_exact.as_ptr(), 1.0, index.as_ptr(), n as i32) };
+            assert_bit_identical(&out2, &blend_exact, &format!("{} {imp} n={n}: copy", r.name));
+        }
+    }
+}
+
+/// Errata E1 and E2 corrected: a joint's result does not depend on the
+/// count or on its position in `index` (the listing's differs between its
+/// 4-wide and 1-wide loops).
+pub fn successor_same_result_in_any_position_and_count(r: &JointRoutine) {
+    let (joints, blend, _) = joint_lists(0x51, 67);
+    for (imp, k) in successors(r) {
+        for lerp in [0.3f32, 0.7] {
+            let alone: Vec<JointQuat> = (0..67).map(|j| run(k, &joints, &blend, lerp, &[j as i32])[j]).collect();
+            for n in [4usize, 5, 8, 9, 16, 23, 24, 25, 40, 67] {
+                for idx in [(0..n as i32).collect::<Vec<_>>(), (0..n as i32).rev().collect()] {
+                    let out = run(k, &joints, &blend, lerp, &idx);
+                    for &j in &idx {
+                        let j = j as usize;
+                        assert_bit_identical(&out[j..=j], &alone[j..=j], &format!("{} {imp} n={n} joint {j}", r.name));
+                    }
+                }
+            }
+        }
+        // The example of E2: the listing's 1-wide loop keeps b, its 4-wide loop
+        // negates it; the successor gives one answer in every position.
+        let a = JointQuat::new(Quat::new(1.0, 1e-4, 1.0, 1e-4), Vec4::default());
+        let b = JointQuat::new(Quat::new(1.0, 1e-4, -1.0, -1e-4), Vec4::default());
+        let one = run(k, &[a], &[b], 0.5, &[0]);
+        let many = run(k, &[a; 9], &[b; 9], 0.5, &(0..9).collect::<Vec<_>>());
+        for (j, m) in many.iter().enumerate() {
+            assert_bit_identical(&[*m], &one, &format!("{} {imp} joint {j}", r.name));
+        }
+    }
+}
+
+/// Erratum E3 corrected: a dot product of -0.0 keeps the blend quaternion,
+/// as the C's `cosom >= 0.0f` (the listing negates it).
+pub fn successor_negative_zero_dot_product_keeps_the_blend_quaternion(r: &JointRoutine) {
+    let a = JointQuat::new(Quat::new(0.0, 0.0, 0.0, 1.0), Vec4::default());
+    let b = JointQuat::new(Quat::new(-1.0, -0.0, -0.0, -0.0), Vec4::default());
+    let want_c = (r.c)(&a.q, &b.q, 0.3);
+    assert!(want_c.x < -0.1);
+    for (imp, k) in successors(r) {
+        for n in [1usize, 5, 8, 9, 30] {
+            let out = run(k, &vec![a; n], &vec![b; n], 0.3, &(0..n as i32).collect::<Vec<_>>());
+            for (j, o) in out.iter().enumerate() {
+                let q = o.q;
+                assert!(q.x < -0.1, "{} {imp} n={n} joint {j}: {q:?}", r.name);
+                assert!((q.x - want_c.x).abs() < 1e-6 && (q.w - want_c.w).abs() < 1e-6, "{} {q:?} {want_c:?}", r.name);
+            }
+        }
+    }
+}
+
+/// Erratum E4 kept: a NaN `lerp` copies the indexed blend joints (the
+/// listing's prologue; the safe function rejects it).
+pub fn successor_nan_lerp_copies_the_blend_joints(r: &JointRoutine) {
+    for (imp, k) in successors(r) {
+        for n in [1usize, 4, 9, 30] {
+            let (joints, blend, index) = joint_lists(n as u64, n);
+            let out = run(k, &joints, &blend, f32::NAN, &index);
+            assert_bit_identical(&out, &blend, &format!("{} {imp} n={n}: NaN lerp", r.name));
+            // lerp <= 0 returns without writing.
+            let out = run(k, &joints, &blend, -0.0, &index);
+            assert_bit_identical(&out, &joints, &format!("{} {imp} n={n}: lerp -0", r.name));
+        }
+    }
+}
+
+/// Erratum E5 kept, fused: translations are `t + lerp (b - t)` with one FMA
+/// (`lerp.mul_add(b - t, t)` bit for bit), so `b == t` gives `t` and a huge
+/// difference still overflows.
+pub fn successor_translations_fused(r: &JointRoutine) {
+    let (joints, blend, index) = joint_lists(21, 1024);
+    let t = 0.3f32;
+    for (imp, k) in successors(r) {
+        let out = run(k, &joints, &blend, t, &index);
+        for j in 0..1024 {
+            let (a, b) = (joints[j].t.to_array(), blend[j].t.to_array());
+            let want: [f32; 4] = core::array::from_fn(|c| t.mul_add(b[c] - a[c], a[c]));
+            assert_eq!(out[j].t.to_array().map(f32::to_bits), want.map(f32::to_bits), "{} {imp} joint {j}", r.name);
+        }
+        let out = run(k, &joints, &joints, t, &index);
+        for j in 0..1024 {
+            assert_eq!(out[j].t.to_array().map(f32::to_bits), joints[j].t.to_array().map(f32::to_bits));
+        }
+        let big = |x| JointQuat::new(Quat::IDENTITY, Vec4::new(x, 0.0, 0.0, 1.0));
+        let out = run(k, &[big(3e38)], &[big(-3e38)], 0.5, &[0]);
+        assert_eq!(out[0].t.x, f32::NEG_INFINITY, "{} {imp}", r.name);
+    }
+}
+
 /// The tests `tests/slerp_joints.rs` and `tests/lerp_joints.rs` share, written
 /// once: the harness checks, `mod contract`, `mod twins` and the Fox data,
 /// each calling the shared bodies of this module and of `joint_twins` for the
@@ -408,16 +908,16 @@ macro_rules! joint_routine_tests {
             }
         }
 
-        // ------------------------------------- the successor (`Impl::Avx2`) ---
+        // ------------------ the successors (`Impl::Portable`, `Avx2`, `Neon`) ---
 
-        /// The AVX2 + FMA successor: its own behaviours (the listing
-        /// behaviours it keeps or corrects, `asm_notes/<routine>.md`,
-        /// "Successor: Impl::Avx2"). Each test prints and returns where the
-        /// CPU lacks AVX2 or FMA.
-        #[cfg(all(target_arch = "x86_64", not(miri)))]
+        /// The successors: their own behaviours (the listing behaviours
+        /// they keep or correct, `asm_notes/<routine>.md`, "Successor:
+        /// Impl::Avx2"), each on every successor form this CPU runs
+        /// (`common::joints::successors`).
+        #[cfg(not(miri))]
         mod successor {
             use super::R;
-            use crate::common::joint_twins as t;
+            use crate::common::joints as t;
 
             #[test]
             fn successor_every_count_0_to_67_against_scalar_and_oracle() {
@@ -432,11 +932,6 @@ macro_rules! joint_routine_tests {
             #[test]
             fn successor_special_values() {
                 t::successor_special_values(R);
-            }
-
-            #[test]
-            fn successor_duplicate_and_shuffled_indices() {
-                t::successor_duplicate_and_shuffled_indices(R);
             }
 
             #[test]
@@ -462,6 +957,11 @@ macro_rules! joint_routine_tests {
             #[test]
             fn successor_translations_are_t_plus_lerp_times_difference_fused() {
                 t::successor_translations_fused(R);
+            }
+
+            #[test]
+            fn successors_agree_bit_for_bit() {
+                t::successors_agree_bit_for_bit(R);
             }
         }
     };

@@ -77,8 +77,10 @@ pub struct SuccessorRow {
     pub estimate: SuccessorEstimate,
 }
 
-/// The estimates of every successor form of the roster (`Origin::Successor`,
-/// compiled in this build, whether this CPU runs it or not), in the
+/// The estimates of every x86_64 successor form of the roster
+/// (`Origin::Successor` on an x86 instruction set, compiled in this build,
+/// whether this CPU runs it or not; the portable successor is not
+/// estimated), in the
 /// roster's order, and [`SuccessorEstimate::NotInBuild`] for an id routine
 /// without one. `Err` when `llvm-mca` or `objdump` cannot be run.
 ///
@@ -106,7 +108,10 @@ pub fn successor_estimates() -> Result<Vec<SuccessorRow>, String> {
     let anchor = ("devkit::mca::estimates", std::hint::black_box(estimates as fn() -> _ as usize));
     let mut out = Vec::new();
     for r in roster::ROUTINES {
-        let successors: Vec<FormInfo> = r.all_forms().filter(|f| f.origin == Origin::Successor).collect();
+        // The x86_64 SIMD successors (the portable one is plain Rust: on
+        // x86_64 without FMA in the build, its `mul_add` is a call).
+        let successors: Vec<FormInfo> =
+            r.all_forms().filter(|f| f.origin == Origin::Successor && f.isa.arch() == Some("x86_64")).collect();
         if successors.is_empty() && r.is_id_routine() {
             out.push(SuccessorRow { routine: r.name, form: None, estimate: SuccessorEstimate::NotInBuild });
         }

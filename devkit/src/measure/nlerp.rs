@@ -81,6 +81,12 @@ impl Func {
             (Func::Fnlerp, Impl::Avx2) => avx2::fnlerp8_fma,
             #[cfg(target_arch = "x86_64")]
             (Func::Onlerp, Impl::Avx2) => avx2::onlerp8_fma,
+            #[cfg(target_arch = "aarch64")]
+            (Func::Nlerp, Impl::Neon) => animasm::nlerp::neon::nlerp4,
+            #[cfg(target_arch = "aarch64")]
+            (Func::Fnlerp, Impl::Neon) => animasm::nlerp::neon::fnlerp4,
+            #[cfg(target_arch = "aarch64")]
+            (Func::Onlerp, Impl::Neon) => animasm::nlerp::neon::onlerp4,
             _ => unreachable!("{w} does not exist on this target"),
         }
     }
