@@ -2,7 +2,10 @@
 //! of the roster, its scalar port (`Impl::Scalar`, the paper's C) and every
 //! aarch64 form beside it (the `Impl::Neon` forms and the portable
 //! successors, `Origin::Successor`), each found in an aarch64 binary,
-//! its largest loop taken, the functions it calls spliced in, the elements
+//! its inner loop taken (of the loops that call a block kernel kept out of
+//! line, the one stepping over the most elements, else the largest loop),
+//! the functions it calls spliced in,
+//! the elements
 //! per iteration read off its pointer steps, and `llvm-mca
 //! -mtriple=aarch64` run with the models of [`AARCH64_CPUS`].
 //!
@@ -598,8 +601,10 @@ mod code {
         Ok((c, model_of(&text)))
     }
 
-    /// The largest loop of the kernel `name` (`instrs`), its direct calls to
-    /// functions that `callee` finds spliced in (one level), its elements per
+    /// The inner loop of the kernel `name` (`instrs`): of the loops that
+    /// call a function `callee` finds, the one stepping over the most
+    /// elements (the smallest of those), else the largest loop; its
+    /// direct calls to such functions spliced in (one level), its elements per
     /// iteration (from its steps over `strides`, else `assumed`) and llvm-mca's
     /// estimates with [`AARCH64_CPUS`]; with the scheduling model of each CPU.
     pub(super) fn inner_loop(
@@ -611,7 +616,21 @@ mod code {
         assumed: f64,
     ) -> Result<(Aarch64Loop, [Option<String>; 2]), String> {
         let all = loops(instrs);
-        let &(start, end) = all.iter().max_by_key(|&&(s, e)| e - s).ok_or_else(|| format!("`{name}` has no loop"))?;
+        // Of the loops that call a function of the binary (a block kernel
+        // kept out of line), the one that steps over the most elements, the
+        // smallest of those: the fast path, which the NEON joint routines'
+        // paths for repeated indices and their tail loop surround. Else the
+        // largest loop.
+        let calls_block = |&&(s, e): &&(usize, usize)| {
+            instrs[s..=e].iter().any(|i| i.call.as_ref().is_some_and(|(t, _)| callee(*t).is_some()))
+        };
+        let fast = |&&(s, e): &&(usize, usize)| {
+            (elements_from_steps(&instrs[s..=e], strides).unwrap_or(0), std::cmp::Reverse(e - s))
+        };
+        let &(start, end) = match all.iter().filter(calls_block).max_by_key(fast) {
+            Some(l) => l,
+            None => all.iter().max_by_key(|&&(s, e)| e - s).ok_or_else(|| format!("`{name}` has no loop"))?,
+        };
         let own = &instrs[start..=end];
         let nested = all.iter().filter(|&&(s, e)| (s, e) != (start, end) && s >= start && e <= end).count();
         let mut body: Vec<Instr> = Vec::new();

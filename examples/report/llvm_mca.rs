@@ -312,9 +312,11 @@ fn aarch64_section() {
     para(&format!(
         "{}. Estimates, not measurements: this machine has no ARM core. Each routine's scalar port \
          (Impl::Scalar) and its aarch64 forms (Impl::Neon, and the portable successor Impl::Portable), \
-         found in an aarch64 build (animasm with std) at the address its table holds; inner loop, elem/iter \
-         as for the successors above (aarch64 pointer steps: post-indexed loads and stores, `add` to a \
-         pointer or a counter). {c0}, {c1}: llvm-mca's block reciprocal throughput with {}, in core \
+         found in an aarch64 build (animasm with std) at the address its table holds; inner loop: of its \
+         loops that call a block kernel kept out of line, the one stepping over the most elements (the \
+         NEON joint routines' fast path), else its largest loop, the callees spliced in; elem/iter read off \
+         the pointer steps as for the successors above (post-indexed loads and stores, `add` to a pointer \
+         or a counter). {c0}, {c1}: llvm-mca's block reciprocal throughput with {}, in core \
          cycles per iteration and per element, every load in L1. \"calls not counted\": calls left in the \
          loop (C library functions through the PLT, such as the scalar slerp_joints' acosf and sinf, and \
          calls one level down in a spliced function) cost only their `bl` here, so that row is a lower \
