@@ -166,14 +166,18 @@ fn successors(res: &Results) {
         [one] => (format!("Impl::{one:?}"), format!("Impl::{one:?}")),
         many => (many.iter().map(|f| format!("Impl::{f:?}")).collect::<Vec<_>>().join(" and "), "imp".into()),
     };
-    let isa: Vec<String> =
-        crate::successors::successor_forms().into_iter().map(|(_, isa)| crate::successors::isa_words(isa)).collect();
+    let isa: Vec<String> = crate::successors::successor_forms()
+        .into_iter()
+        .filter(|&(_, isa)| isa.arch() == Some("x86_64"))
+        .map(|(_, isa)| crate::successors::isa_words(isa))
+        .collect();
     let isa = isa.join("; ");
     para(&format!(
         "{version}. The {which} successor of each id routine ({isa}), found in this binary at the \
          address `kernel({kernel})` returns (\"not in this build\": the routine has no such form here). Inner \
-         loop: the kernel's largest loop, the backward branch whose body (branch target to branch) has the most \
-         instructions; its size, with the body of any function it calls directly spliced in (a block kernel \
+         loop: of the loops that call a block kernel kept out of line, the one stepping over the most elements (the \
+         joint interpolators' fast path, not their paths for repeated index entries), else the kernel's largest \
+         loop (the backward branch whose body, branch target to branch, has the most instructions); its size, with the body of any function it calls directly spliced in (a block kernel \
          the compiler kept out of line: llvm-mca does not follow calls). elem/iter: elements one iteration handles, read off the \
          loop's pointer steps (\"assumed\": the routine's expected width, where they say nothing). ZN3, SKL: \
          llvm-mca's block reciprocal throughput of that loop with -mcpu={zen} (this machine's family, AMD \

@@ -6,6 +6,7 @@
 
 use super::*;
 use crate::mca_shared::{lanes, steps};
+use std::cmp::Reverse;
 use animasm::roster::FormInfo;
 
 /// The `-mcpu` models the successors' loops are estimated with: this
@@ -86,7 +87,9 @@ pub struct SuccessorRow {
 ///
 /// The kernel is the one in the routine's table, found in the running
 /// binary by its address (the load bias from this module's [`estimates`]),
-/// so it is found whatever its name. Its inner loop is the largest loop of
+/// so it is found whatever its name. Its inner loop is, of the loops that
+/// call a block kernel kept out of line, the one stepping over the most
+/// elements (the joint interpolators' fast path), else the largest loop of
 /// the kernel: of every backward branch (a jump, conditional or not, to an
 /// address at or before it, within the kernel, whose region holds no `ret`:
 /// a jump back to an exit block is no loop), the one whose body, from the
@@ -164,7 +167,20 @@ fn successor_loop(
     // block laid out before the loop, not a loop.
     let all: Vec<(usize, usize)> =
         loops(&instrs).into_iter().filter(|&(s, e)| !instrs[s..=e].iter().any(|i| i.text == "ret")).collect();
-    let &(start, end) = all.iter().max_by_key(|&&(s, e)| e - s).ok_or_else(|| format!("`{}` has no loop", f.name))?;
+    // Of the loops that call a function of the binary (a block kernel kept
+    // out of line), the one that steps over the most elements, the smallest
+    // of those: the fast path, which the joint interpolators' paths for
+    // repeated index entries (a group, then a block, then an entry at a
+    // time) surround. Else the largest loop.
+    let (strides, assumed) = steps(&r.shape, lanes(form.isa));
+    let calls_block = |&&(s, e): &&(usize, usize)| {
+        instrs[s..=e].iter().any(|i| i.call.is_some_and(|t| table.iter().any(|g| g.addr == t)))
+    };
+    let fast = |&&(s, e): &&(usize, usize)| (elements_from_steps(&instrs[s..=e], strides).unwrap_or(0), Reverse(e - s));
+    let &(start, end) = match all.iter().filter(calls_block).max_by_key(fast) {
+        Some(l) => l,
+        None => all.iter().max_by_key(|&&(s, e)| e - s).ok_or_else(|| format!("`{}` has no loop", f.name))?,
+    };
     let own = &instrs[start..=end];
     let nested = all.iter().filter(|&&(s2, e2)| (s2, e2) != (start, end) && s2 >= start && e2 <= end).count();
     // A direct call in the loop (a block kernel the compiler kept out of
@@ -196,7 +212,6 @@ fn successor_loop(
             Err(e) => mca_error = mca_error.or(Some(e)),
         }
     }
-    let (strides, assumed) = steps(&r.shape, lanes(form.isa));
     let (elements_per_iteration, elements_source) = match elements_from_steps(own, strides) {
         Some(k) => (k as f64, "pointer steps"),
         None => (assumed, "assumed"),

@@ -239,8 +239,14 @@ fn print_targets(routines: &[Measured]) {
     let verdict = |v: Option<f64>, ok: bool| {
         v.map_or("n/a".to_string(), |v| format!("{v:.2}x {}", if ok { "met" } else { "NOT met" }))
     };
-    // One column group per successor form of any routine.
-    let mut successors: Vec<Impl> = routines.iter().flat_map(|r| r.forms.successors.iter().copied()).collect();
+    // One column group per SIMD successor form of any routine (the targets
+    // are theirs: the portable successor's speed depends on whether the
+    // build has a fused multiply-add instruction, see its rows above).
+    let mut successors: Vec<Impl> = routines
+        .iter()
+        .flat_map(|r| r.forms.successors.iter().copied())
+        .filter(|&s| s != Impl::Portable)
+        .collect();
     successors.sort_by_key(|&s| impl_order(s));
     successors.dedup();
     let listing = routines.iter().find_map(|r| r.forms.listing).map_or("listing", Impl::name);
