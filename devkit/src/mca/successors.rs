@@ -6,8 +6,8 @@
 
 use super::*;
 use crate::mca_shared::{lanes, steps};
-use std::cmp::Reverse;
 use animasm::roster::FormInfo;
+use std::cmp::Reverse;
 
 /// The `-mcpu` models the successors' loops are estimated with: this
 /// machine's family (AMD EPYC, family 25 model 1: Zen 3, `znver3`, which

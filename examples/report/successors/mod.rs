@@ -242,11 +242,8 @@ fn print_targets(routines: &[Measured]) {
     // One column group per SIMD successor form of any routine (the targets
     // are theirs: the portable successor's speed depends on whether the
     // build has a fused multiply-add instruction, see its rows above).
-    let mut successors: Vec<Impl> = routines
-        .iter()
-        .flat_map(|r| r.forms.successors.iter().copied())
-        .filter(|&s| s != Impl::Portable)
-        .collect();
+    let mut successors: Vec<Impl> =
+        routines.iter().flat_map(|r| r.forms.successors.iter().copied()).filter(|&s| s != Impl::Portable).collect();
     successors.sort_by_key(|&s| impl_order(s));
     successors.dedup();
     let listing = routines.iter().find_map(|r| r.forms.listing).map_or("listing", Impl::name);
