@@ -53,6 +53,16 @@ declare -A FILTERS=(
 )
 
 # One row per test run: `name` or `name:filter` (a libtest name filter).
+# Tests that compare floating-point bits that valgrind's emulation does not
+# reproduce: valgrind 3.19 gives the sign of some zero results of a fused
+# multiply-add (`vfmadd`) differently from the CPU (seen: quats_to_mats'
+# AVX2 successor, -0.0 where the CPU and the portable form give +0.0, on an
+# edge case with zero products). Memory errors are what this script checks;
+# those bits are checked natively by `cargo test` and under qemu.
+declare -A SKIPS=(
+    [quats_to_mats]="successor::every_successor_gives_the_portable_bits"
+)
+
 TESTS=(properties properties_streams)
 for scalar in src/*/scalar.rs; do
     module=$(basename "$(dirname "$scalar")")
@@ -94,7 +104,9 @@ for row in "${TESTS[@]}"; do
     echo "== memcheck: tests/$name.rs ${filter:+(filter $filter)}" >&2
     rm -f "$logdir"/*.log
     status=0
-    cargo test --release -q --test "$name" -- ${filter:+"$filter"} | tee "$logdir/run.out" || status=$?
+    skips=()
+    for skip in ${SKIPS[$name]:-}; do skips+=(--skip "$skip"); done
+    cargo test --release -q --test "$name" -- ${filter:+"$filter"} "${skips[@]}" | tee "$logdir/run.out" || status=$?
     if grep -q '^running 0 tests' "$logdir/run.out"; then
         echo "== memcheck: tests/$name.rs: no test matches ${filter:-(no filter)}" >&2
         status=1
