@@ -89,6 +89,10 @@
 //!   [`AlignedQuats`] and [`Skeleton`].
 //! - `glam`, `mint` (off by default): conversions from and to glam 0.30 and
 //!   mint 0.5 types ([`interop`]).
+//! - `approx` (off by default): approx 0.5's `assert_relative_eq!`,
+//!   `assert_ulps_eq!` and `assert_abs_diff_eq!` on [`Quat`], [`Vec4`],
+//!   [`JointQuat`] and [`JointMat`], component by component
+//!   (`interop::approx`).
 //!
 //! ## License
 //!

@@ -4,12 +4,13 @@
 //! convention the pipeline resolves, and a clear error (never a panic) for
 //! what it cannot pose. A few poses per file: fast.
 
-use animasm_testkit::{error, fox, oracle};
+use animasm_testkit::{fox, oracle};
 use devkit::pipeline;
 
 use std::path::{Path, PathBuf};
 
 use animasm::{Impl, JointMat, JointQuat, Quat, Vec4};
+use approx::{AbsDiffEq, RelativeEq};
 use glam::{DQuat, DVec3};
 use pipeline::{Animation, Convention, PoseError};
 use serde_json::{Value, json};
@@ -78,11 +79,12 @@ fn fox_loader_agrees_with_the_minimal_reader_and_the_json() {
     want.sort_unstable();
     assert_eq!(animated, want);
     for (j, (got, want)) in anim.rest.iter().zip(fox::rest_rotations()).enumerate() {
-        let d = error::max_abs_diff(got.q.to_array(), want.map(f64::from));
-        assert!(d <= 1e-7, "rest rotation {j}: {d:e}");
+        assert!(got.q.abs_diff_eq(&Quat::from_array(want), 1e-7), "rest rotation {j}: {:?} vs {want:?}", got.q);
     }
     for (j, (got, want)) in anim.inverse_bind.iter().zip(fox::inverse_bind()).enumerate() {
-        assert!(got.iter().zip(&want).all(|(a, b)| error::abs_rel_diff(*a, *b) <= 1e-5), "IBM {j}");
+        // Absolute up to 1, relative above.
+        let (got, want) = (JointMat { mat: *got }, JointMat { mat: want });
+        assert!(got.relative_eq(&want, 1e-5, 1e-5), "IBM {j}: {got:?} vs {want:?}");
     }
     // The Run keys of the JSON are those of the GLB; at a key time the
     // reference's model matrices are the JSON's float64 model matrices.

@@ -8,6 +8,11 @@
 //!   tiny angles: `sin(w) / sin(w)` is `0 / 0` when the f32 dot product
 //!   rounds to 1 (identical pairs, and pairs 1e-7 rad apart), and `acos` of a
 //!   dot product just above 1 is NaN.
+//! - `unnormalised_fallback_slerp`: with the flip and the textbook fallback
+//!   (a lerp above a dot product of 0.9995), but the lerp is not
+//!   renormalised: the right rotations, results up to 1.25e-4 short of unit
+//!   length. The rotation angle alone does not see it (9e-7 rad on the
+//!   Fox's keys); the components and the length do.
 //!
 //! ```text
 //! cargo run --release -p animasm-testkit --example broken_slerp
@@ -82,6 +87,32 @@ pub fn no_fallback_slerp(a: Quat, b: Quat, t: f32) -> Quat {
     textbook(a, b, d, t)
 }
 
+/// The families the unnormalised fallback breaks: every family with pairs
+/// whose dot product (after the flip) is above 0.9995 at a 4D angle large
+/// enough for the lerp's shortening, `1 - cos(θ/2)` at `t = 0.5`, to pass
+/// [`animasm_testkit::check::LENGTH_TOLERANCE`]: near 180 (after the flip,
+/// pairs up to 1 degree apart: 3.8e-5 short), the denormal pairs (8.6e-5)
+/// and the Fox's consecutive keys (1.2e-4). The rotation angle passes the
+/// bound on near 180 (2.2e-7 rad); the length and the components do not.
+/// Tiny angles (1e-3 rad at most: 1.25e-7 short) and identical pairs stay
+/// within every limit.
+pub const UNNORMALISED_FALLBACK_FAILS: [Family; 3] = [Family::Near180, Family::Denormal, Family::Fox];
+
+/// Broken: the textbook fallback's lerp is not renormalised (but the flip
+/// and the `sin` weights are right).
+pub fn unnormalised_fallback_slerp(a: Quat, b: Quat, t: f32) -> Quat {
+    let (a, mut b) = (a.to_array(), b.to_array());
+    let mut d = dot(a, b);
+    if d < 0.0 {
+        b = b.map(|v| -v);
+        d = -d;
+    }
+    if d > 0.9995 {
+        return Quat::from_array(core::array::from_fn(|i| (1.0 - t) * a[i] + t * b[i]));
+    }
+    textbook(a, b, d, t)
+}
+
 /// The report on `no_flip_slerp`.
 pub fn no_flip_report() -> Report {
     Check::slerp("slerp without the shortest-arc flip").run_each(no_flip_slerp)
@@ -92,16 +123,24 @@ pub fn no_fallback_report() -> Report {
     Check::slerp("slerp without the tiny-angle fallback").run_each(no_fallback_slerp)
 }
 
-/// One line per failing family: its max error and worst input.
+/// The report on `unnormalised_fallback_slerp`.
+pub fn unnormalised_fallback_report() -> Report {
+    Check::slerp("slerp whose fallback lerp is not renormalised").run_each(unnormalised_fallback_slerp)
+}
+
+/// One line per family and measure beyond the limits: the figure and the
+/// worst input.
 fn print_failures(report: &Report) {
-    println!("{}: families beyond {BOUND:e} rad:", report.name);
-    for family in report.failures(BOUND) {
-        let f = report.family(family).expect("a failing family was checked");
-        let w = f.worst.expect("a unit family has a worst input");
+    println!("{}: beyond assert_within({BOUND:e}):", report.name);
+    for v in report.violations(BOUND) {
+        let f = report.family(v.family).expect("a failing family was checked");
+        let w = v.worst.expect("a unit family has a worst input");
         println!(
-            "  {:<10} {:.2e} rad, {} of {} results non-finite; worst: from {:?} to {:?} t {} gave {:?}, want {:?}",
-            family.name(),
-            f.max_angle,
+            "  {:<10} {} {:.2e} > {:.0e}, {} of {} results non-finite; worst: from {:?} to {:?} t {} gave {:?}, want {:?}",
+            v.family.name(),
+            v.measure.name(),
+            v.value,
+            v.limit,
             f.non_finite_out,
             f.cases,
             w.case.from.to_array(),
@@ -124,4 +163,9 @@ fn main() {
     println!("{no_fallback}");
     print_failures(&no_fallback);
     assert_eq!(no_fallback.failures(BOUND), NO_FALLBACK_FAILS);
+
+    let unnormalised = unnormalised_fallback_report();
+    println!("{unnormalised}");
+    print_failures(&unnormalised);
+    assert_eq!(unnormalised.failures(BOUND), UNNORMALISED_FALLBACK_FAILS);
 }

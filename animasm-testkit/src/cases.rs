@@ -165,7 +165,7 @@ impl Case {
     /// The 4D dot product of `from` and `to`, in f64.
     ///
     /// ```
-    /// use animasm::Quat;
+    /// use animasm_testkit::animasm::Quat;
     /// use animasm_testkit::cases::{Case, Family};
     /// let c = Case { family: Family::Uniform, label: "", from: Quat::new(0.0, 0.0, 0.0, 1.0), to: Quat::new(0.0, 0.6, 0.0, 0.8) };
     /// assert!((c.dot() - 0.8).abs() < 1e-7);

@@ -289,7 +289,7 @@ pub fn quat_pairs() -> (AlignedQuats, AlignedQuats) {
 /// (the sign decision), normalisation of zero and of huge or tiny results.
 ///
 /// ```
-/// use animasm::Quat;
+/// use animasm_testkit::animasm::Quat;
 /// use animasm_testkit::edges::stream_elements;
 /// let l = Quat::new(0.5, -0.5, 0.5, -0.5);
 /// let e = stream_elements(l);

@@ -4,6 +4,12 @@
 //! Every measure counts a NaN as an infinite error, so a NaN never passes a
 //! bound (a plain `f64::max` fold would drop it).
 //!
+//! These are measures: they return the size of an error, to report a worst
+//! case and compare it with a bound. To ask only whether two f32 values of
+//! animasm's types are equal within a tolerance (`Quat`, `Vec4`,
+//! `JointQuat`, `JointMat`, component by component), use approx
+//! ([`crate::approx`]: `assert_relative_eq!`, `assert_ulps_eq!`).
+//!
 //! | measure | for |
 //! |---|---|
 //! | [`rotation_angle`] | the angle between two rotations, sign-insensitive (`q` and `-q` are one rotation) |
@@ -158,7 +164,7 @@ pub fn rotation_angle(q: [f64; 4], p: [f64; 4]) -> f64 {
 /// unit quaternions.
 ///
 /// ```
-/// use animasm::Quat;
+/// use animasm_testkit::animasm::Quat;
 /// use animasm_testkit::error::omega_deg;
 /// let h = core::f32::consts::FRAC_1_SQRT_2;
 /// let (a, b) = (Quat::new(0.0, 0.0, 0.0, 1.0), Quat::new(0.0, 0.0, h, h));
@@ -240,7 +246,7 @@ pub fn model_size(model: &[[f64; 12]]) -> f64 {
 /// Panics if the lengths differ.
 ///
 /// ```
-/// use animasm::JointMat;
+/// use animasm_testkit::animasm::JointMat;
 /// use animasm_testkit::error::skeleton_error;
 /// let mut want = [0.0f64; 12];
 /// want[3] = 100.0; // a joint 100 units from the origin

@@ -1,7 +1,7 @@
-//! Real animation data: the Khronos sample "Fox" (`data/Fox.glb`, model
-//! CC0-1.0 PixelMannen; rigging and animation CC-BY-4.0 tomkranis; glTF
-//! conversion CC-BY-4.0 @AsoboStudio, @scurest) and the test vectors derived
-//! from it (`data/Fox.glb.pose.json`).
+//! Real animation data: the Khronos sample "Fox" (`Fox.glb`, model CC0-1.0
+//! PixelMannen; rigging and animation CC-BY-4.0 tomkranis; glTF conversion
+//! CC-BY-4.0 @AsoboStudio, @scurest) and the test vectors derived from it
+//! (`Fox.glb.pose.json`).
 //!
 //! [`pose_json`] and its typed accessors read the JSON; [`animation_rotation_tracks`]
 //! reads every animation's rotation keyframes straight from the GLB with a
@@ -12,19 +12,15 @@
 //!
 //! # Where the data comes from
 //!
-//! The testkit reads the files from the animasm repository's `data/`
-//! directory, the sibling of `animasm-testkit/`: [`GLB_PATH`] and
-//! [`POSE_JSON_PATH`] are absolute paths fixed at compile time
-//! (`concat!(env!("CARGO_MANIFEST_DIR"), "/../data/...")`). That works
-//! wherever the whole repository is on disk: in this workspace, and in your
-//! project when you depend on `animasm-testkit` through a path dependency
-//! on a checkout or a git dependency on the repository (cargo checks out
-//! the whole repository). A copy of the crate without the repository (a
-//! packaged `.crate`) has no `data/`: every function here then panics with a
-//! message that says so. Nothing is fetched at run time.
+//! Both files ship inside the crate, in its `data/` directory, with their
+//! licences and attribution (`data/LICENSE.md`), and are compiled into it
+//! ([`GLB`], [`POSE_JSON`]): the module works the same from crates.io, a git
+//! or path dependency, or this workspace, and nothing is read from disk or
+//! fetched at run time. [`GLB_PATH`] and [`POSE_JSON_PATH`] name the files
+//! on disk, for tools that take a path (a glTF loader).
 //!
-//! Every call reads and parses its file again (no cache): in a test that
-//! needs several pieces, call each function once and keep the result.
+//! Every call parses its data again (no cache): in a test that needs
+//! several pieces, call each function once and keep the result.
 //!
 //! # What is in it
 //!
@@ -55,24 +51,43 @@
 use animasm::{JointMat, JointQuat, Quat, Vec4};
 use serde_json::Value;
 
-/// The absolute path of the repository's `data/Fox.glb`, fixed when the
-/// testkit is compiled (see [the module docs](self) for when it exists).
+/// `Fox.glb`, the whole file (162,852 bytes), compiled into the testkit.
 ///
 /// ```
-/// use animasm_testkit::fox::GLB_PATH;
-/// assert!(GLB_PATH.ends_with("/data/Fox.glb"));
-/// assert!(std::path::Path::new(GLB_PATH).is_file());
+/// use animasm_testkit::fox::GLB;
+/// assert_eq!(&GLB[..4], b"glTF");
+/// assert_eq!(GLB.len(), 162_852);
 /// ```
-pub const GLB_PATH: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../data/Fox.glb");
-/// The absolute path of the repository's `data/Fox.glb.pose.json`, fixed
-/// when the testkit is compiled (see [the module docs](self)).
+pub static GLB: &[u8] = include_bytes!("../data/Fox.glb");
+
+/// `Fox.glb.pose.json`, the whole file, compiled into the testkit.
+///
+/// ```
+/// use animasm_testkit::fox::POSE_JSON;
+/// assert!(POSE_JSON.contains("\"parents\""));
+/// ```
+pub static POSE_JSON: &str = include_str!("../data/Fox.glb.pose.json");
+
+/// The absolute path of `Fox.glb` in the testkit's `data/` directory, fixed
+/// when the testkit is compiled: for tools that read a file ([`GLB`] holds
+/// its bytes).
+///
+/// ```
+/// use animasm_testkit::fox::{GLB, GLB_PATH};
+/// assert!(GLB_PATH.ends_with("/data/Fox.glb"));
+/// assert_eq!(std::fs::read(GLB_PATH).unwrap(), GLB);
+/// ```
+pub const GLB_PATH: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/data/Fox.glb");
+/// The absolute path of `Fox.glb.pose.json` in the testkit's `data/`
+/// directory, fixed when the testkit is compiled ([`POSE_JSON`] holds its
+/// text).
 ///
 /// ```
 /// use animasm_testkit::fox::POSE_JSON_PATH;
 /// assert!(POSE_JSON_PATH.ends_with("/data/Fox.glb.pose.json"));
 /// assert!(std::path::Path::new(POSE_JSON_PATH).is_file());
 /// ```
-pub const POSE_JSON_PATH: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../data/Fox.glb.pose.json");
+pub const POSE_JSON_PATH: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/data/Fox.glb.pose.json");
 
 /// The names of the keyframe pairs of the Run animation in
 /// `Fox.glb.pose.json`: two consecutive keys, two keys far apart, and the
@@ -92,8 +107,7 @@ pub const KEY_PAIRS: [&str; 3] = ["consecutive", "far_apart", "worst_consecutive
 /// not cover (`joint_names`, `keyframes.<pair>.per_joint_dot`, the Run
 /// animation's dot-product statistics, the source and licence).
 ///
-/// Panics if the file is missing (see [the module docs](self)) or is not
-/// JSON.
+/// Panics if the compiled-in text is not JSON (it is: the doctest below).
 ///
 /// ```
 /// let json = animasm_testkit::fox::pose_json();
@@ -101,23 +115,7 @@ pub const KEY_PAIRS: [&str; 3] = ["consecutive", "far_apart", "worst_consecutive
 /// assert_eq!(json["joint_names"].as_array().map(Vec::len), Some(24));
 /// ```
 pub fn pose_json() -> Value {
-    let bytes = read_data(POSE_JSON_PATH);
-    serde_json::from_slice(&bytes).unwrap_or_else(|e| panic!("parsing {POSE_JSON_PATH}: {e}"))
-}
-
-/// The panic message for a data file that cannot be read.
-fn missing_data(path: &str, e: &std::io::Error) -> String {
-    format!(
-        "animasm-testkit: cannot read {path}: {e}. The testkit's fox module reads the animasm repository's data/ \
-         directory (next to animasm-testkit/, path fixed at compile time): depend on animasm-testkit through a path \
-         dependency on a checkout or a git dependency on the repository; a copy of the crate without the \
-         repository has no data/"
-    )
-}
-
-/// Reads a file of the repository's `data/`, panicking with [`missing_data`].
-fn read_data(path: &str) -> Vec<u8> {
-    std::fs::read(path).unwrap_or_else(|e| panic!("{}", missing_data(path, &e)))
+    serde_json::from_str(POSE_JSON).unwrap_or_else(|e| panic!("parsing {POSE_JSON_PATH}: {e}"))
 }
 
 fn field<'a>(v: &'a Value, path: &str) -> &'a Value {
@@ -378,20 +376,20 @@ fn usize_field(v: &Value, key: &str, default: Option<usize>) -> usize {
     }
 }
 
-/// Reads `data/Fox.glb`: the 12-byte header (`glTF`, version 2, length) and
+/// Parses [`GLB`]: the 12-byte header (`glTF`, version 2, length) and
 /// the chunks (JSON first, then an optional BIN).
 fn read_glb() -> Glb {
     const MAGIC: u32 = 0x4654_6C67; // "glTF"
     const JSON: u32 = 0x4E4F_534A; // "JSON"
     const BIN: u32 = 0x004E_4942; // "BIN\0"
-    let b = read_data(GLB_PATH);
-    assert_eq!(u32_at(&b, 0), MAGIC, "{GLB_PATH}: not a GLB file");
-    assert_eq!(u32_at(&b, 4), 2, "{GLB_PATH}: not glTF 2");
-    let total = u32_at(&b, 8) as usize;
+    let b = GLB;
+    assert_eq!(u32_at(b, 0), MAGIC, "{GLB_PATH}: not a GLB file");
+    assert_eq!(u32_at(b, 4), 2, "{GLB_PATH}: not glTF 2");
+    let total = u32_at(b, 8) as usize;
     assert_eq!(total, b.len(), "{GLB_PATH}: header length {total} != file length {}", b.len());
     let (mut json, mut bin, mut at) = (None, None, 12);
     while at < total {
-        let (len, kind) = (u32_at(&b, at) as usize, u32_at(&b, at + 4));
+        let (len, kind) = (u32_at(b, at) as usize, u32_at(b, at + 4));
         let data = b.get(at + 8..at + 8 + len).unwrap_or_else(|| panic!("{GLB_PATH}: chunk at {at} overruns the file"));
         match kind {
             JSON if json.is_none() => {
@@ -484,7 +482,7 @@ pub fn animation_rotation_tracks() -> Vec<RotationTrack> {
 /// ([`crate::error::omega_deg`]), a rotation of 85.5 degrees.
 ///
 /// ```
-/// use animasm::Quat;
+/// use animasm_testkit::animasm::Quat;
 /// use animasm_testkit::error::omega_deg;
 /// use animasm_testkit::fox::consecutive_key_pairs;
 /// let pairs = consecutive_key_pairs();
@@ -612,13 +610,4 @@ pub fn key_poses() -> Vec<KeyPose> {
         }
     }
     out
-}
-
-#[cfg(test)]
-mod tests {
-    #[test]
-    #[should_panic(expected = "reads the animasm repository's data/ directory")]
-    fn a_missing_data_file_says_where_the_testkit_looks() {
-        super::read_data(concat!(env!("CARGO_MANIFEST_DIR"), "/../data/no-such-file.glb"));
-    }
 }

@@ -561,7 +561,7 @@ pub fn general_mat(rng: &mut Rng) -> JointMat {
 /// ```
 /// use animasm_testkit::inputs::{rigid_and_general_mats, Rng};
 /// let mats = rigid_and_general_mats(&mut Rng::new(11), 100);
-/// let rigid = |m: &animasm::JointMat| (m.mat[0] * m.mat[0] + m.mat[4] * m.mat[4] + m.mat[8] * m.mat[8] - 1.0).abs() < 1e-5;
+/// let rigid = |m: &animasm_testkit::animasm::JointMat| (m.mat[0] * m.mat[0] + m.mat[4] * m.mat[4] + m.mat[8] * m.mat[8] - 1.0).abs() < 1e-5;
 /// let k = mats.iter().filter(|m| rigid(m)).count();
 /// assert!(k > 30 && k < 70, "{k}");
 /// ```

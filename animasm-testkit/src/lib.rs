@@ -16,9 +16,9 @@
 //! - [`edges`]: fixed edge-case inputs for the raw kernels: the special f32
 //!   values (signed zeros, subnormals, infinities, NaNs) and the quaternions,
 //!   joint pairs, matrices and streams built from them;
-//! - [`fox`]: the real animation data of `data/Fox.glb` (24 joints, three
-//!   animations, 2460 consecutive keyframe pairs) and its test vectors
-//!   (`data/Fox.glb.pose.json`), read from the repository's `data/`;
+//! - [`fox`]: the real animation data of the Khronos sample "Fox" (24
+//!   joints, three animations, 2460 consecutive keyframe pairs) and its
+//!   test vectors, shipped inside the crate with their licences;
 //! - hard cases and a ready-made differential harness: see [`cases`] and
 //!   [`check`];
 #![cfg_attr(
@@ -41,9 +41,13 @@
 //!
 //! ## Using it in your own tests
 //!
-//! Add the testkit as a dev-dependency through a path dependency on a
-//! checkout of the animasm repository or a git dependency on it (the
-//! [`fox`] data is read from the repository's `data/`, see there):
+//! Add the testkit as a dev-dependency; it is the only dependency your
+//! tests need. It re-exports the animasm it is built on
+//! ([`animasm`](crate::animasm): `animasm_testkit::animasm::Quat`, ...) and,
+//! with the `proptest` feature, proptest (`animasm_testkit::proptest`), and
+//! every example in these docs is written that way. The crate is complete
+//! in itself (the [`fox`] data is inside it), so a path, git or registry
+//! dependency all work:
 //!
 //! ```toml
 //! [dev-dependencies]
@@ -59,7 +63,7 @@
 //! reference, and returns a [`check::Report`] to assert on and print:
 //!
 //! ```
-//! use animasm::Quat;
+//! use animasm_testkit::animasm::Quat;
 //! use animasm_testkit::check::Check;
 //!
 //! // Your slerp, here a naive one: normalised lerp without the shortest arc.
@@ -182,6 +186,46 @@
 /// assert_eq!(Quat::IDENTITY.to_array(), [0.0, 0.0, 0.0, 1.0]);
 /// ```
 pub use animasm;
+
+/// approx 0.5, re-exported: animasm's `Quat`, `Vec4`, `JointQuat` and
+/// `JointMat` implement its `AbsDiffEq`, `RelativeEq` and `UlpsEq`
+/// (animasm's `approx` feature, which the testkit turns on), component by
+/// component. Use it for yes-or-no comparisons of two f32 values of those
+/// types; [`error`] has the measures it has no equivalent for (an f32 result
+/// against an f64 reference, the rotation angle, either arc, a skeleton's
+/// error relative to its size).
+///
+/// ```
+/// use animasm_testkit::animasm::{JointMat, Quat};
+/// use animasm_testkit::approx::{assert_relative_eq, assert_ulps_eq};
+/// let q = Quat::new(0.0, 0.0, 0.6, 0.8);
+/// assert_ulps_eq!(q, Quat::new(0.0, 0.0, 0.6, 0.8 + f32::EPSILON / 2.0));
+/// let mut m = JointMat::IDENTITY;
+/// m.mat[3] = 100.0;
+/// let mut n = m;
+/// n.mat[3] = 100.00001;
+/// assert_relative_eq!(m, n, max_relative = 1e-6);
+/// ```
+pub use approx;
+
+/// proptest, re-exported with the `proptest` feature: the strategies'
+/// types and the `proptest!` macro, at the version the strategies are built
+/// with.
+///
+/// ```
+/// use animasm_testkit::proptest::prelude::*;
+/// use animasm_testkit::proptest::test_runner::{Config, TestRunner};
+/// use animasm_testkit::strategies::unit_quat;
+/// let mut runner = TestRunner::new(Config::with_cases(16));
+/// runner.run(&unit_quat(), |q| {
+///     let n: f32 = q.to_array().iter().map(|v| v * v).sum();
+///     prop_assert!((n - 1.0).abs() < 1e-6);
+///     Ok(())
+/// }).unwrap();
+/// ```
+#[cfg(feature = "proptest")]
+#[cfg_attr(docsrs, doc(cfg(feature = "proptest")))]
+pub use proptest;
 
 pub mod cases;
 pub mod check;

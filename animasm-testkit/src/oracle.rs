@@ -212,7 +212,7 @@ pub fn normalize_f64(q: [f64; 4]) -> [f64; 4] {
 /// A joint matrix's twelve f32 widened to f64 (row-major `[row * 4 + col]`).
 ///
 /// ```
-/// use animasm::JointMat;
+/// use animasm_testkit::animasm::JointMat;
 /// use animasm_testkit::oracle::mat_f64;
 /// let m = mat_f64(&JointMat::IDENTITY);
 /// assert_eq!((m[0], m[5], m[10], m[3]), (1.0, 1.0, 1.0, 0.0));
@@ -224,7 +224,7 @@ pub fn mat_f64(m: &JointMat) -> [f64; 12] {
 /// [`mat_f64`] of every joint matrix.
 ///
 /// ```
-/// use animasm::JointMat;
+/// use animasm_testkit::animasm::JointMat;
 /// use animasm_testkit::oracle::{mat_f64, mats_f64};
 /// let mut m = JointMat::IDENTITY;
 /// m.mat[7] = 0.1;

@@ -27,8 +27,8 @@
 //! use animasm_testkit::error::rotation_angle;
 //! use animasm_testkit::oracle::{f64x4, slerp_f64};
 //! use animasm_testkit::strategies::unit_quat;
-//! use proptest::prelude::*;
-//! use proptest::test_runner::{Config, TestRunner};
+//! use animasm_testkit::proptest::prelude::*;
+//! use animasm_testkit::proptest::test_runner::{Config, TestRunner};
 //!
 //! // A property of the f64 reference on 64 random cases: slerp at `t` and
 //! // at `1 - t` with the ends swapped is the same rotation.
@@ -60,7 +60,7 @@ use crate::oracle;
 ///
 /// ```
 /// use animasm_testkit::strategies::{config, unit_quat};
-/// use proptest::test_runner::TestRunner;
+/// use animasm_testkit::proptest::test_runner::TestRunner;
 /// let c = config(800, 4);
 /// if std::env::var_os("PROPTEST_CASES").is_none() {
 ///     // 800 in an optimised build, 100 in a debug one.
@@ -91,7 +91,7 @@ pub fn config(cases: u32, miri_cases: u32) -> Config {
 ///
 /// ```
 /// use animasm_testkit::strategies::{SEED, seed};
-/// use proptest::test_runner::RngSeed;
+/// use animasm_testkit::proptest::test_runner::RngSeed;
 /// if std::env::var_os("PROPTEST_RNG_SEED").is_none() {
 ///     assert_eq!(seed(), RngSeed::Fixed(SEED));
 /// }
@@ -115,8 +115,8 @@ pub const SEED: u64 = 0x616e_696d_6173_6d31;
 ///
 /// ```
 /// use animasm_testkit::strategies::len;
-/// use proptest::prelude::*;
-/// use proptest::test_runner::{Config, TestRunner};
+/// use animasm_testkit::proptest::prelude::*;
+/// use animasm_testkit::proptest::test_runner::{Config, TestRunner};
 /// let mut runner = TestRunner::new(Config::with_cases(64));
 /// runner.run(&len(), |n| {
 ///     prop_assert!(n <= 300);
@@ -131,8 +131,8 @@ pub fn len() -> BoxedStrategy<usize> {
 ///
 /// ```
 /// use animasm_testkit::strategies::len_at_least;
-/// use proptest::prelude::*;
-/// use proptest::test_runner::{Config, TestRunner};
+/// use animasm_testkit::proptest::prelude::*;
+/// use animasm_testkit::proptest::test_runner::{Config, TestRunner};
 /// let mut runner = TestRunner::new(Config::with_cases(64));
 /// runner.run(&len_at_least(2), |n| {
 ///     prop_assert!((2..=300).contains(&n));
@@ -149,8 +149,8 @@ pub fn len_at_least(min: usize) -> BoxedStrategy<usize> {
 ///
 /// ```
 /// use animasm_testkit::strategies::unit_quat_f64;
-/// use proptest::prelude::*;
-/// use proptest::test_runner::{Config, TestRunner};
+/// use animasm_testkit::proptest::prelude::*;
+/// use animasm_testkit::proptest::test_runner::{Config, TestRunner};
 /// let mut runner = TestRunner::new(Config::with_cases(64));
 /// runner.run(&unit_quat_f64(), |q| {
 ///     let norm = q.iter().map(|v| v * v).sum::<f64>().sqrt();
@@ -170,8 +170,8 @@ pub fn unit_quat_f64() -> impl Strategy<Value = [f64; 4]> {
 ///
 /// ```
 /// use animasm_testkit::strategies::unit_quat;
-/// use proptest::prelude::*;
-/// use proptest::test_runner::{Config, TestRunner};
+/// use animasm_testkit::proptest::prelude::*;
+/// use animasm_testkit::proptest::test_runner::{Config, TestRunner};
 /// let mut runner = TestRunner::new(Config::with_cases(64));
 /// runner.run(&unit_quat(), |q| {
 ///     let norm = q.to_array().iter().map(|&v| f64::from(v).powi(2)).sum::<f64>().sqrt();
@@ -187,8 +187,8 @@ pub fn unit_quat() -> impl Strategy<Value = Quat> {
 ///
 /// ```
 /// use animasm_testkit::strategies::translation;
-/// use proptest::prelude::*;
-/// use proptest::test_runner::{Config, TestRunner};
+/// use animasm_testkit::proptest::prelude::*;
+/// use animasm_testkit::proptest::test_runner::{Config, TestRunner};
 /// let mut runner = TestRunner::new(Config::with_cases(64));
 /// runner.run(&translation(2.5), |t| {
 ///     prop_assert_eq!(t.w, 1.0);
@@ -205,8 +205,8 @@ pub fn translation(extent: f32) -> impl Strategy<Value = Vec4> {
 ///
 /// ```
 /// use animasm_testkit::strategies::joint;
-/// use proptest::prelude::*;
-/// use proptest::test_runner::{Config, TestRunner};
+/// use animasm_testkit::proptest::prelude::*;
+/// use animasm_testkit::proptest::test_runner::{Config, TestRunner};
 /// let mut runner = TestRunner::new(Config::with_cases(64));
 /// runner.run(&joint(), |j| {
 ///     let norm = j.q.to_array().iter().map(|&v| f64::from(v).powi(2)).sum::<f64>().sqrt();
@@ -223,8 +223,8 @@ pub fn joint() -> impl Strategy<Value = JointQuat> {
 ///
 /// ```
 /// use animasm_testkit::strategies::joints;
-/// use proptest::prelude::*;
-/// use proptest::test_runner::{Config, TestRunner};
+/// use animasm_testkit::proptest::prelude::*;
+/// use animasm_testkit::proptest::test_runner::{Config, TestRunner};
 /// let mut runner = TestRunner::new(Config::with_cases(16));
 /// runner.run(&joints(7), |js| {
 ///     prop_assert_eq!(js.len(), 7);
@@ -241,8 +241,8 @@ pub fn joints(n: usize) -> impl Strategy<Value = Vec<JointQuat>> {
 ///
 /// ```
 /// use animasm_testkit::strategies::index_permutation;
-/// use proptest::prelude::*;
-/// use proptest::test_runner::{Config, TestRunner};
+/// use animasm_testkit::proptest::prelude::*;
+/// use animasm_testkit::proptest::test_runner::{Config, TestRunner};
 /// let mut runner = TestRunner::new(Config::with_cases(64));
 /// runner.run(&index_permutation(10), |index| {
 ///     prop_assert!(index.len() <= 10);
@@ -266,8 +266,8 @@ pub fn index_permutation(n: usize) -> impl Strategy<Value = Vec<i32>> {
 ///
 /// ```
 /// use animasm_testkit::strategies::index_with_repeats;
-/// use proptest::prelude::*;
-/// use proptest::test_runner::{Config, TestRunner};
+/// use animasm_testkit::proptest::prelude::*;
+/// use animasm_testkit::proptest::test_runner::{Config, TestRunner};
 /// let mut runner = TestRunner::new(Config::with_cases(64));
 /// runner.run(&index_with_repeats(5), |index| {
 ///     prop_assert!(index.len() <= 10);
@@ -286,8 +286,8 @@ pub fn index_with_repeats(n: usize) -> impl Strategy<Value = Vec<i32>> {
 ///
 /// ```
 /// use animasm_testkit::strategies::index;
-/// use proptest::prelude::*;
-/// use proptest::test_runner::{Config, TestRunner};
+/// use animasm_testkit::proptest::prelude::*;
+/// use animasm_testkit::proptest::test_runner::{Config, TestRunner};
 /// let mut runner = TestRunner::new(Config::with_cases(64));
 /// runner.run(&index(6), |(index, distinct)| {
 ///     prop_assert!(index.iter().all(|&i| (0..6).contains(&i)));
@@ -314,8 +314,8 @@ pub fn index(n: usize) -> BoxedStrategy<(Vec<i32>, bool)> {
 ///
 /// ```
 /// use animasm_testkit::strategies::joint_lists_and_index;
-/// use proptest::prelude::*;
-/// use proptest::test_runner::{Config, TestRunner};
+/// use animasm_testkit::proptest::prelude::*;
+/// use animasm_testkit::proptest::test_runner::{Config, TestRunner};
 /// let mut runner = TestRunner::new(Config::with_cases(16));
 /// runner.run(&joint_lists_and_index(), |(joints, blend, index, _distinct)| {
 ///     prop_assert_eq!(joints.len(), blend.len());
@@ -333,9 +333,9 @@ pub fn joint_lists_and_index() -> impl Strategy<Value = (Vec<JointQuat>, Vec<Joi
 ///
 /// ```
 /// use animasm_testkit::strategies::lerp_factor;
-/// use proptest::prelude::*;
-/// use proptest::strategy::ValueTree;
-/// use proptest::test_runner::{Config, TestRunner};
+/// use animasm_testkit::proptest::prelude::*;
+/// use animasm_testkit::proptest::strategy::ValueTree;
+/// use animasm_testkit::proptest::test_runner::{Config, TestRunner};
 /// let mut runner = TestRunner::new(Config::with_cases(256));
 /// let mut edges = 0;
 /// runner.run(&lerp_factor(), |t| {
@@ -377,9 +377,9 @@ pub fn lerp_factor() -> impl Strategy<Value = f32> {
 ///
 /// ```
 /// use animasm_testkit::strategies::edge_f32;
-/// use proptest::prelude::*;
-/// use proptest::strategy::ValueTree;
-/// use proptest::test_runner::TestRunner;
+/// use animasm_testkit::proptest::prelude::*;
+/// use animasm_testkit::proptest::strategy::ValueTree;
+/// use animasm_testkit::proptest::test_runner::TestRunner;
 /// let mut runner = TestRunner::deterministic();
 /// let v: Vec<f32> = (0..400).map(|_| edge_f32().new_tree(&mut runner).unwrap().current()).collect();
 /// assert!(v.iter().any(|x| x.is_nan()));
@@ -418,8 +418,8 @@ pub fn edge_f32() -> impl Strategy<Value = f32> {
 ///
 /// ```
 /// use animasm_testkit::strategies::rigid_mat;
-/// use proptest::prelude::*;
-/// use proptest::test_runner::{Config, TestRunner};
+/// use animasm_testkit::proptest::prelude::*;
+/// use animasm_testkit::proptest::test_runner::{Config, TestRunner};
 /// let mut runner = TestRunner::new(Config::with_cases(64));
 /// runner.run(&rigid_mat(), |m| {
 ///     let row = |r: usize| [0, 1, 2].map(|c| f64::from(m.mat[r * 4 + c]));
@@ -445,8 +445,8 @@ pub fn rigid_mat() -> impl Strategy<Value = JointMat> {
 /// ```
 /// use animasm_testkit::oracle::{mat3_paper_to_quat_f64, quat_to_mat3_paper_f64};
 /// use animasm_testkit::strategies::paper_rigid_mat;
-/// use proptest::prelude::*;
-/// use proptest::test_runner::{Config, TestRunner};
+/// use animasm_testkit::proptest::prelude::*;
+/// use animasm_testkit::proptest::test_runner::{Config, TestRunner};
 /// let mut runner = TestRunner::new(Config::with_cases(64));
 /// runner.run(&paper_rigid_mat(), |m| {
 ///     let r: [[f64; 3]; 3] = core::array::from_fn(|i| core::array::from_fn(|j| f64::from(m.mat[i * 4 + j])));
@@ -468,8 +468,8 @@ pub fn paper_rigid_mat() -> impl Strategy<Value = JointMat> {
 ///
 /// ```
 /// use animasm_testkit::strategies::general_mat;
-/// use proptest::prelude::*;
-/// use proptest::test_runner::{Config, TestRunner};
+/// use animasm_testkit::proptest::prelude::*;
+/// use animasm_testkit::proptest::test_runner::{Config, TestRunner};
 /// let mut runner = TestRunner::new(Config::with_cases(64));
 /// runner.run(&general_mat(), |m| {
 ///     prop_assert!(m.mat.iter().all(|v| (-4.0..=4.0).contains(v)));
@@ -485,8 +485,8 @@ pub fn general_mat() -> impl Strategy<Value = JointMat> {
 ///
 /// ```
 /// use animasm_testkit::strategies::{list, unit_quat};
-/// use proptest::prelude::*;
-/// use proptest::test_runner::{Config, TestRunner};
+/// use animasm_testkit::proptest::prelude::*;
+/// use animasm_testkit::proptest::test_runner::{Config, TestRunner};
 /// let mut runner = TestRunner::new(Config::with_cases(16));
 /// runner.run(&list(unit_quat(), 9), |qs| {
 ///     prop_assert_eq!(qs.len(), 9);
@@ -503,8 +503,8 @@ pub fn list<S: Strategy>(s: S, n: usize) -> impl Strategy<Value = Vec<S::Value>>
 ///
 /// ```
 /// use animasm_testkit::strategies::parents_first;
-/// use proptest::prelude::*;
-/// use proptest::test_runner::{Config, TestRunner};
+/// use animasm_testkit::proptest::prelude::*;
+/// use animasm_testkit::proptest::test_runner::{Config, TestRunner};
 /// let mut runner = TestRunner::new(Config::with_cases(64));
 /// runner.run(&parents_first(12), |parents| {
 ///     prop_assert_eq!(parents.len(), 12);
@@ -523,8 +523,8 @@ pub fn parents_first(n: usize) -> impl Strategy<Value = Vec<i32>> {
 ///
 /// ```
 /// use animasm_testkit::strategies::parents_chains;
-/// use proptest::prelude::*;
-/// use proptest::test_runner::{Config, TestRunner};
+/// use animasm_testkit::proptest::prelude::*;
+/// use animasm_testkit::proptest::test_runner::{Config, TestRunner};
 /// let mut runner = TestRunner::new(Config::with_cases(16));
 /// runner.run(&parents_chains(400), |parents| {
 ///     prop_assert_eq!(parents[0], -1);
@@ -551,8 +551,8 @@ pub fn parents_chains(n: usize) -> impl Strategy<Value = Vec<i32>> {
 ///
 /// ```
 /// use animasm_testkit::strategies::joint_range;
-/// use proptest::prelude::*;
-/// use proptest::test_runner::{Config, TestRunner};
+/// use animasm_testkit::proptest::prelude::*;
+/// use animasm_testkit::proptest::test_runner::{Config, TestRunner};
 /// let mut runner = TestRunner::new(Config::with_cases(64));
 /// runner.run(&joint_range(5), |range| {
 ///     prop_assert!(range.is_empty() || (1 <= *range.start() && *range.end() < 5));
@@ -572,8 +572,8 @@ pub fn joint_range(n: usize) -> BoxedStrategy<RangeInclusive<usize>> {
 ///
 /// ```
 /// use animasm_testkit::strategies::skeleton;
-/// use proptest::prelude::*;
-/// use proptest::test_runner::{Config, TestRunner};
+/// use animasm_testkit::proptest::prelude::*;
+/// use animasm_testkit::proptest::test_runner::{Config, TestRunner};
 /// let mut runner = TestRunner::new(Config::with_cases(16));
 /// use animasm_testkit::strategies::rigid_mat;
 /// runner.run(&skeleton(rigid_mat), |(mats, parents, range)| {

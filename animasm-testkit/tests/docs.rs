@@ -211,3 +211,121 @@ mod tests {
         missing_examples("x.rs", src).into_iter().map(|m| m.split(": ").nth(1).unwrap().to_owned()).collect();
     assert_eq!(found, ["fn no_example", "struct Undocumented", "const LIMIT", "fn ignored_only", "fn bare_method"]);
 }
+
+/// The crates a user of the testkit has only through it: their paths in an
+/// example must go through the testkit's re-exports.
+const REEXPORTED: [&str; 4] = ["animasm", "proptest", "serde_json", "approx"];
+
+/// The code lines of the fenced Rust blocks of `doc` (doc-comment or
+/// Markdown text, one line each, comment markers stripped) that name one of
+/// [`REEXPORTED`] directly (`animasm::...` rather than
+/// `animasm_testkit::animasm::...`), as `"<line>: <code>"`. Text, TOML and
+/// shell blocks are not code.
+fn direct_paths(doc: &[(usize, &str)]) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut fence: Option<bool> = None; // Some(is Rust) inside a block
+    for &(n, text) in doc {
+        let t = text.trim();
+        if let Some(info) = t.strip_prefix("```") {
+            fence = match fence {
+                Some(_) => None,
+                None => Some(info.split(',').map(str::trim).all(|w| {
+                    w.is_empty()
+                        || matches!(w, "rust" | "should_panic" | "no_run" | "ignore" | "compile_fail")
+                        || w.starts_with("edition")
+                })),
+            };
+            continue;
+        }
+        if fence != Some(true) {
+            continue;
+        }
+        let code = t.strip_prefix("# ").unwrap_or(t);
+        for krate in REEXPORTED {
+            let pat = format!("{krate}::");
+            let direct = code.match_indices(&pat).any(|(at, _)| {
+                let before = &code[..at];
+                !before.ends_with("animasm_testkit::")
+                    && !before.ends_with(|c: char| c.is_alphanumeric() || c == '_' || c == ':')
+            });
+            if direct
+                || code.starts_with(&format!("use {krate};"))
+                || code.starts_with(&format!("extern crate {krate}"))
+            {
+                out.push(format!("{n}: {code}"));
+                break;
+            }
+        }
+    }
+    out
+}
+
+/// The doc-comment lines (`///`, `//!`) of a source file, markers stripped.
+fn doc_lines(src: &str) -> Vec<(usize, &str)> {
+    src.lines()
+        .enumerate()
+        .filter_map(|(n, l)| {
+            let l = l.trim_start();
+            l.strip_prefix("///").or_else(|| l.strip_prefix("//!")).map(|t| (n + 1, t.strip_prefix(' ').unwrap_or(t)))
+        })
+        .collect()
+}
+
+/// Every example in the testkit's docs and README compiles in a crate whose
+/// only dependency is the testkit: none names animasm, proptest or
+/// serde_json but through `animasm_testkit::` (rustdoc compiles the
+/// doctests with every dependency of the testkit in scope, so it would not
+/// see a `use animasm::Quat;`; `scripts/testkit-user.sh` builds such a crate).
+#[test]
+fn every_example_names_only_the_testkit() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut paths = rust_files(&root.join("src"));
+    paths.sort();
+    let mut bad = Vec::new();
+    for p in &paths {
+        let text = std::fs::read_to_string(p).unwrap_or_else(|e| panic!("reading {}: {e}", p.display()));
+        let rel = p.strip_prefix(root).unwrap_or(p).display().to_string();
+        bad.extend(direct_paths(&doc_lines(&text)).into_iter().map(|m| format!("{rel}:{m}")));
+    }
+    let readme = std::fs::read_to_string(root.join("README.md")).expect("README.md");
+    let lines: Vec<(usize, &str)> = readme.lines().enumerate().map(|(n, l)| (n + 1, l)).collect();
+    bad.extend(direct_paths(&lines).into_iter().map(|m| format!("README.md:{m}")));
+    assert!(
+        bad.is_empty(),
+        "{} example line(s) name a dependency of the testkit directly (write `animasm_testkit::animasm::...` or \
+         `use animasm_testkit::animasm;`):\n{}",
+        bad.len(),
+        bad.join("\n")
+    );
+}
+
+#[test]
+fn the_path_scan_finds_what_it_should() {
+    let src = r#"
+//! ```
+//! use animasm::Quat;
+//! use animasm_testkit::animasm::Impl;
+//! let q = animasm_testkit::animasm::Quat::IDENTITY;
+//! # use proptest::prelude::*;
+//! let x = my_animasm::thing();
+//! use animasm;
+//! ```
+//!
+//! ```text
+//! animasm::Quat in prose
+//! ```
+//! Prose that says animasm::Quat.
+/// ```toml
+/// animasm = "1"
+/// ```
+/// ```should_panic
+/// let j = serde_json::json!(1);
+/// ```
+"#;
+    let found: Vec<String> =
+        direct_paths(&doc_lines(src)).into_iter().map(|m| m.split(": ").nth(1).unwrap().to_owned()).collect();
+    assert_eq!(
+        found,
+        ["use animasm::Quat;", "use proptest::prelude::*;", "use animasm;", "let j = serde_json::json!(1);"]
+    );
+}

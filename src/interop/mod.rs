@@ -1,5 +1,8 @@
 //! Conversions from and to other math crates' types, behind optional
-//! features: `glam` (glam 0.30) and `mint` (mint 0.5).
+//! features: `glam` (glam 0.30) and `mint` (mint 0.5); and the comparisons
+//! of `approx` 0.5 (feature `approx`: `assert_relative_eq!`,
+//! `assert_ulps_eq!` and `assert_abs_diff_eq!` on `Quat`, `Vec4`,
+//! `JointQuat` and `JointMat`, component by component, as glam has them).
 //!
 //! Two kinds, named differently on purpose:
 //!
@@ -29,6 +32,9 @@
 //! `parent * local`; `tests/interop.rs` checks both on every pose of the
 //! bundled Fox.
 
+#[cfg(feature = "approx")]
+#[cfg_attr(docsrs, doc(cfg(feature = "approx")))]
+pub mod approx;
 #[cfg(feature = "glam")]
 mod glam;
 #[cfg(feature = "mint")]

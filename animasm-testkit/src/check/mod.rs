@@ -17,8 +17,20 @@
 //! worst input, what happens at the endpoints, at dot products of `±0.0` and
 //! on NaN and infinite input. A test asserts on the report and prints it.
 //!
+//! The one-line assertion, [`Report::assert_within`]`(bound)`, checks three
+//! measures on every unit-quaternion family, because each misses a bug the
+//! others catch: the rotation angle from the reference (within `bound`,
+//! radians; blind to a result's length), every component against the nearer
+//! of `±reference` (within `bound`), and the length (within
+//! [`LENGTH_TOLERANCE`] of 1). A slerp whose tiny-angle lerp is not
+//! renormalised turns the right way but comes out up to 1.2e-4 short on the
+//! Fox's keys: 9e-7 rad passes an angle bound of 2e-6, the length does not.
+//! Its panic message names each family and measure beyond its limit, with
+//! the worst input, and does not repeat the report, so printing the report
+//! and then asserting shows each figure once.
+//!
 //! ```
-//! use animasm::Quat;
+//! use animasm_testkit::animasm::Quat;
 //! use animasm_testkit::check::Check;
 //!
 //! // A textbook slerp in f32, with the shortest-arc flip and a linear
@@ -45,7 +57,8 @@
 //! // `run_each` one of a single pair.
 //! let report = Check::slerp("my slerp").run_each(my_slerp);
 //! println!("{report}");
-//! // Within 2e-6 rad of the exact slerp on every unit-quaternion family.
+//! // Within 2e-6 of the exact slerp on every unit-quaternion family, in
+//! // rotation angle (radians) and in every component, and of unit length.
 //! // (The linear fallback above a dot product of 0.9995 costs the most:
 //! // 9.5e-7 rad on the Fox's keyframe pairs, where most blends take it; the
 //! // other families stay near 2e-7.)
@@ -59,6 +72,27 @@ use animasm::{Impl, JointQuat, Quat, Vec4};
 use crate::cases::{self, Case, FACTORS, Family};
 use crate::error::rotation_angle;
 use crate::oracle::{lerp_f64, slerp_f64};
+
+/// How far from 1 a result's length may be for [`Report::assert_within`]
+/// (`|‖q‖ - 1|`, on every unit-quaternion family), whatever the bound.
+///
+/// A correct f32 slerp or nlerp that normalises its result, or whose weights
+/// keep it unit (the `sin` ratios), stays within a few 1e-7: glam's slerp
+/// and lerp 2.3e-7 at most, animasm's successors and scalar ports 2.7e-7,
+/// and the listings' slerp, which normalises with an `rsqrtps` estimate
+/// refined by one Newton-Raphson step, 5.4e-7 (Intel Xeon; the tolerance is
+/// that with a margin of 1.9x). A normalised lerp that
+/// is not renormalised is short by `1 - cos(θ/2)` at `t = 0.5` for two
+/// quaternions `θ` apart (4D angle): 1.25e-4 at the textbook fallback
+/// threshold of a dot product of 0.9995, beyond the tolerance by two orders
+/// of magnitude.
+///
+/// ```
+/// use animasm_testkit::check::LENGTH_TOLERANCE;
+/// let theta = 0.9995f64.acos(); // where a textbook slerp switches to a lerp
+/// assert!(1.0 - (theta / 2.0).cos() > 100.0 * LENGTH_TOLERANCE);
+/// ```
+pub const LENGTH_TOLERANCE: f64 = 1e-6;
 
 /// What a checked function is compared with: the f64 reference and the
 /// animasm routine whose forms run next to it.
@@ -94,6 +128,19 @@ impl Reference {
         }
     }
 
+    /// The reference's name in reports.
+    ///
+    /// ```
+    /// use animasm_testkit::check::Reference;
+    /// assert_eq!(Reference::Nlerp.name(), "normalised lerp");
+    /// ```
+    pub fn name(self) -> &'static str {
+        match self {
+            Reference::Slerp => "slerp",
+            Reference::Nlerp => "normalised lerp",
+        }
+    }
+
     /// The animasm safe function whose forms the check runs.
     ///
     /// ```
@@ -110,7 +157,7 @@ impl Reference {
     /// The forms of [`Reference::routine`] that run on this CPU.
     ///
     /// ```
-    /// use animasm::Impl;
+    /// use animasm_testkit::animasm::Impl;
     /// use animasm_testkit::check::Reference;
     /// assert!(Reference::Slerp.forms().contains(&Impl::Scalar));
     /// ```
@@ -126,7 +173,7 @@ impl Reference {
     /// [`Check::run`] does for [`Report::forms`]. The translations are zero.
     ///
     /// ```
-    /// use animasm::{Impl, Quat};
+    /// use animasm_testkit::animasm::{Impl, Quat};
     /// use animasm_testkit::check::Reference;
     /// let (a, b) = (Quat::new(0.0, 0.0, 0.0, 1.0), Quat::new(0.0, 0.0, 1.0, 0.0));
     /// let mut out = [Quat::new(0.0, 0.0, 0.0, 0.0)];
@@ -163,7 +210,7 @@ impl Reference {
 /// them; [`Check::run`] runs it.
 ///
 /// ```
-/// use animasm::Impl;
+/// use animasm_testkit::animasm::Impl;
 /// use animasm_testkit::cases::Family;
 /// use animasm_testkit::check::Check;
 /// let report = Check::nlerp("copy of animasm's scalar lerp")
@@ -173,10 +220,10 @@ impl Reference {
 ///     .forms(&[Impl::Scalar])
 ///     .nan_factor(false) // the safe function refuses a NaN factor
 ///     .run(|out, from, to, t| {
-///         let mut joints: Vec<_> = from.iter().map(|q| animasm::JointQuat::new(*q, Default::default())).collect();
-///         let blend: Vec<_> = to.iter().map(|q| animasm::JointQuat::new(*q, Default::default())).collect();
+///         let mut joints: Vec<_> = from.iter().map(|q| animasm_testkit::animasm::JointQuat::new(*q, Default::default())).collect();
+///         let blend: Vec<_> = to.iter().map(|q| animasm_testkit::animasm::JointQuat::new(*q, Default::default())).collect();
 ///         let index: Vec<i32> = (0..from.len() as i32).collect();
-///         animasm::lerp_joints(Impl::Scalar, &mut joints, &blend, t, &index).unwrap();
+///         animasm_testkit::animasm::lerp_joints(Impl::Scalar, &mut joints, &blend, t, &index).unwrap();
 ///         for (o, j) in out.iter_mut().zip(&joints) { *o = j.q; }
 ///     });
 /// assert_eq!(report.families.len(), 2);
@@ -248,7 +295,7 @@ impl Check {
     ///
     /// ```
     /// use animasm_testkit::check::Check;
-    /// let id = |out: &mut [animasm::Quat], from: &[animasm::Quat], _: &[animasm::Quat], _: f32| out.copy_from_slice(from);
+    /// let id = |out: &mut [animasm_testkit::animasm::Quat], from: &[animasm_testkit::animasm::Quat], _: &[animasm_testkit::animasm::Quat], _: f32| out.copy_from_slice(from);
     /// let a = Check::slerp("x").seed(1).pairs_per_family(8).run(id);
     /// let b = Check::slerp("x").seed(1).pairs_per_family(8).run(id);
     /// assert_eq!(a.max_angle(), b.max_angle());
@@ -292,7 +339,7 @@ impl Check {
     /// cannot run is listed in [`Report::skipped`] with the reason.
     ///
     /// ```
-    /// use animasm::Impl;
+    /// use animasm_testkit::animasm::Impl;
     /// use animasm_testkit::check::Check;
     /// let r = Check::slerp("x").forms(&[Impl::Scalar]).pairs_per_family(4)
     ///     .run(|o, f, _, _| o.copy_from_slice(f));
@@ -326,7 +373,7 @@ impl Check {
     /// called for every pair.
     ///
     /// ```
-    /// use animasm::Quat;
+    /// use animasm_testkit::animasm::Quat;
     /// use animasm_testkit::check::Check;
     /// let r = Check::slerp("stuck").pairs_per_family(8).run_each(|from: Quat, _to: Quat, _t: f32| from);
     /// assert!(r.max_angle() > 3.0);
@@ -433,12 +480,20 @@ impl Check {
                     report.non_finite.finite_out += usize::from(!non_finite);
                     continue;
                 }
-                let (angle, abs) = measure(got, &wants[i]);
+                let (angle, abs, length_error) = measure(got, &wants[i]);
+                let worst = Worst { case: *c, t, got, want: wants[i].best(got), angle, abs, length_error };
                 if angle > fr.max_angle || fr.worst.is_none() {
-                    fr.worst = Some(Worst { case: *c, t, got, want: wants[i].best(got), angle });
+                    fr.worst = Some(worst);
+                }
+                if abs > fr.max_abs || fr.worst_abs.is_none() {
+                    fr.worst_abs = Some(worst);
+                }
+                if length_error > fr.max_length_error || fr.worst_length.is_none() {
+                    fr.worst_length = Some(worst);
                 }
                 fr.max_angle = fr.max_angle.max(angle);
                 fr.max_abs = fr.max_abs.max(abs);
+                fr.max_length_error = fr.max_length_error.max(length_error);
                 if family.is_unit() {
                     report.endpoints.record(c, t, got);
                 }
@@ -473,6 +528,7 @@ impl Check {
         if family == Family::NonFinite {
             fr.max_angle = f64::NAN;
             fr.max_abs = f64::NAN;
+            fr.max_length_error = f64::NAN;
         } else {
             for (k, form) in report.forms.iter_mut().enumerate() {
                 form.max_angle.push((family, form_max[k]));
@@ -485,7 +541,10 @@ impl Check {
     /// product also the other arc's.
     fn want(&self, c: &Case, t: f32) -> Want {
         let (mut a, mut b) = (f64q(c.from), f64q(c.to));
-        if c.family == Family::NonUnit {
+        // Input off unit length (the non-unit family, two errata pairs): the
+        // reference is the result for the normalised pair.
+        let off = |v: [f64; 4]| (v.iter().map(|x| x * x).sum::<f64>().sqrt() - 1.0).abs() > 1e-6;
+        if c.family == Family::NonUnit || (c.family == Family::Errata && (off(a) || off(b))) {
             (a, b) = (unit(a), unit(b));
         }
         let t = f64::from(t);
@@ -520,15 +579,18 @@ fn unit(v: [f64; 4]) -> [f64; 4] {
     v.map(|x| x / n)
 }
 
-/// (angle, max abs) of `got` against the nearer sign of the nearer arc.
-fn measure(got: Quat, want: &Want) -> (f64, f64) {
+/// (angle, max abs, length error) of `got` against the nearer sign of the
+/// nearer arc; a NaN anywhere is an infinite error.
+fn measure(got: Quat, want: &Want) -> (f64, f64, f64) {
     let w = want.best(got);
     let g = got.to_array();
     let dot: f64 = (0..4).map(|i| f64::from(g[i]) * w[i]).sum();
     let s = if dot >= 0.0 { 1.0 } else { -1.0 };
     let abs = (0..4).map(|i| crate::error::abs_err(f64::from(g[i]), s * w[i])).fold(0.0, f64::max);
-    (rotation_angle(f64q(got), w), abs)
+    let length = g.iter().map(|&v| f64::from(v) * f64::from(v)).sum::<f64>().sqrt();
+    let length_error = crate::error::abs_err(length, 1.0);
+    (rotation_angle(f64q(got), w), abs, length_error)
 }
 
 mod report;
-pub use report::{Endpoints, FamilyReport, FormReport, NonFinite, Report, Worst, ZeroDot};
+pub use report::{Endpoints, FamilyReport, FormReport, Measure, NonFinite, Report, Violation, Worst, ZeroDot};
