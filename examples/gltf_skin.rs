@@ -7,7 +7,7 @@
 //! exact one. Bad input (no such animation, a time that is not a finite
 //! number, a channel whose value count does not match its key times) is an
 //! error message. `tests/gltf_example.rs` checks both against an f64
-//! reference, and that the README shows [`local_pose`] and [`sample_at`]
+//! reference, and that the README shows [`local_pose`] (the sampling)
 //! verbatim.
 //!
 //! # Sampling at a time (`local_pose`, `sample_at`)
@@ -75,7 +75,7 @@
 //! [`sample_at`] (worst 4.3e-7 of the model size, bound 1e-6).
 
 // The README's "Conventions" example, verbatim from here to its end marker.
-use animasm::{Impl, JointMat, JointQuat, Quat, Vec4, slerp_joints};
+use animasm::{Impl, JointQuat, Quat, Vec4, slerp_joints};
 use gltf::animation::{Interpolation, util::ReadOutputs as Keys};
 type Res<T> = Result<T, Box<dyn std::error::Error>>;
 pub type Pose = (Vec<JointQuat>, Vec<[f32; 3]>); // every node's rotation and translation; scale
@@ -133,15 +133,16 @@ pub fn local_pose(doc: &gltf::Document, bufs: &[gltf::buffer::Data], anim: usize
     }
     Ok((pose, scale))
 }
-
-/// Model-space matrices of every node: animation `anim` sampled at `t` seconds.
-pub fn sample_at(doc: &gltf::Document, bufs: &[gltf::buffer::Data], anim: usize, t: f32) -> Res<Vec<JointMat>> {
-    let (pose, scale) = local_pose(doc, bufs, anim, t)?;
-    to_model(&skeleton(doc)?, &pose, &scale) // quats_to_mats, R * S, local_to_model
-}
 // End of the README's example.
 
-use animasm::{Skeleton, quats_to_mats};
+use animasm::{JointMat, Skeleton, quats_to_mats};
+
+/// Model-space matrices of every node: animation `anim` sampled at `t`
+/// seconds ([`local_pose`], then [`to_model`]).
+pub fn sample_at(doc: &gltf::Document, bufs: &[gltf::buffer::Data], anim: usize, t: f32) -> Res<Vec<JointMat>> {
+    let (pose, scale) = local_pose(doc, bufs, anim, t)?;
+    to_model(&skeleton(doc)?, &pose, &scale)
+}
 
 /// Model-space matrices from a local pose: each node's `T * R * S`
 /// (`quats_to_mats` gives `[R | t]` for column vectors, then the scale
@@ -207,7 +208,7 @@ impl Resampled {
             end = times.fold(end, f32::max);
         }
         let last = f64::from(end) * f64::from(rate);
-        if !(last.ceil() < MAX_FRAMES as f64) {
+        if last.ceil() >= MAX_FRAMES as f64 {
             return Err(format!("{end} s at {rate} Hz is more than {MAX_FRAMES} frames").into());
         }
         let frames = (0..=last.ceil() as usize).map(|k| local_pose(doc, bufs, anim, k as f32 / rate));

@@ -623,6 +623,6 @@ fn the_readme_shows_the_example_verbatim() {
     let start = start + example[start..].find('\n').unwrap() + 1;
     let end = example.find("// End of the README's example.").expect("end marker");
     let body = &example[start..end];
-    assert!(body.contains("pub fn sample_at"), "the marked example does not hold the sampling function");
+    assert!(body.contains("pub fn local_pose"), "the marked example does not hold the sampling function");
     assert!(readme.contains(body), "README.md does not show examples/gltf_skin.rs's example verbatim:\n{body}");
 }
