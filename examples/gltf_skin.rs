@@ -23,7 +23,8 @@
 //! - `LINEAR`: rotations by shortest-arc slerp of the two keys (each key
 //!   normalised as it is read; glTF requires unit quaternions and exporters
 //!   round them), translations and scales linearly.
-//! - `STEP`: the value of key `k`, exactly.
+//! - `STEP`: the value of key `k`: bit for bit the pose at `t_k` (a
+//!   translation or scale is the key itself; a rotation the normalised key).
 //! - `CUBICSPLINE`: glTF's cubic Hermite spline over the (in-tangent, value,
 //!   out-tangent) triples, `p = (2s^3-3s^2+1) v_k + td (s^3-2s^2+s) b_k +
 //!   (-2s^3+3s^2) v_k+1 + td (s^3-s^2) a_k+1` with `td = t_k+1 - t_k`, in
