@@ -10,40 +10,54 @@
 //!
 //! ```text
 //! cargo bench --bench instr_count                          # everything
-//! cargo bench --bench instr_count -- --list                # the benchmarks, each with its routine/form
+//! cargo bench --bench instr_count -- --list                # every benchmark's id, nothing run
 //! cargo bench --bench instr_count -- slerp_joints          # one routine: its forms and its peer
-//! cargo bench --bench instr_count -- slerp_joints/avx2     # one form
-//! cargo bench --bench instr_count -- '*/asm'               # the asm form of every routine
-//! cargo bench --bench instr_count -- '*nlerp'              # nlerp, fnlerp, onlerp
-//! cargo bench --bench instr_count -- 'slerp_quats_*/*/67'  # the sized routines at one size
-//! cargo bench --bench instr_count -- 'instr_count::stream::*'     # gungraun's own syntax
+//! cargo bench --bench instr_count -- slerp_joints::avx2    # one form
+//! cargo bench --bench instr_count -- ::asm                 # the asm form of every routine
+//! cargo bench --bench instr_count -- nlerp                 # nlerp, fnlerp, onlerp
+//! cargo bench --bench instr_count -- '::n67'               # the sized routines at 67 pairs
+//! cargo bench --bench instr_count -- ::lerp_joints::       # lerp_joints, not slerp_joints
+//! cargo bench --bench instr_count -- --list avx2           # the ids a filter selects
 //! ```
 //!
-//! Every benchmark has a name `<routine>/<bench>` (`<routine>/<bench>/<n>`
-//! for the routines benched at several sizes): `<bench>` is a form
-//! ([`Impl::name`]: `scalar`, `asm`, `avx2`, ...), `glam` (the peer) or
-//! `autovec` (the nlerp family's scalar loops as LLVM vectorises them). A
-//! filter without `::` is a wildcard pattern (`*` any characters, `?` one,
-//! `[a-c]`, `[!a]` one of, or not, a set) on these names; it also selects
-//! every benchmark under a name it matches whole (`slerp_joints` selects
-//! `slerp_joints/*`, and not `lerp_joints/*` nor `slerp_joints_x/*`). A
-//! filter that selects nothing is an error (exit status 1), and prints the
-//! routines' names.
+//! Every benchmark has a readable id, `<routine>::<bench>` (and
+//! `::n<count>` for the routines benched at several sizes): `<bench>` is a
+//! form ([`Impl::name`]: `scalar`, `asm`, `avx2`, ...), `glam` (the peer) or
+//! `autovec` (the nlerp family's scalar loops as LLVM vectorises them). Its
+//! full id is `instr_count::<shape group>::<kernels|peers>::<id>`, as
+//! `--list` and gungraun's results show it (gungraun's result directory is
+//! `<group>/<function>.<id>`, with each `:` of the id written `_`).
 //!
-//! gungraun itself filters on a benchmark's module path,
-//! `instr_count::<group>::<function>::<id>` (its `FILTER` argument, the same
-//! wildcards, matched against the whole path), and a benchmark function
-//! that iterates a list (`#[benches::cases(iter = ...)]`) numbers its
-//! benchmarks `cases_0`, `cases_1`, ...: the id cannot carry the routine's
-//! name. So before gungraun runs, this harness prints each selected
-//! benchmark's path and name, and turns a name filter into the patterns of
-//! the ids it selects (`instr_count::joint_blend::kernels::cases_[0123]`),
-//! running gungraun once per pattern (one per function and run of ten ids:
-//! usually one or two). A filter with `::` goes to gungraun as it is. The
-//! path-to-name table is also written to `<gungraun home>/animasm/
-//! instr_count/cases.tsv` (`<group>/<function>.<id>`, tab, name: the
-//! layout of gungraun's result directories), for tools that read the
-//! results.
+//! **The filter** (the first argument that is not an option, else
+//! `GUNGRAUN_FILTER`) selects the benchmarks whose full id *contains* it,
+//! as `wall_clock`'s (criterion's) filter does; it may hold gungraun's
+//! wildcards (`*` any characters, `?` one, `[a-c]`, `[!a]`), so
+//! `slerp_quats_*::avx2` works too. With `--exact` the filter is gungraun's
+//! own: a wildcard pattern that must match the whole full id. A filter that
+//! selects nothing is an error (exit status 1) that lists the routines and
+//! benches that exist.
+//!
+//! # How: gungraun's entry point with readable ids
+//!
+//! gungraun 0.20 names the benchmarks of a function that iterates a list
+//! (`#[benches::cases(iter = ...)]`, how every form of the roster gets a
+//! benchmark with no edit here) `cases_0`, `cases_1`, ..., and filters
+//! with a wildcard pattern on the whole path. So this file does not use
+//! `gungraun::main!`: its [`main`] is that macro's expansion (gungraun
+//! 0.20.0's `main!` for library benchmarks), with three changes before the
+//! benchmark list goes to `gungraun-runner`: each iterated function's
+//! `cases_<i>` becomes one benchmark per case with the case's readable id
+//! (and the runner's call for it is mapped back to the case's index); the
+//! filter becomes `*<filter>*` (checked here first, natively, with the
+//! same wildcard rules); and `--home` is set to
+//! `devkit::paths::gungraun_dir()` unless given, so the results land in
+//! the target directory the report and the reading room read (see
+//! `devkit::paths`). It relies on gungraun's `__internal` module, which is
+//! not gungraun's API: a gungraun upgrade must re-check it (`--list`, which
+//! `scripts/instr_count_check.sh` runs, fails or shows `cases_*` if it
+//! breaks). The path-to-id table is written to `<gungraun home>/animasm/
+//! instr_count/cases.tsv` (`<group>/<function>.<id>`, tab, id), which the
+//! reading room reads.
 //!
 //! # What is counted
 //!
@@ -90,8 +104,6 @@ use animasm::roster::{Form, Impl, Isa, ROUTINES, Routine, Shape};
 #[cfg(target_arch = "x86_64")]
 use arrays::{quat_pairs::quat_pairs, stream::stream};
 #[cfg(target_arch = "x86_64")]
-use gungraun::main;
-#[cfg(target_arch = "x86_64")]
 use joints::joint_blend;
 #[cfg(target_arch = "x86_64")]
 use matrices::{
@@ -113,11 +125,12 @@ pub(crate) struct Case {
 
 #[cfg(target_arch = "x86_64")]
 impl Case {
-    /// `<routine>/<bench>`, or `<routine>/<bench>/<size>`.
-    fn name(&self) -> String {
+    /// The benchmark's readable id: `<routine>::<bench>`, or
+    /// `<routine>::<bench>::n<size>`.
+    fn id(&self) -> String {
         match self.size {
-            Some(n) => format!("{}/{}/{n}", self.routine.name, self.bench),
-            None => format!("{}/{}", self.routine.name, self.bench),
+            Some(n) => format!("{}::{}::n{n}", self.routine.name, self.bench),
+            None => format!("{}::{}", self.routine.name, self.bench),
         }
     }
 }
@@ -179,73 +192,19 @@ pub(crate) fn kernel<K: Copy>(case: &Case, forms: &'static [Form<K>]) -> Option<
     if form.runnable() {
         Some(form.kernel())
     } else {
-        eprintln!("{}: needs {}, which this CPU lacks: not run", case.name(), form.info().isa.needs());
+        eprintln!("{}: needs {}, which this CPU lacks: not run", case.id(), form.info().isa.needs());
         None
     }
 }
 
-/// Every benchmark function, with its cases.
+/// Every benchmark function, with its cases: `(group::function, cases)`.
 #[cfg(target_arch = "x86_64")]
-fn functions() -> Vec<(String, Vec<Case>)> {
+fn functions() -> Vec<(&'static str, Vec<Case>)> {
     [joints::FUNCTIONS, matrices::FUNCTIONS, arrays::FUNCTIONS]
         .into_iter()
         .flatten()
-        .map(|f| (format!("{}::{}", module_path!(), f.path), (f.cases)()))
+        .map(|f| (f.path, (f.cases)()))
         .collect()
-}
-
-/// Runs before gungraun, natively, in the process `cargo bench` starts (its
-/// lines reach the terminal; a `setup` runs under valgrind, in a process
-/// whose output gungraun captures): says which forms are not benched or
-/// count an empty call, prints each selected benchmark's path and name,
-/// writes the path-to-name table, and runs a name filter (see the top of
-/// this file) as gungraun patterns, one gungraun run each, then exits.
-#[cfg(target_arch = "x86_64")]
-fn front_end() {
-    let functions = functions();
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let Some((at, selected)) = name_filter(&args, &functions) else {
-        // No filter, or gungraun's own: this run is gungraun's.
-        for r in ROUTINES {
-            for f in r.all_forms().filter(|f| !valgrind_runs(f.isa)) {
-                eprintln!(
-                    "instr_count: {}/{}: {}, which valgrind 3.19 cannot run: not benched",
-                    r.name,
-                    f.imp,
-                    f.isa.name()
-                );
-            }
-        }
-        write_table(&functions);
-        let filter = args.iter().find(|a| !a.starts_with('-') && a.contains("::"));
-        print_cases(&functions, |path, i| filter.is_none_or(|f| glob(f, &format!("{path}::cases_{i}"))));
-        return;
-    };
-    if selected.is_empty() {
-        let names: Vec<&str> = ROUTINES.iter().map(|r| r.name).collect();
-        eprintln!(
-            "instr_count: `{}` selects no benchmark. Filters are wildcard patterns on `<routine>/<bench>` \
-             (see the top of benches/instr_count/main.rs); the routines: {}",
-            args[at],
-            names.join(" ")
-        );
-        std::process::exit(1);
-    }
-    // One gungraun run per pattern (this bench again, with the pattern as
-    // its filter: the branch above).
-    let patterns = patterns(&selected);
-    eprintln!("instr_count: `{}`: {} benchmarks, gungraun runs {}", args[at], selected.len(), patterns.join(" "));
-    let exe = std::env::current_exe().expect("the bench's own path");
-    let mut status = 0;
-    for pattern in patterns {
-        let mut child_args = args.clone();
-        child_args[at] = pattern;
-        let code = std::process::Command::new(&exe).args(&child_args).status().map_or(1, |s| s.code().unwrap_or(1));
-        if status == 0 {
-            status = code;
-        }
-    }
-    std::process::exit(status);
 }
 
 /// gungraun 0.20's options that take a separate value (`--tools dhat`):
@@ -295,98 +254,223 @@ const VALUE_OPTIONS: &[&str] = &[
     "workspace-root",
 ];
 
-/// The name filter among the arguments, if there is one: its position and
-/// the (function path, case index) pairs it selects (empty: none). A name
-/// filter is an argument without a leading `-` and without `::` that is not
-/// the value of an option ([`VALUE_OPTIONS`]).
+/// The position of the filter among the arguments, if there is one: the
+/// first argument without a leading `-` that is not the value of an option
+/// ([`VALUE_OPTIONS`]).
 #[cfg(target_arch = "x86_64")]
-fn name_filter(args: &[String], functions: &[(String, Vec<Case>)]) -> Option<(usize, Vec<(String, usize)>)> {
-    let at = args.iter().enumerate().position(|(at, arg)| {
+fn filter_at(args: &[String]) -> Option<usize> {
+    args.iter().enumerate().position(|(at, arg)| {
         let value = at > 0 && args[at - 1].strip_prefix("--").is_some_and(|o| VALUE_OPTIONS.contains(&o));
-        !arg.starts_with('-') && !arg.contains("::") && !value
-    })?;
-    let (pattern, whole) = (&args[at], format!("{}/*", args[at]));
-    let mut selected = Vec::new();
-    for (path, cases) in functions {
-        for (i, case) in cases.iter().enumerate() {
-            let name = case.name();
-            if glob(pattern, &name) || glob(&whole, &name) {
-                selected.push((path.clone(), i));
-            }
-        }
-    }
-    Some((at, selected))
+        !arg.starts_with('-') && !value
+    })
 }
 
-/// gungraun patterns that select exactly `selected` (each function's
-/// indices, ascending): per function, one pattern per run of ids that
-/// differ in their last digit only (`<path>::cases_1[0-3]`).
+/// The gungraun pattern of a user's filter: `*<filter>*` (a substring of
+/// the full id, wildcards allowed), or the filter itself with `--exact`.
 #[cfg(target_arch = "x86_64")]
-fn patterns(selected: &[(String, usize)]) -> Vec<String> {
-    let mut out: Vec<(String, usize, String)> = Vec::new();
-    for (path, i) in selected {
-        let (tens, digit) = (i / 10, char::from(b'0' + (i % 10) as u8));
-        match out.last_mut() {
-            Some((p, t, digits)) if p == path && *t == tens => digits.push(digit),
-            _ => out.push((path.clone(), tens, digit.to_string())),
-        }
-    }
-    out.into_iter()
-        .map(|(path, tens, digits)| {
-            let tens = if tens == 0 { String::new() } else { tens.to_string() };
-            format!("{path}::cases_{tens}[{digits}]")
-        })
-        .collect()
+fn pattern_of(filter: &str, exact: bool) -> String {
+    if exact { filter.to_owned() } else { format!("*{filter}*") }
 }
 
-/// Prints the path and name of every case `keep(function path, index)`
-/// accepts, and for a form this CPU does not run, that it counts the empty
-/// call.
+/// The full id of a benchmark: `instr_count::<group>::<function>::<id>`.
 #[cfg(target_arch = "x86_64")]
-fn print_cases(functions: &[(String, Vec<Case>)], keep: impl Fn(&str, usize) -> bool) {
-    for (path, cases) in functions {
-        for (i, case) in cases.iter().enumerate() {
-            if !keep(path, i) {
-                continue;
-            }
-            let form = case.imp.and_then(|imp| case.routine.all_forms().find(|f| f.imp == imp));
-            let note = match form {
-                Some(f) if !case.routine.forms().any(|g| g.imp == f.imp) => {
-                    format!(" (needs {}, which this CPU lacks: counts the empty call)", f.isa.needs())
+fn full_id(function: &str, case: &Case) -> String {
+    format!("{}::{function}::{}", module_path!(), case.id())
+}
+
+/// The command-line arguments gungraun gets, from this process's `args`:
+/// the filter (an argument, else `GUNGRAUN_FILTER`) as a gungraun pattern,
+/// and `--home` unless given. Exits with status 1, listing what exists,
+/// where the filter selects no benchmark. Prints the forms that are not
+/// benched or that count an empty call.
+#[cfg(target_arch = "x86_64")]
+fn gungraun_args(mut args: Vec<String>, functions: &[(&'static str, Vec<Case>)]) -> Vec<String> {
+    let exact = args.iter().any(|a| a == "--exact");
+    let env_filter = std::env::var("GUNGRAUN_FILTER").ok().filter(|f| !f.is_empty());
+    let filter = match filter_at(&args) {
+        Some(at) => Some((at, args[at].clone())),
+        None => env_filter.map(|f| (args.len(), f)),
+    };
+    let pattern = filter.as_ref().map(|(_, f)| pattern_of(f, exact));
+    let selected: Vec<(&str, &Case)> = functions
+        .iter()
+        .flat_map(|(function, cases)| cases.iter().map(move |c| (*function, c)))
+        .filter(|(function, case)| pattern.as_ref().is_none_or(|p| glob(p, &full_id(function, case))))
+        .collect();
+    if let Some((at, filter)) = &filter {
+        if selected.is_empty() {
+            let mut routines: Vec<String> = Vec::new();
+            for (_, cases) in functions {
+                for c in cases {
+                    let bench = format!("{}::{}", c.routine.name, c.bench);
+                    if !routines.contains(&bench) {
+                        routines.push(bench);
+                    }
                 }
-                _ => String::new(),
-            };
-            eprintln!("{path}::cases_{i} = {}{note}", case.name());
+            }
+            eprintln!(
+                "instr_count: `{filter}` selects no benchmark: the filter is a substring of a benchmark's id \
+                 (wildcards `*`, `?`, `[...]` allowed; with --exact a pattern on the whole id). The routines: {}\n\
+                 The benches (`-- --list` lists every id, sizes included): {}",
+                ROUTINES.iter().map(|r| r.name).collect::<Vec<_>>().join(" "),
+                routines.join(" ")
+            );
+            std::process::exit(1);
+        }
+        let pattern = pattern.clone().expect("a filter has a pattern");
+        eprintln!("instr_count: `{filter}` selects {} benchmarks (gungraun filter `{pattern}`)", selected.len());
+        if *at < args.len() {
+            args[*at] = pattern;
+        } else {
+            // From GUNGRAUN_FILTER: an argument overrides it.
+            args.push(pattern);
         }
     }
+    for r in ROUTINES {
+        for f in r.all_forms().filter(|f| !valgrind_runs(f.isa)) {
+            if pattern.is_none() || selected.iter().any(|(_, c)| c.routine.name == r.name) {
+                eprintln!(
+                    "instr_count: {}::{}: {}, which valgrind 3.19 cannot run: not benched",
+                    r.name,
+                    f.imp,
+                    f.isa.name()
+                );
+            }
+        }
+    }
+    for (_, case) in &selected {
+        let form = case.imp.and_then(|imp| case.routine.all_forms().find(|f| f.imp == imp));
+        if let Some(f) = form.filter(|f| !case.routine.forms().any(|g| g.imp == f.imp)) {
+            eprintln!(
+                "instr_count: {}: needs {}, which this CPU lacks: counts the empty call",
+                case.id(),
+                f.isa.needs()
+            );
+        }
+    }
+    if !args.iter().any(|a| a == "--home" || a.starts_with("--home=")) {
+        args.push(format!("--home={}", devkit::paths::gungraun_dir().display()));
+    }
+    args
+}
+
+/// The value of gungraun's `--home` among `args`.
+#[cfg(target_arch = "x86_64")]
+fn home_of(args: &[String]) -> Option<std::path::PathBuf> {
+    let at = args.iter().position(|a| a == "--home" || a.starts_with("--home="))?;
+    let value = match args[at].strip_prefix("--home=") {
+        Some(v) => v.to_owned(),
+        None => args.get(at + 1)?.clone(),
+    };
+    Some(std::env::current_dir().unwrap_or_default().join(value))
 }
 
 /// Writes `cases.tsv` (each benchmark's result directory, relative to the
-/// bench's, and its name) where gungraun writes its results: `GUNGRAUN_HOME`,
-/// else `CARGO_TARGET_DIR/gungraun`, else the `gungraun` directory of the
-/// target directory this bench was built in (a gungraun `--home` argument
-/// is not followed). A failure is a line on stderr.
+/// bench's, and its id) under gungraun's home `home`: the reading room
+/// reads it, to show the benchmarks of this build only (a previous build's
+/// result directories stay in the home). A failure is a line on stderr.
 #[cfg(target_arch = "x86_64")]
-fn write_table(functions: &[(String, Vec<Case>)]) {
-    let home = std::env::var_os("GUNGRAUN_HOME").map(std::path::PathBuf::from).or_else(|| {
-        std::env::var_os("CARGO_TARGET_DIR").map(|t| std::path::PathBuf::from(t).join("gungraun")).or_else(|| {
-            // <target>/release/deps/instr_count-<hash>
-            std::env::current_exe().ok()?.ancestors().nth(3).map(|t| t.join("gungraun"))
-        })
-    });
-    let Some(home) = home else { return };
+fn write_table(home: &std::path::Path, functions: &[(&'static str, Vec<Case>)]) {
     let dir = home.join(env!("CARGO_PKG_NAME")).join(module_path!());
     let mut table = String::new();
     for (path, cases) in functions {
-        let (group, function) = path.rsplit_once("::").expect("<crate>::<group>::<function>");
-        let group = group.rsplit("::").next().expect("a group");
-        for (i, case) in cases.iter().enumerate() {
-            table.push_str(&format!("{group}/{function}.cases_{i}\t{}\n", case.name()));
+        let (group, function) = path.rsplit_once("::").expect("<group>::<function>");
+        for case in cases {
+            // gungraun's directory name: the id with `:` as `_` (its file name sanitising).
+            table.push_str(&format!("{group}/{function}.{}\t{}\n", case.id().replace(':', "_"), case.id()));
         }
     }
     if let Err(e) = std::fs::create_dir_all(&dir).and_then(|()| std::fs::write(dir.join("cases.tsv"), table)) {
         eprintln!("instr_count: writing {}: {e}", dir.join("cases.tsv").display());
     }
+}
+
+/// The benchmark list gungraun's `main!` would send the runner, with each
+/// iterated function's `cases_<i>` replaced by one benchmark per case with
+/// its readable id ([`Case::id`]): the runner then calls bench `i` of the
+/// function with no iteration index, which [`main`] maps back to case `i`.
+#[cfg(target_arch = "x86_64")]
+fn readable(
+    mut groups: gungraun::__internal::InternalLibraryBenchmarkGroups,
+    functions: &[(&'static str, Vec<Case>)],
+) -> gungraun::__internal::InternalLibraryBenchmarkGroups {
+    for group in &mut groups.groups {
+        for function in &mut group.library_benchmarks {
+            let [bench] = function.benches.as_slice() else {
+                panic!("instr_count: group {}: a function with one #[benches::cases(iter = ...)] each", group.id)
+            };
+            let path = format!("{}::{}", group.id, bench.function_name);
+            let cases =
+                &functions.iter().find(|(p, _)| *p == path).unwrap_or_else(|| panic!("{path}: not in FUNCTIONS")).1;
+            assert_eq!(bench.iter_count, Some(cases.len()), "{path}: gungraun's count of the cases");
+            let template = bench.clone();
+            function.benches = cases
+                .iter()
+                .map(|case| gungraun::__internal::InternalLibraryBenchmarkBench {
+                    id: Some(case.id()),
+                    args: None,
+                    iter_count: None,
+                    ..template.clone()
+                })
+                .collect();
+        }
+    }
+    groups
+}
+
+/// The groups, in `main`'s order: the group module's setup, teardown and
+/// run functions (what `gungraun::main!` calls).
+#[cfg(target_arch = "x86_64")]
+macro_rules! groups {
+    ($($group:ident),+) => {
+        /// Each group's setup, teardown and run (by function, bench and
+        /// iteration index).
+        const GROUPS: &[(
+            fn(bool) -> bool,
+            fn(bool) -> bool,
+            fn(gungraun::__internal::InternalBenchRunMode, usize, usize, Option<usize>),
+        )] = &[$(($group::__run_setup, $group::__run_teardown, $group::__run)),+];
+
+        /// Sends the benchmark list to `gungraun-runner` (gungraun 0.20's
+        /// `main!`, with [`gungraun_args`] and [`readable`]).
+        #[inline(never)]
+        fn run_all() {
+            let mut this_args = std::env::args();
+            let runner = gungraun::__internal::Runner::new(
+                option_env!("GUNGRAUN_RUNNER").or_else(|| option_env!("CARGO_BIN_EXE_gungraun-runner")),
+                &gungraun::__internal::BenchmarkKind::LibraryBenchmark,
+                env!("CARGO_MANIFEST_DIR"),
+                env!("CARGO_PKG_NAME"),
+                file!(),
+                module_path!(),
+                this_args.next().expect("the bench's own path"),
+            );
+            let functions = functions();
+            let args = gungraun_args(this_args.collect(), &functions);
+            if let Some(home) = home_of(&args) {
+                write_table(&home, &functions);
+            }
+            let mut builder = gungraun::__internal::lib_bench::GroupsBuilder::new(None, args, false, false);
+            $(
+                builder.add_group(
+                    stringify!($group).to_owned(),
+                    $group::__get_config(),
+                    $group::__compare_by_id(),
+                    $group::__max_parallel(),
+                    $group::__run_setup(false),
+                    $group::__run_teardown(false),
+                    $group::__BENCHES,
+                );
+            )+
+            let groups = readable(builder.build(), &functions);
+            let encoded = gungraun::bincode::serde::encode_to_vec(groups, gungraun::bincode::config::legacy())
+                .expect("the encoded benchmarks");
+            if let Err(errors) = runner.exec(encoded) {
+                eprintln!("{errors}");
+                std::process::exit(1);
+            }
+        }
+    };
 }
 
 /// Whether the wildcard pattern `pattern` (`*`, `?`, `[...]`, `[!...]`,
@@ -431,19 +515,45 @@ fn glob(pattern: &str, text: &str) -> bool {
 }
 
 #[cfg(target_arch = "x86_64")]
-main!(
-    config = {
-        front_end();
-        gungraun::LibraryBenchmarkConfig::default()
-    };
-    library_benchmark_groups = joint_blend,
-    quats_to_mats,
-    mats_to_quats,
-    skeleton,
-    transform_joints,
-    quat_pairs,
-    stream
-);
+groups!(joint_blend, quats_to_mats, mats_to_quats, skeleton, transform_joints, quat_pairs, stream);
+
+/// gungraun 0.20's `main!` for library benchmarks: `--gungraun-run <mode>
+/// <group> <function> <bench>` (the runner, under valgrind) runs case
+/// `<bench>` of the function ([`readable`] made each case a bench); any
+/// other command line sends the benchmark list to the runner. The run
+/// path stays in `main`, as in gungraun's macro.
+#[cfg(target_arch = "x86_64")]
+fn main() {
+    let mut args = std::hint::black_box(std::env::args()).skip(1);
+    if args.next().as_deref() != Some("--gungraun-run") {
+        run_all();
+        return;
+    }
+    let mode = std::hint::black_box(
+        gungraun::__internal::InternalBenchRunMode::from_id(&args.next().expect("a mode"))
+            .expect("a valid benchmark run mode"),
+    );
+    let index = |a: Option<String>| a.and_then(|a| a.parse::<usize>().ok());
+    let (group, function, bench) = (args.next(), args.next(), args.next());
+    match (group.as_deref(), function.as_deref()) {
+        (Some(which @ ("setup" | "teardown")), None) => panic!("instr_count: no main {which}"),
+        (Some(_), Some(which @ ("setup" | "teardown"))) => {
+            let g = index(group).expect("a group index");
+            if which == "setup" {
+                (GROUPS[g].0)(true)
+            } else {
+                (GROUPS[g].1)(true)
+            };
+        }
+        _ => {
+            let g = std::hint::black_box(index(group).expect("a group index"));
+            let f = std::hint::black_box(index(function).expect("a function index"));
+            let case = std::hint::black_box(index(bench).expect("a bench index"));
+            // The function's one `#[benches::cases]`, at the case's index.
+            (GROUPS[g].2)(mode, f, 0, Some(case));
+        }
+    }
+}
 
 #[cfg(not(target_arch = "x86_64"))]
 fn main() {

@@ -37,10 +37,10 @@ fn successor_loops() -> Vec<(String, Vec<String>)> {
     Vec::new()
 }
 
-/// Where `cargo bench --bench instr_count` writes: `<target>/gungraun`
-/// (`CARGO_TARGET_DIR` if set, else the workspace's `target/`), if present.
+/// Where `cargo bench --bench instr_count` writes ([`paths::gungraun_dir`]:
+/// `GUNGRAUN_HOME`, else `<target>/gungraun`), if present.
 fn gungraun_dir() -> Option<PathBuf> {
-    let dir = paths::target_dir().join("gungraun");
+    let dir = paths::gungraun_dir();
     dir.is_dir().then_some(dir)
 }
 

@@ -49,7 +49,8 @@ pub(crate) fn pose_section(res: &mut Results) {
         "Per pose: slerp_joints the rotations, lerp the translations, quats_to_mats, transform_skeleton, \
          transform_joints with the inverse bind matrices (glam: the same with glam types). Max error: over {} \
          poses against an independent f64 pipeline (exact slerp, no animasm kernel), max(rotation element \
-         error, translation error / model size {:.4}). Timed: {} poses from {:.4} s to {:.4} s, {POSE_ROUNDS} \
+         error, translation error / model size {:.4}: animasm_testkit::error::model_size, the largest over the \
+         rest pose and every key pose). Timed: {} poses from {:.4} s to {:.4} s, {POSE_ROUNDS} \
          rounds round-robin, timed with the report's timer (TSC ticks converted to ns at the measured rate; \
          median; poses/s at the median): the same timer and method as `examples/pose.rs`.",
         check.len(),

@@ -94,7 +94,7 @@ pub(crate) fn summary(res: &Results) {
     } else {
         "llvm-mca: no estimates (see section 6)".to_string()
     });
-    item(&format!("plots: {} written under target/animasm-report/", res.plots.len()));
+    item(&format!("plots: {} written under {}", res.plots.len(), devkit::paths::report_dir().display()));
     let secs = crate::print::START.get().map_or(0.0, |t| t.elapsed().as_secs_f64());
     item(&format!("report run time: {secs:.1} s"));
     outln!();

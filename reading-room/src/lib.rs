@@ -139,16 +139,16 @@ pub fn pages() -> (Vec<Page>, Vec<&'static str>) {
 pub const CASES_TSV: &str = "cases.tsv";
 
 /// gungraun's instruction counts of a routine's benchmarks, in the order of
-/// `cases.tsv`: every line `<dir>\t<routine>/<bench>` of
-/// `<home>/animasm/instr_count/cases.tsv` whose name starts with
-/// `<routine>/`, with the `Ir` of the `summary:` line of the
+/// `cases.tsv`: every line `<dir>\t<routine>::<bench>[::n<count>]` of
+/// `<home>/animasm/instr_count/cases.tsv` (the benchmark's id) whose id
+/// starts with `<routine>::`, with the `Ir` of the `summary:` line of the
 /// `callgrind.*.out` file in `<home>/animasm/instr_count/<dir>/`: (name,
 /// `Ir` of the whole run). A benchmark without a result is left out; no
 /// `cases.tsv`, no counts.
 pub fn gungraun_counts(home: &Path, routine: &str) -> Vec<(String, u64)> {
     let bench = home.join("animasm").join("instr_count");
     let Ok(table) = std::fs::read_to_string(bench.join(CASES_TSV)) else { return Vec::new() };
-    let prefix = format!("{routine}/");
+    let prefix = format!("{routine}::");
     table
         .lines()
         .filter_map(|line| {

@@ -14,7 +14,7 @@ fn main() {
         Err(e) => {
             eprintln!(
                 "reading room: no input ({e}): run `cargo run --release --example report -- --html` first, \
-                 with the same CARGO_TARGET_DIR"
+                 built into the same target directory (devkit::paths: the one this binary runs from)"
             );
             std::process::exit(1);
         }

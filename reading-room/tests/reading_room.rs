@@ -251,15 +251,15 @@ fn gungraun_counts_are_read_through_cases_tsv() {
     let counts = |routine| reading_room::gungraun_counts(&home, routine);
     let owned = |v: &[(&str, u64)]| v.iter().map(|&(n, ir)| (n.to_owned(), ir)).collect::<Vec<_>>();
     // The table's order; the variant's benchmarks are its own; a listed
-    // benchmark without a result (transform_skeleton/glam) is left out, and
+    // benchmark without a result (transform_skeleton::glam) is left out, and
     // a previous run's `.out.old` is not read.
     assert_eq!(
         counts("transform_skeleton"),
-        owned(&[("transform_skeleton/asm", 31000), ("transform_skeleton/scalar", 52000)])
+        owned(&[("transform_skeleton::asm", 31000), ("transform_skeleton::scalar", 52000)])
     );
-    assert_eq!(counts("transform_skeleton_movss_shufps"), owned(&[("transform_skeleton_movss_shufps/asm", 33000)]));
-    assert_eq!(counts("untransform_skeleton"), owned(&[("untransform_skeleton/asm", 41000)]));
-    assert_eq!(counts("slerp_quats_as_published"), owned(&[("slerp_quats_as_published/avx/64", 9000)]));
+    assert_eq!(counts("transform_skeleton_movss_shufps"), owned(&[("transform_skeleton_movss_shufps::asm", 33000)]));
+    assert_eq!(counts("untransform_skeleton"), owned(&[("untransform_skeleton::asm", 41000)]));
+    assert_eq!(counts("slerp_quats_as_published"), owned(&[("slerp_quats_as_published::avx::n64", 9000)]));
     assert_eq!(counts("slerp_joints"), owned(&[]));
     // No cases.tsv: no counts.
     assert_eq!(reading_room::gungraun_counts(&home.join("animasm"), "transform_skeleton"), owned(&[]));
@@ -273,15 +273,15 @@ fn a_page_shows_its_routines_gungraun_counts() {
         reading_room::generate(&root(), &input).unwrap_or_else(|e| panic!("{e}")).into_iter().collect();
     let html = &files["transform_skeleton.html"];
     let rows = [
-        "transform_skeleton/asm</td><td class=\"num\">31000<",
-        "transform_skeleton/scalar</td><td class=\"num\">52000<",
-        "transform_skeleton_movss_shufps/asm</td><td class=\"num\">33000<",
+        "transform_skeleton::asm</td><td class=\"num\">31000<",
+        "transform_skeleton::scalar</td><td class=\"num\">52000<",
+        "transform_skeleton_movss_shufps::asm</td><td class=\"num\">33000<",
     ];
     for row in rows {
         assert!(html.contains(row), "transform_skeleton.html: no row `{row}`");
     }
-    assert!(!html.contains("untransform_skeleton/asm"), "transform_skeleton.html shows another routine's count");
-    assert!(files["untransform_skeleton.html"].contains("untransform_skeleton/asm</td><td class=\"num\">41000<"));
+    assert!(!html.contains("untransform_skeleton::asm"), "transform_skeleton.html shows another routine's count");
+    assert!(files["untransform_skeleton.html"].contains("untransform_skeleton::asm</td><td class=\"num\">41000<"));
     let none = "gungraun: no result found";
     assert!(files["slerp_joints.html"].contains(none), "slerp_joints has no benchmark in the fixture");
     assert!(!html.contains(none));

@@ -88,9 +88,11 @@ pub struct Animation {
     pub start: f32,
     /// The last key time.
     pub end: f32,
-    /// The model's size: the diagonal of the bounding box of the skinned
-    /// meshes' bind-pose positions (their `POSITION` min/max), or of the
-    /// rest-pose joints when those are missing; the unit of [`max_error`].
+    /// The model's size, the unit of [`max_error`]: the testkit's one
+    /// definition ([`animasm_testkit::error::model_size`]: the largest
+    /// distance of a joint from the origin in a reference model-space pose,
+    /// at least 1), the largest over the animation's poses: the rest pose
+    /// and the f64 reference pose at every key time.
     pub size: f64,
     /// What [`Animation::size`] was measured on.
     pub size_source: &'static str,
@@ -188,7 +190,10 @@ impl Animation {
                 self.len() - self.rotated_joints(),
                 self.translated_joints(),
             ),
-            format!("model size {:.4} (bounding-box diagonal of the {})", self.size, self.size_source),
+            format!(
+                "model size {:.4} (animasm_testkit::error::model_size, the largest over {})",
+                self.size, self.size_source
+            ),
         ];
         lines.extend(self.notes.iter().cloned());
         lines

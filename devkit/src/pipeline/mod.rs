@@ -24,8 +24,10 @@
 //! - [`pipeline_f64`]: the reference, in f64 with plain arithmetic (exact
 //!   slerp with `acos`/`sin`, no kernel of the crate).
 //! - [`max_error`]: the distance of a pose to the reference, relative to the
-//!   model's size; [`time_per_pose`]: nanoseconds per pose; [`measure`]: all
-//!   of it for every available [`Impl`] and glam, as table [`Row`]s.
+//!   model's size ([`Animation::size`], the testkit's
+//!   `animasm_testkit::error::model_size`); [`time_per_pose`]: nanoseconds
+//!   per pose; [`measure`]: all of it for every available [`Impl`] and glam,
+//!   as table [`Row`]s.
 //!
 //! # The convention finding
 //!

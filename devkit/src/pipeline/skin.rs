@@ -3,8 +3,9 @@
 //! grouped by time input, the model's size.
 
 use super::load::{File, affine_from_gltf, unit};
-use super::reference::{IDENTITY_F64, reference_world, rest_locals};
+use super::reference::{IDENTITY_F64, model_f64, reference_world, rest_locals};
 use super::*;
+use animasm_testkit::error::model_size;
 
 impl File {
     pub(super) fn animation(&self, index: usize) -> Result<Animation, PoseError> {
@@ -366,36 +367,19 @@ impl File {
             size_source: "",
             notes,
         };
-        (animation.size, animation.size_source) = self.model_size(&animation, skin.index());
+        (animation.size, animation.size_source) = Self::size(&animation);
         Ok(animation)
     }
 
-    /// The bounding-box diagonal of the meshes skinned by `skin` (their
-    /// `POSITION` min/max), or of the rest-pose joints.
-    fn model_size(&self, anim: &Animation, skin: usize) -> (f64, &'static str) {
-        let mut points: Vec<[f64; 3]> = Vec::new();
-        for node in self.gltf.nodes().filter(|n| n.skin().is_some_and(|s| s.index() == skin)) {
-            for prim in node.mesh().iter().flat_map(|m| m.primitives()) {
-                if let Some(acc) = prim.get(&gltf::Semantic::Positions) {
-                    let v = |x: Option<gltf::json::Value>| -> Option<[f64; 3]> {
-                        let a = x?;
-                        let a = a.as_array()?;
-                        Some([a.first()?.as_f64()?, a.get(1)?.as_f64()?, a.get(2)?.as_f64()?])
-                    };
-                    if let (Some(a), Some(b)) = (v(acc.min()), v(acc.max())) {
-                        points.extend([a, b]);
-                    }
-                }
-            }
-        }
-        let mut source = "skinned meshes' POSITION min/max";
-        if points.is_empty() {
-            source = "rest-pose joints";
-            points.extend(reference_world(anim, &rest_locals(anim)).iter().map(|m| [m[3], m[7], m[11]]));
-        }
-        let lo: [f64; 3] = std::array::from_fn(|c| points.iter().map(|p| p[c]).fold(f64::INFINITY, f64::min));
-        let hi: [f64; 3] = std::array::from_fn(|c| points.iter().map(|p| p[c]).fold(f64::NEG_INFINITY, f64::max));
-        let d = (0..3).map(|c| (hi[c] - lo[c]).powi(2)).sum::<f64>().sqrt();
-        if d.is_finite() && d > 1e-9 { (d, source) } else { (1.0, "none: a point-like model, size 1") }
+    /// The model's size ([`Animation::size`]): the largest
+    /// [`animasm_testkit::error::model_size`] of the f64 reference
+    /// model-space pose over the rest pose and the pose at every key time.
+    fn size(anim: &Animation) -> (f64, &'static str) {
+        let mut times: Vec<f64> = anim.samplers.iter().flat_map(|s| s.times.iter().map(|&t| f64::from(t))).collect();
+        times.sort_by(f64::total_cmp);
+        times.dedup();
+        let rest = model_size(&reference_world(anim, &rest_locals(anim)));
+        let size = times.iter().map(|&t| model_size(&model_f64(anim, t))).fold(rest, f64::max);
+        (size, if times.is_empty() { "the rest pose" } else { "the rest pose and every key pose" })
     }
 }
