@@ -2,7 +2,8 @@
 # The reading room in a real browser: renders every page of the static site
 # that `cargo run --release -p animasm-reading-room` writes from the report's
 # input (`cargo run --release --example report -- --html`), both in
-# $CARGO_TARGET_DIR/animasm-report/ (else target/animasm-report/), with
+# <target>/animasm-report/ (cargo's target directory, as `cargo metadata`
+# gives it: CARGO_TARGET_DIR, build.target-dir, else target/), with
 # headless Chromium, to one PNG per page under <that directory>/png/, and
 # fails on a page that does not load (the browser's DOM is not the page: an
 # error page, or the page's own marker missing) or renders empty (almost
@@ -18,11 +19,12 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-site=${SITE:-${CARGO_TARGET_DIR:-target}/animasm-report}
-png=$site/png
 browser=$(command -v chromium || command -v chromium-browser || true)
 [ -n "$browser" ] || { echo "chromium not found: apt-get install chromium" >&2; exit 1; }
 command -v python3 >/dev/null || { echo "python3 not found" >&2; exit 1; }
+target_dir=$(cargo metadata --format-version 1 --no-deps | python3 -c 'import json, sys; print(json.load(sys.stdin)["target_directory"])')
+site=${SITE:-$target_dir/animasm-report}
+png=$site/png
 
 write=${1:-}
 if [ "$write" = "--write" ] || { [ ! -f "$site/index.html" ] && [ ! -f "$site/site_input.json" ]; }; then

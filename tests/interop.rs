@@ -259,8 +259,8 @@ mod with_glam {
             }
         }
         say!(
-            "model size: the largest distance of a model-space joint from the origin (at least {worst_size:.3}; \
-             the bbox diagonal of the mesh is {:.3})",
+            "model size: animasm_testkit::error::model_size, the largest distance of a model-space joint from the \
+             origin (at least {worst_size:.3} here; the pipeline's, over every key pose of the first animation: {:.3})",
             fox.anims[0].size
         );
         say!("glam chain vs f64: {glam_vs_f64:.2e} of the size");
