@@ -9,25 +9,27 @@
 //! three output vectors covers exactly two joints, so every operand of every
 //! one of its sixteen floats is in the two loaded vectors: a two-source
 //! permute (`vpermt2ps`, `_mm512_permutex2var_ps`) picks it. The form does
-//! not transpose at all. For each output vector it builds four operand
-//! vectors with four permutes, two from the quaternions and two from their
-//! doubles (`q + q`, two additions per four joints), and computes every
-//! element in place with two fused multiply-adds:
+//! not transpose at all. Per input vector, one permute (`vpermps`) and one
+//! multiply by `±2` make the signed doubles `x2 y2 z2 -x2 -y2 -z2` in each
+//! joint's 8-float record; then per output vector four permutes build the
+//! operands, `c1` and `a` from the quaternions, `c2` and `b` from the signed
+//! doubles (every sign is on the doubled operand, so nothing is negated per
+//! element), and two fused multiply-adds compute every element in place:
 //!
 //! ```text
-//! c   = fma(±c1, c2, c3)   one_zz2, one_yy2 (c3 = 1) or ±wx2, ±wy2, ±wz2 (c3 = -0)
-//! out = fma(±a, b, c)      the element: m00 = fma(-y, y2, one_zz2), m01 = fma(x, y2, wz2), ...
+//! c   = fma(c1, ±c2, c3)   one_zz2, one_yy2 (c3 = 1) or ±wx2, ±wy2, ±wz2 (c3 = -0)
+//! out = fma(a, ±b, c)      the element: m00 = fma(y, -y2, one_zz2), m01 = fma(x, y2, wz2), ...
 //! ```
 //!
-//! the signs by `vxorps` with a constant, the translation lanes (every
-//! fourth float) left out of both multiply-adds by a mask (`0x7777`), so
-//! they keep the permuted `t` bits as they are. Sixteen joints are four such
-//! groups (8 loads, 48 permutes, 48 fused operations, 24 sign flips, 8
-//! additions, 12 stores). A tail of 1 to 15 joints goes four at a time
-//! through the same group with masked loads and stores
-//! (`_mm512_maskz_loadu_ps`, `_mm512_mask_storeu_ps`): the lanes beyond the
-//! last joint are neither read nor written, so there is no stack copy and no
-//! access outside the two lists.
+//! The translation lanes (every fourth float, mask `0x7777` clear) take
+//! `c1`, which the permute filled with `t`: a blend, no arithmetic, so `t`
+//! is copied bit for bit. Sixteen joints are four such groups (8 loads, 56
+//! permutes, 8 multiplies, 24 fused operations, 12 blends, 12 stores). A
+//! tail of 1 to 15 joints goes four at a time through the same group with
+//! masked loads and stores (`_mm512_maskz_loadu_ps`,
+//! `_mm512_mask_storeu_ps`): the lanes beyond the last joint are neither
+//! read nor written, so there is no stack copy and no access outside the two
+//! lists.
 //!
 //! **What changed from the 2005 listing, and from `Avx2`, and why.** The
 //! listing converts one joint per iteration with ten shuffles; the AVX2
@@ -37,24 +39,27 @@
 //! zero-padded stack block. With two-source permutes over 16 lanes the
 //! change of layout can be fused with the arithmetic: each operand is
 //! permuted straight from the loaded joints into the lane of the element it
-//! is an operand of, 3 permutes per joint and nothing else on the shuffle
-//! port. The price is arithmetic: each element is two fused operations (the
-//! products `wz2`, `1 - zz2`, ... are computed once per element rather than
-//! once per joint), 1.5 fused operations and 1.5 sign flips per joint more
-//! than the SoA form, which run on the FP pipes the permutes leave free. The
-//! masks replace the stack copy of the tail. The listing behaviours kept and
-//! corrected are `Avx2`'s (see [`super::avx2`]): section 3's matrix `M`, no
-//! normalisation, `t.w` never stored, the translation copied bit for bit, the
-//! diagonal's E4 order, E6 corrected (the count is a `usize`).
+//! is an operand of, 3.5 permutes per joint and nothing else on the shuffle
+//! port (16 lanes in structure-of-arrays form would need 71 per 16 joints:
+//! `asm_notes/quats_to_mats.md`, "Successor: Impl::Avx512"). The price is
+//! arithmetic: the products (`wz2`, `1 - zz2`, ...) are computed per
+//! element rather than per joint, which the FP pipe the permutes leave free
+//! absorbs. The masks replace the stack copy of the tail. The listing
+//! behaviours kept and corrected are `Avx2`'s (see [`super::avx2`]):
+//! section 3's matrix `M`, no normalisation, `t.w` never stored, the
+//! translation copied bit for bit (NaN payloads included), the diagonal's E4
+//! order, E6 corrected (the count is a `usize`).
 //!
 //! **The one answer.** The form has no estimate instruction. Every element
 //! is the fused operation [`super::portable`] writes out, with the same
 //! operands: a product `w * x2` becomes `fma(w, x2, -0.0)`, which rounds the
 //! same (the exact product plus `-0.0` is the product, and a zero product
 //! keeps its sign: `+0 + -0 = +0`, `-0 + -0 = -0`), and `-wy2` becomes
-//! `fma(-w, y2, -0.0)`, the same as negating the rounded product (rounding
+//! `fma(w, -y2, -0.0)`, the same as negating the rounded product (rounding
 //! to nearest is symmetric; an exact zero gives `-0 + -0 = -0`, the negated
-//! `+0`). So every joint's matrix is `Impl::Portable`'s bit for bit, on
+//! `+0`); `fma(y, -y2, c)` is `fma(-y, y2, c)` (negation is exact), and
+//! `y * -2` is `-(y + y)` bit for bit (doubling is exact or overflows the
+//! same way). So every joint's matrix is `Impl::Portable`'s bit for bit, on
 //! every CPU (NaN bits aside; `tests/golden.rs`), the tail included (each
 //! lane depends on its own joint only).
 

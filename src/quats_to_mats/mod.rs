@@ -22,7 +22,7 @@
 //!   straight from the loaded joints by two-source permutes (`vpermt2ps`)
 //!   and combined with two fused multiply-adds per element, no transpose;
 //!   the tail with masked loads and stores. The fastest form where the CPU
-//!   has AVX-512 (1.2x `Avx2` on an Intel Xeon with AVX-512,
+//!   has AVX-512 (1.3x `Avx2` on an Intel Xeon with AVX-512,
 //!   `asm_notes/quats_to_mats.md`, "Successor: Impl::Avx512");
 //! - `neon` (aarch64 only): the successor for NEON (`Impl::Neon`), the same
 //!   lane arithmetic four joints at a time;
