@@ -40,14 +40,14 @@ use crate::types::{JointMat, JointQuat, Quat};
 /// | [`Impl::Sse2`] | [`Origin::Published`]: published intrinsics that are no listing's twin, 4 lanes | [`Isa::Sse2`] | `slerp_quats_corrected` (Table 1's 128-bit baseline), the nlerp family |
 /// | [`Impl::Avx2NoFma`] | [`Origin::Published`], 8 lanes | [`Isa::Avx2`] | the nlerp family |
 /// | [`Impl::Avx2`] | [`Origin::Successor`] (the id routines) or [`Origin::Published`] (the nlerp family's FMA forms), 8 lanes | [`Isa::Avx2Fma`] | the seven id Software routines, the nlerp family |
-/// | [`Impl::Avx512`] | 16 lanes | [`Isa::Avx512`] | none yet |
+/// | [`Impl::Avx512`] | [`Origin::Successor`], 16 lanes | [`Isa::Avx512`] | `quats_to_mats` |
 /// | [`Impl::Neon`] | [`Origin::Successor`] (the id routines) or [`Origin::Published`] (the nlerp family), 4 lanes | [`Isa::Neon`] | the seven id Software routines, the nlerp family |
 ///
-/// `Avx512` names an instruction set that has no form in this release:
-/// every routine returns `Error::Unsupported` for it.
+/// `Avx512` has one form in this release, `quats_to_mats`'s successor:
+/// every other routine returns `Error::Unsupported` for it.
 ///
 /// **The one answer.** Every [`Origin::Successor`] form of a routine
-/// (`Portable`, `Avx2`, `Neon`) computes the same IEEE operations in the same
+/// (`Portable`, `Avx2`, `Avx512`, `Neon`) computes the same IEEE operations in the same
 /// order for every joint: the same bits for the same input on every CPU and
 /// instruction set (NaN results aside: they are NaN everywhere, with bits
 /// that may differ). [`Impl::Deterministic`] asks for the fastest of them.
@@ -92,8 +92,8 @@ pub enum Impl {
     /// routines' successors and the nlerp article's FMA forms. `x86_64` with
     /// AVX2 and FMA.
     Avx2,
-    /// 16-wide AVX-512 (F, VL, DQ, BW) forms. `x86_64` with AVX-512; no
-    /// routine has one in this release.
+    /// 16-wide AVX-512 (F, VL, DQ, BW) forms. `x86_64` with AVX-512; in
+    /// this release `quats_to_mats`' successor only.
     Avx512,
     /// 4-wide NEON forms (`core::arch::aarch64`): the id Software routines'
     /// successors and the nlerp family. `aarch64`, where NEON is part of the

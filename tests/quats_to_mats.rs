@@ -670,12 +670,13 @@ mod successor {
     use super::*;
 
     /// The successor forms this CPU runs, fastest first, with their raw
-    /// kernels: `Impl::Neon` (aarch64), `Impl::Avx2` (x86_64 with AVX2 and
-    /// FMA; a message where the CPU lacks them) and `Impl::Portable`
+    /// kernels: `Impl::Neon` (aarch64), `Impl::Avx512` (x86_64 with AVX-512
+    /// F, VL, DQ and BW) and `Impl::Avx2` (x86_64 with AVX2 and FMA; a
+    /// message where the CPU lacks the features) and `Impl::Portable`
     /// (everywhere).
     fn successors() -> Vec<(Impl, Kernel)> {
         let mut out = Vec::new();
-        for imp in [Impl::Neon, Impl::Avx2, Impl::Portable] {
+        for imp in [Impl::Neon, Impl::Avx512, Impl::Avx2, Impl::Portable] {
             match animasm::quats_to_mats::kernel(imp) {
                 Ok(k) => out.push((imp, k)),
                 Err(Error::Unsupported(_)) => {}
@@ -1030,7 +1031,8 @@ mod successor {
 
     /// The safe function with each successor form is its raw kernel; `Auto`
     /// and `Deterministic` pick the fastest successor on this CPU (first in
-    /// `FORMS`: `Neon`, or `Avx2` where the CPU has it, else `Portable`).
+    /// `FORMS`: `Neon`, or `Avx512` or `Avx2` where the CPU has it, else
+    /// `Portable`).
     #[test]
     fn successor_through_the_safe_function() {
         for (imp, k) in successors() {

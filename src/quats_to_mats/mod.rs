@@ -17,12 +17,19 @@
 //!   through a zero-padded stack block. The fastest form where the CPU has
 //!   AVX2 and FMA (1.66x the listing on an AMD EPYC, Zen 3), and more
 //!   accurate than the listing (one rounding fewer per element);
+//! - [`avx512`]: the successor for AVX-512 F/VL/DQ/BW (`Impl::Avx512`):
+//!   sixteen joints per iteration, each output vector's operands picked
+//!   straight from the loaded joints by two-source permutes (`vpermt2ps`)
+//!   and combined with two fused multiply-adds per element, no transpose;
+//!   the tail with masked loads and stores. The fastest form where the CPU
+//!   has AVX-512 (1.3x `Avx2` on an Intel Xeon with AVX-512,
+//!   `asm_notes/quats_to_mats.md`, "Successor: Impl::Avx512");
 //! - `neon` (aarch64 only): the successor for NEON (`Impl::Neon`), the same
 //!   lane arithmetic four joints at a time;
 //! - [`portable`]: the successors' arithmetic in plain Rust
 //!   (`Impl::Portable`), one joint at a time, every target. It writes out
 //!   the one order of operations (which products are fused into which sums)
-//!   that the three successors follow, so they give the same bits on every
+//!   that the four successors follow, so they give the same bits on every
 //!   CPU (`Impl::Deterministic` picks the fastest of them).
 //!
 //! The SSE code does not convert four joints at a time: it computes one
@@ -70,6 +77,8 @@ pub mod asm;
 #[cfg(target_arch = "x86_64")]
 pub mod avx2;
 #[cfg(target_arch = "x86_64")]
+pub mod avx512;
+#[cfg(target_arch = "x86_64")]
 pub mod intrinsics;
 #[cfg(target_arch = "aarch64")]
 pub mod neon;
@@ -83,11 +92,14 @@ use crate::types::{JointMat, JointQuat};
 type Kernel = crate::form::kernel::QuatsToMats;
 
 /// The forms of [`quats_to_mats()`], fastest first: the order [`Impl::Auto`]
-/// tries them in (the measurements of `docs/results.md`; the successor's in
-/// `asm_notes/quats_to_mats.md`, "Successor: Impl::Avx2").
+/// tries them in (the measurements of `docs/results.md`; the successors' in
+/// `asm_notes/quats_to_mats.md`, "Successor: Impl::Avx2" and "Successor:
+/// Impl::Avx512").
 pub(crate) static FORMS: &[Form<Kernel>] = &[
     #[cfg(target_arch = "aarch64")]
     form!(Neon => neon::quats_to_mats, Successor on Neon),
+    #[cfg(target_arch = "x86_64")]
+    form!(Avx512 => avx512::quats_to_mats, Successor on Avx512),
     #[cfg(target_arch = "x86_64")]
     form!(Avx2 => avx2::quats_to_mats, Successor on Avx2Fma),
     #[cfg(all(target_arch = "x86_64", not(miri)))]
@@ -124,7 +136,7 @@ pub const MAX_JOINTS: usize = 1 << 26;
 /// agree bit for bit. [`Impl::Avx2`] fuses each product into its sum (one
 /// rounding fewer per element), so it differs from them in the last bit now
 /// and then and is closer to the exact matrix; [`Impl::Neon`] and
-/// [`Impl::Portable`] give [`Impl::Avx2`]'s bits on every CPU (NaN bits
+/// [`Impl::Portable`] (and [`Impl::Avx512`]) give [`Impl::Avx2`]'s bits on every CPU (NaN bits
 /// aside: the successors' one answer). For unit quaternions every
 /// element is within 2.4e-7 of the exact matrix (1.5e-7 measured for the
 /// listing, 5.9e-8 for `Avx2`, `tests/quats_to_mats.rs`).
