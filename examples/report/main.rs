@@ -52,6 +52,9 @@
 //! prints its own (see `slerp_quats::print_slerp_quats_tables`,
 //! `nlerp::print_nlerp_table`).
 //!
+//! `--only successors` (or `nlerp`, `pose`) prints the machine's header and
+//! that one section, nothing else (no site input).
+//!
 //! `--html` (`cargo run --release --example report -- --html`) also writes
 //! the reading room's input ([`html`], `devkit::site_input`): the report's
 //! text and this run's measurements, as `site_input.json` in
@@ -93,7 +96,30 @@ use print::progress;
 use results::Results;
 
 fn main() {
-    let write_html = std::env::args().skip(1).any(|a| a == "--html");
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let write_html = args.iter().any(|a| a == "--html");
+    let only = match args.iter().position(|a| a == "--only").map(|i| args.get(i + 1).map(String::as_str)) {
+        None => None,
+        Some(Some(s @ ("successors" | "nlerp" | "pose"))) => Some(s),
+        Some(other) => {
+            eprintln!("report: --only takes one of successors, nlerp, pose (got {other:?})");
+            std::process::exit(2);
+        }
+    };
+    if let Some(section) = only {
+        // One section with the machine's header, for a quick look at one
+        // table; no site input, plots only where the section writes them.
+        progress(&format!("starting the report's {section} section only"));
+        let mut res = Results::default();
+        machine::print_header(&mut res);
+        match section {
+            "successors" => successors::successors_section(&mut res),
+            "nlerp" => nlerp::zeux_nlerp(&mut res),
+            _ => pose::pose_section(&mut res),
+        }
+        progress("done (stdout has the section)");
+        return;
+    }
     if write_html {
         print::start_capture();
     }
