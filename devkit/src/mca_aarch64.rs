@@ -334,7 +334,17 @@ pub fn objdump() -> String {
 /// newest of `llvm-mca` and every `llvm-mca-<n>` on the `PATH` (by the
 /// version it prints). `Err` when none runs.
 pub fn llvm_mca() -> Result<(String, String), String> {
-    let mut names: Vec<String> = match std::env::var("LLVM_MCA_AARCH64") {
+    newest_llvm_mca("LLVM_MCA_AARCH64").map_err(|_| {
+        "llvm-mca is not installed (`apt-get install llvm`; `llvm-19` or later models the Neoverse N1)".to_owned()
+    })
+}
+
+/// The llvm-mca binary and its version line: `$<env>` if set, else the
+/// newest of `llvm-mca` and every `llvm-mca-<n>` on the `PATH` (by the
+/// version it prints). `Err` when none runs. (The x86 AVX-512 loops use it
+/// too: their models, `znver4` and `sapphirerapids`, need LLVM 16 or later.)
+pub fn newest_llvm_mca(env: &str) -> Result<(String, String), String> {
+    let mut names: Vec<String> = match std::env::var(env) {
         Ok(n) => vec![n],
         Err(_) => {
             let mut names = vec!["llvm-mca".to_owned()];
@@ -368,9 +378,7 @@ pub fn llvm_mca() -> Result<(String, String), String> {
             best = Some((major, name, line.to_owned()));
         }
     }
-    best.map(|(_, n, v)| (n, v)).ok_or_else(|| {
-        "llvm-mca is not installed (`apt-get install llvm`; `llvm-19` or later models the Neoverse N1)".to_owned()
-    })
+    best.map(|(_, n, v)| (n, v)).ok_or_else(|| "llvm-mca is not installed (`apt-get install llvm`)".to_owned())
 }
 
 /// `Debian LLVM version 19.1.7` -> 19.

@@ -95,6 +95,11 @@ fn successors(res: &Results) {
     };
     let f = |v: Option<f64>| v.map_or("-".into(), |v| format!("{v:.2}"));
     let [zen, skl] = mca::SUCCESSOR_CPUS;
+    let [zen512, intel512] = mca::AVX512_CPUS;
+    let avx512_version = rows.iter().find_map(|r| match &r.estimate {
+        mca::SuccessorEstimate::Estimated(l) if l.cpus == mca::AVX512_CPUS => Some(l.mca_version.to_string()),
+        _ => None,
+    });
     // The successor forms estimated, each once: a row names its form too
     // when there are several.
     let mut forms: Vec<Impl> = rows.iter().filter_map(|s| s.form.map(|f| f.imp)).collect();
@@ -157,7 +162,7 @@ fn successors(res: &Results) {
     let names: Vec<&str> = forms.iter().map(|f| f.name()).collect();
     let head = format!("{} successor", names.join("/"));
     print_grid(
-        &[&head, "inner loop", "elem/iter", "ZN3 /iter", "ZN3 /elem", "SKL /iter", "SKL /elem", "measured"],
+        &[&head, "inner loop", "elem/iter", "Zen /iter", "Zen /elem", "Intel /iter", "Intel /elem", "measured"],
         &[L, L, R, R, R, R, R, R],
         &lines,
     );
@@ -172,6 +177,13 @@ fn successors(res: &Results) {
         .map(|(_, isa)| crate::successors::isa_words(isa))
         .collect();
     let isa = isa.join("; ");
+    let avx512 = match &avx512_version {
+        Some(v) => format!(
+            "; the AVX-512 forms' loops with -mcpu={zen512} (AMD Zen 4, which issues a 512-bit operation as two \
+             256-bit halves) and -mcpu={intel512} (Intel Sapphire Rapids), models llvm-mca 14 lacks: {v}"
+        ),
+        None => String::new(),
+    };
     para(&format!(
         "{version}. The {which} successor of each id routine ({isa}), found in this binary at the \
          address `kernel({kernel})` returns (\"not in this build\": the routine has no such form here). Inner \
@@ -179,9 +191,9 @@ fn successors(res: &Results) {
          joint interpolators' fast path, not their paths for repeated index entries), else the kernel's largest \
          loop (the backward branch whose body, branch target to branch, has the most instructions); its size, with the body of any function it calls directly spliced in (a block kernel \
          the compiler kept out of line: llvm-mca does not follow calls). elem/iter: elements one iteration handles, read off the \
-         loop's pointer steps (\"assumed\": the routine's expected width, where they say nothing). ZN3, SKL: \
-         llvm-mca's block reciprocal throughput of that loop with -mcpu={zen} (this machine's family, AMD \
-         Zen 3) and -mcpu={skl}, in core cycles per iteration and per element, every load in L1. Measured: the \
+         loop's pointer steps (\"assumed\": the routine's expected width, where they say nothing). Zen, Intel: \
+         llvm-mca's block reciprocal throughput of that loop with -mcpu={zen} (AMD Zen 3) and -mcpu={skl}{avx512}, \
+         in core cycles per iteration and per element, every load in L1. Measured: the \
          successor's median {unit} per element at 1024 elements from the successors section of this run \
          (the whole kernel: tail and prologue included), in TSC ticks, not core cycles; \"-\" where that \
          section did not measure it."

@@ -224,7 +224,12 @@ fn block_rthroughput(source: &str, cpu: &str) -> Result<f64, String> {
 /// `llvm-mca -mtriple=x86_64 -mcpu=<cpu> <extra>` on `source` (on stdin):
 /// its whole output.
 pub(crate) fn mca_output(source: &str, cpu: &str, extra: &[&str]) -> Result<String, String> {
-    let tool = llvm_mca();
+    mca_output_with(&llvm_mca(), source, cpu, extra)
+}
+
+/// [`mca_output`] with the llvm-mca binary `tool`.
+pub(crate) fn mca_output_with(tool: &str, source: &str, cpu: &str, extra: &[&str]) -> Result<String, String> {
+    let tool = tool.to_owned();
     let cpu_arg = format!("-mcpu={cpu}");
     let mut child = Command::new(&tool)
         .args(["-mtriple=x86_64", cpu_arg.as_str()])
@@ -359,5 +364,7 @@ mod tests {
 }
 
 mod successors;
-pub use successors::{SUCCESSOR_CPUS, SuccessorEstimate, SuccessorLoop, SuccessorRow, successor_estimates};
+pub use successors::{
+    AVX512_CPUS, SUCCESSOR_CPUS, SuccessorEstimate, SuccessorLoop, SuccessorRow, successor_estimates,
+};
 pub mod pressure;

@@ -14,6 +14,14 @@ use std::cmp::Reverse;
 /// llvm-mca 14 models) and Skylake for comparison.
 pub const SUCCESSOR_CPUS: [&str; 2] = ["znver3", "skylake"];
 
+/// The `-mcpu` models the AVX-512 successors' loops are estimated with (the
+/// models of [`SUCCESSOR_CPUS`] have no AVX-512): AMD Zen 4 (`znver4`,
+/// which issues a 512-bit operation as two 256-bit halves) and Intel
+/// Sapphire Rapids (`sapphirerapids`), the two AVX-512 machines this crate
+/// has been measured on. They need llvm-mca 16 or later: the newest
+/// `llvm-mca-<n>` on the `PATH` is used (`$LLVM_MCA_AVX512` overrides it).
+pub const AVX512_CPUS: [&str; 2] = ["znver4", "sapphirerapids"];
+
 /// One successor's inner loop and llvm-mca's estimates.
 #[derive(Clone, Debug)]
 pub struct SuccessorLoop {
@@ -40,8 +48,13 @@ pub struct SuccessorLoop {
     /// (from the loop's pointer and counter increments) or `"assumed"` (the
     /// shape's expected width, where the steps say nothing).
     pub elements_source: &'static str,
+    /// The two `-mcpu` models: [`SUCCESSOR_CPUS`], or [`AVX512_CPUS`] for
+    /// an AVX-512 form.
+    pub cpus: [&'static str; 2],
+    /// The llvm-mca that estimated the loop (its version line).
+    pub mca_version: std::sync::Arc<str>,
     /// llvm-mca's block reciprocal throughput (cycles per iteration) with
-    /// each model of [`SUCCESSOR_CPUS`] (`None`: llvm-mca failed).
+    /// each model of [`Self::cpus`] (`None`: llvm-mca failed).
     pub cycles_per_iteration: [Option<f64>; 2],
     /// The loop as given to llvm-mca (Intel syntax).
     pub source: String,
@@ -50,7 +63,7 @@ pub struct SuccessorLoop {
 }
 
 impl SuccessorLoop {
-    /// Cycles per element with model `cpu` (an index of [`SUCCESSOR_CPUS`]).
+    /// Cycles per element with model `cpu` (an index of [`Self::cpus`]).
     pub fn cycles_per_element(&self, cpu: usize) -> Option<f64> {
         self.cycles_per_iteration[cpu].map(|c| c / self.elements_per_iteration)
     }
@@ -62,7 +75,7 @@ pub enum SuccessorEstimate {
     /// The routine (an id routine) has no successor form in this build.
     NotInBuild,
     /// Its loop and estimates.
-    Estimated(SuccessorLoop),
+    Estimated(Box<SuccessorLoop>),
     /// The kernel is there but was not estimated (why).
     Failed(String),
 }
@@ -125,7 +138,7 @@ pub fn successor_estimates() -> Result<Vec<SuccessorRow>, String> {
             {
                 Err(e) => SuccessorEstimate::Failed(e),
                 Ok(f) => match successor_loop(&exe, &table, &f, r, form) {
-                    Ok(l) => SuccessorEstimate::Estimated(l),
+                    Ok(l) => SuccessorEstimate::Estimated(Box::new(l)),
                     Err(e) => SuccessorEstimate::Failed(e),
                 },
             };
@@ -204,10 +217,18 @@ fn successor_loop(
     }
     let body = body.as_slice();
     let source = mca_source(body);
+    let (cpus, (tool, version)) = if form.isa == animasm::Isa::Avx512 {
+        (AVX512_CPUS, crate::mca_aarch64::newest_llvm_mca("LLVM_MCA_AVX512")?)
+    } else {
+        (SUCCESSOR_CPUS, (llvm_mca(), llvm_mca_version().unwrap_or_default()))
+    };
     let mut cycles = [None, None];
     let mut mca_error = None;
-    for (slot, cpu) in cycles.iter_mut().zip(SUCCESSOR_CPUS) {
-        match block_rthroughput(&source, cpu) {
+    for (slot, cpu) in cycles.iter_mut().zip(cpus) {
+        let estimate = mca_output_with(&tool, &source, cpu, &[]).and_then(|text| {
+            parse_block_rthroughput(&text).ok_or_else(|| format!("no `Block RThroughput` in the output of `{tool}`"))
+        });
+        match estimate {
             Ok(c) => *slot = Some(c),
             Err(e) => mca_error = mca_error.or(Some(e)),
         }
@@ -225,6 +246,8 @@ fn successor_loop(
         callees,
         elements_per_iteration,
         elements_source,
+        cpus,
+        mca_version: version.into(),
         cycles_per_iteration: cycles,
         source,
         mca_error,
