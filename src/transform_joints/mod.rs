@@ -37,6 +37,8 @@ pub mod asm;
 #[cfg(target_arch = "x86_64")]
 pub mod avx2;
 #[cfg(target_arch = "x86_64")]
+pub mod avx512;
+#[cfg(target_arch = "x86_64")]
 pub mod intrinsics;
 #[cfg(target_arch = "aarch64")]
 pub mod neon;
@@ -54,6 +56,8 @@ type Kernel = crate::form::kernel::TransformJoints;
 pub(crate) static FORMS: &[Form<Kernel>] = &[
     #[cfg(target_arch = "aarch64")]
     form!(Neon => neon::transform_joints, Successor on Neon),
+    #[cfg(target_arch = "x86_64")]
+    form!(Avx512 => avx512::transform_joints, Successor on Avx512),
     #[cfg(target_arch = "x86_64")]
     form!(Avx2 => avx2::transform_joints, Successor on Avx2Fma),
     #[cfg(all(target_arch = "x86_64", not(miri)))]
