@@ -8,41 +8,54 @@
 //! `j` in its first 128-bit lane and row `r` of joint `j + 1` in its last,
 //! so one two-source permute (`vpermt2ps`, `_mm512_permutex2var_ps`) of two
 //! such loads picks row `r` of four joints straight from the loaded
-//! matrices: `X(r, i) = [row r of 4i, 4i + 2, 4i + 1, 4i + 3]` (12
-//! permutes). An in-lane 4x4 transpose of `X(r, 0..4)` (four `vunpck*ps`,
-//! three `vunpck*pd`) gives the sixteen-lane `m_r0 m_r1 m_r2` (lane
-//! `4p + i` is joint `J(p, i)`, the joint of lane `p` of `X(r, i)`): 21
-//! in-lane shuffles for the nine vectors. The blueprint of section 4 then
-//! runs on sixteen lanes, as [`super::avx2`] runs it on eight, with what
-//! AVX-512 adds: the four `cmpnltps` write mask registers (`c1` with a
-//! masked compare, the `and` for free), the case bits `b0 nb1` and the
-//! sign conditions are mask operations, the sign multipliers `s0 s1 s2`
-//! are `±1` vectors made by masked blends and enter the sums as exact
-//! products (`s0 m00 + s1 m11` is one `vfmadd` of `m00 * s0` on the exact
-//! `m11 * s1`, `m01 - s2 m10` one `vfnmadd`), `s = 0.5 / sqrt(t)` is
-//! `vsqrtps` and `vdivps` (correctly rounded, no estimate), and the store
-//! order `q[c] = v[c ^ e]` is two layers of `vblendmps` on the masks. The
-//! inverse in-lane transpose (eight shuffles) gives `Q(i) = [q of 4i, 4i +
-//! 2, 4i + 1, 4i + 3]`; the translation of two joints is one `vpermt2ps` of
-//! two of the loads already in registers (`t.w = +0.0` from its zero mask);
-//! joints `4i, 4i + 1` are one blend and one full store, joints `4i + 2,
-//! 4i + 3` a store of their translations and a masked store of `Q(i)`'s
-//! lanes 1 and 3 over it (the vector stored 16 bytes early). A tail of 1
-//! to 15 joints goes through the same block once, with masked loads
-//! (`_mm512_maskz_loadu_ps`: the lanes past the last matrix are zero, never
-//! read) and masked stores (`_mm512_mask_storeu_ps`: nothing written past
-//! the last joint): no stack copy, no access outside the two lists.
+//! matrices: `X(r, i) = [row r of 4i, 4i + 2, 4i + 1, 4i + 3]`. Half of the
+//! twelve `X` (`i >= 2`, `FROM_INSERTS`) are built instead from 16-byte
+//! loads and inserts (LLVM emits `vinsertf32x4` from memory into 256-bit
+//! halves and joins them with `vinsertf64x4` or `vshuff64x2`), which moves
+//! part of the gathering off the shuffle port. An in-lane 4x4 transpose of `X(r, 0..4)` (four `vunpck*ps`, three
+//! `vunpck*pd`) gives the sixteen-lane `m_r0 m_r1 m_r2` (lane `4p + i` is
+//! the joint of lane `p` of `X(r, i)`): 21 in-lane shuffles for the nine
+//! vectors. The blueprint of section 4 then runs on sixteen lanes, as
+//! [`super::avx2`] runs it on eight, with what AVX-512 adds: the four
+//! `cmpnltps` write mask registers (`c1` with a masked compare, the `and`
+//! for free), the case bits `b0 nb1` and the sign conditions are mask
+//! operations, the sign multipliers `s0 s1 s2` are `±1` vectors made by
+//! masked blends and enter the sums as exact products (`s0 m00 + s1 m11`
+//! is one `vfmadd` of `m00 * s0` on the exact `m11 * s1`, `m01 - s2 m10`
+//! one `vfnmadd`), `s = 0.5 / sqrt(t)` is `vsqrtps` and `vdivps`
+//! (correctly rounded, no estimate), and the store order `q[c] = v[c ^ e]`
+//! is two layers of `vblendmps` on the masks. The inverse in-lane transpose
+//! (eight shuffles) gives `Q(i) = [q of 4i, 4i + 2, 4i + 1, 4i + 3]`; the
+//! translations of two joints are one `vpermt2ps` of two of the loads
+//! already in registers (`t.w = +0.0` from its zero mask); joints `4i, 4i +
+//! 1` are a blend of `Q(i)` into them, joints `4i + 2, 4i + 3` a masked
+//! permute of `Q(i)`'s lanes 1 and 3 into them (`SHIFT`), two full
+//! stores. Per 16 joints: 6 `vpermt2ps` and 18 inserts or joins to
+//! gather, 21 + 8 in-lane shuffles, 12 permutes out, 4 compares, about 30
+//! arithmetic and blend operations, 8 stores. A tail of 1 to 15 joints goes through the
+//! same block once, with masked loads (`_mm512_maskz_loadu_ps`: the lanes
+//! past the last matrix are zero, never read) and masked stores
+//! (`_mm512_mask_storeu_ps`: nothing written past the last joint): no
+//! stack copy, no access outside the two lists.
 //!
 //! **What changed from `Avx2`, and why.** [`super::avx2`] pays for the
-//! change of layout with 24 in-lane shuffles, eight `vperm2f128` and eight
-//! blends per eight joints on the way in and out, and sends its tail
-//! through a zero-padded stack block. Here two-source permutes gather the
-//! rows of a kind from the loaded matrices (12 per 16 joints), so the
-//! transpose in is 33 shuffles and the way out 16 shuffles, 4 blends and
-//! 12 stores for sixteen joints: 3.1 shuffles per joint against `Avx2`'s
-//! 5.0. The arithmetic is the same per lane on twice the lanes, and the
-//! masks save the vector `and`/`or`/`xor` of the case choice and the
-//! sign-bit `xor`s. The masks replace the stack copy of the tail.
+//! change of layout with 8 inserts, 39 in-lane shuffles, 4 lane swaps and
+//! 12 blends per eight joints, and sends its tail through a zero-padded
+//! stack block. Here two-source permutes (and inserts from memory) gather
+//! the rows of a kind from the loaded matrices, so sixteen joints take 57
+//! shuffle-port operations in all (with LLVM's six joins and the four
+//! compares), 3.6 per joint against `Avx2`'s 5.4 (and 4 lane swaps). The
+//! arithmetic is the same per lane on twice the lanes, and the masks save
+//! the vector `and`/`or`/`xor` of the case choice and the sign-bit `xor`s.
+//! The masks replace the stack copy of the tail. Not kept: every `X` by
+//! permutes (all gathering on the shuffle port; slower), a third of them
+//! by inserts (register spills, slower than `Avx2`), the inserts forced
+//! by `asm!` to be `vinsertf32x4` from memory into the full register
+//! (slower here than LLVM's halves, though llvm-mca rates it faster), and
+//! the quaternions
+//! of joints `4i + 2, 4i + 3` written by a masked store over the
+//! translations (a masked store overlapping a store to the same line; the
+//! same speed here, and slow in `quats_to_mats`'s measurements).
 //!
 //! **Listing behaviours** are `Avx2`'s (see [`super::avx2`]): E1 and E2
 //! kept (`_CMP_NLT_UQ`: `>=`, true for NaN), E3 corrected (`+0.0` for zero
@@ -77,10 +90,15 @@ const ROWS: [u32; 16] = [0, 1, 2, 3, 16, 17, 18, 19, 12, 13, 14, 15, 28, 29, 30,
 /// lane 15), into lanes 4..7 and 12..15 (lanes 7 and 15 zeroed by
 /// [`TRANS`]).
 const TRANS_IDX: [u32; 16] = [0, 0, 0, 0, 3, 7, 11, 0, 0, 0, 0, 0, 15, 27, 31, 0];
+/// Lanes 4..8 and 12..16 (the quaternions of joints `4i + 2`, `4i + 3` in
+/// `Q(i)`) into lanes 0..4 and 8..12.
+const SHIFT: [u32; 16] = [4, 5, 6, 7, 0, 0, 0, 0, 12, 13, 14, 15, 0, 0, 0, 0];
 /// The lanes [`TRANS_IDX`] fills; the others are `+0.0`.
 const TRANS: __mmask16 = 0x7070;
 
-/// X(r, i) for `i >= FROM_INSERTS` is built from memory with inserts.
+/// `X(r, i)` for `i >= FROM_INSERTS` is built from 16-byte loads and
+/// inserts rather than a `vpermt2ps` (the shuffle port): two of the four
+/// measured fastest (one: spills; none or three: slower).
 const FROM_INSERTS: usize = 2;
 
 /// The mask of the first `n` (at most 16) lanes.
@@ -229,8 +247,13 @@ unsafe fn block<const MASKED: bool>(quats: *mut f32, mats: *const f32, n: usize)
 
     // SAFETY: each array is 16 lanes of 4 bytes; `loadu` takes any
     // alignment.
-    let (rows, trans_idx) =
-        unsafe { (_mm512_loadu_si512(ROWS.as_ptr().cast()), _mm512_loadu_si512(TRANS_IDX.as_ptr().cast())) };
+    let (rows, trans_idx, shift) = unsafe {
+        (
+            _mm512_loadu_si512(ROWS.as_ptr().cast()),
+            _mm512_loadu_si512(TRANS_IDX.as_ptr().cast()),
+            _mm512_loadu_si512(SHIFT.as_ptr().cast()),
+        )
+    };
     // w[i][r][h]: the load at row 3(4i + 2h) + r, float 48i + 24h + 4r.
     let w: [[[__m512; 2]; 3]; 4] =
         core::array::from_fn(|i| core::array::from_fn(|r| core::array::from_fn(|h| load(48 * i + 24 * h + 4 * r))));
@@ -262,10 +285,9 @@ unsafe fn block<const MASKED: bool>(quats: *mut f32, mats: *const f32, n: usize)
         let t1 = _mm512_maskz_permutex2var_ps(TRANS, w[i][0][1], trans_idx, w[i][2][1]);
         // Joints 4i, 4i + 1: their quaternions are lanes 0 and 2 of q[i].
         store(32 * i, 0xFFFF, _mm512_mask_blend_ps(0x0F0F, t0, q[i]));
-        // Joints 4i + 2, 4i + 3: the translations, then the quaternions
-        // (lanes 1 and 3 of q[i], the vector 16 bytes, 4 floats, early).
-        store(32 * i + 16, 0xFFFF, t1);
-        store(32 * i + 12, 0xF0F0, q[i]);
+        // Joints 4i + 2, 4i + 3: their quaternions are lanes 1 and 3 of
+        // q[i], moved to lanes 0 and 2 by a permute merged into t1.
+        store(32 * i + 16, 0xFFFF, _mm512_mask_permutexvar_ps(t1, 0x0F0F, shift, q[i]));
     }
 }
 

@@ -16,7 +16,11 @@
 //! - row `k` of `joints2[j]` in each 128-bit lane: the rows of a vector
 //!   belong to two joints (`0 0 0 1`, `1 1 2 2`, `2 3 3 3`), so one
 //!   `vbroadcastf32x4` from memory (a load, no shuffle) and one masked
-//!   `vbroadcastf32x4` into the lanes of the second joint.
+//!   `vbroadcastf32x4` from memory into the lanes of the second joint (a
+//!   load and a blend on either vector port; written as `asm!`, since LLVM
+//!   compiles `_mm512_mask_broadcast_f32x4` of a load into a broadcast and
+//!   two lane inserts on the shuffle port: 5.7 ticks per joint against
+//!   4.7).
 //!
 //! Then the C's roundings: three multiplies, two adds, and the translation
 //! as a masked add (`_mm512_mask_add_ps`, lanes 3, 7, 11, 15). Per four
@@ -58,6 +62,32 @@ const TRANSLATION: __mmask16 = 0x8888;
 /// joints its rows belong to, and the 128-bit lanes (as a float mask) of
 /// the second (joint `first + 1`).
 const SPLIT: [(usize, __mmask16); 3] = [(0, 0xF000), (1, 0xFF00), (2, 0xFFF0)];
+
+/// `v` with the 128-bit lanes of `mask` (a float mask, whole lanes) set to
+/// the four floats at `p`: one masked `vbroadcastf32x4` from memory (a load
+/// and a blend on any vector port). Written as `asm!` because LLVM turns
+/// `_mm512_mask_broadcast_f32x4` of a load into a 128-bit broadcast and two
+/// lane inserts, shuffles that queue on the one shuffle port.
+///
+/// # Safety
+///
+/// AVX-512 F; `p` valid for reads of four floats (any alignment).
+#[inline]
+#[target_feature(enable = "avx512f,avx512vl,avx512dq,avx512bw")]
+unsafe fn mask_broadcast_row(v: __m512, mask: __mmask16, p: *const f32) -> __m512 {
+    let mut v = v;
+    // SAFETY: reads the 16 bytes at `p` (caller), writes only `v`.
+    unsafe {
+        core::arch::asm!(
+            "vbroadcastf32x4 {v}{{{k}}}, xmmword ptr [{p}]",
+            v = inout(zmm_reg) v,
+            k = in(kreg) mask,
+            p = in(reg) p,
+            options(pure, readonly, nostack, preserves_flags),
+        );
+    }
+    v
+}
 
 /// The mask of the first `n` (at most 16) lanes.
 #[inline]
@@ -102,11 +132,7 @@ unsafe fn group<const MASKED: bool>(r: *mut f32, a: *const f32, b: *const f32, n
             // them). 16 bytes each; `loadu` takes any alignment.
             unsafe {
                 let lo = _mm512_broadcast_f32x4(_mm_loadu_ps(b.add(12 * j0 + 4 * k)));
-                if has_second {
-                    _mm512_mask_broadcast_f32x4(lo, second, _mm_loadu_ps(b.add(12 * (j0 + 1) + 4 * k)))
-                } else {
-                    lo
-                }
+                if has_second { mask_broadcast_row(lo, second, b.add(12 * (j0 + 1) + 4 * k)) } else { lo }
             }
         });
         // ((a0 b0 + a1 b1) + a2 b2) + t, the translation in lanes 3 only.
