@@ -72,6 +72,7 @@ const SPLIT: [(usize, __mmask16); 3] = [(0, 0xF000), (1, 0xFF00), (2, 0xFFF0)];
 /// # Safety
 ///
 /// AVX-512 F; `p` valid for reads of four floats (any alignment).
+#[cfg(not(miri))]
 #[inline]
 #[target_feature(enable = "avx512f,avx512vl,avx512dq,avx512bw")]
 unsafe fn mask_broadcast_row(v: __m512, mask: __mmask16, p: *const f32) -> __m512 {
@@ -87,6 +88,19 @@ unsafe fn mask_broadcast_row(v: __m512, mask: __mmask16, p: *const f32) -> __m51
         );
     }
     v
+}
+
+/// Under Miri, which interprets no `asm!`: the intrinsic, the same result.
+///
+/// # Safety
+///
+/// AVX-512 F; `p` valid for reads of four floats (any alignment).
+#[cfg(miri)]
+#[inline]
+#[target_feature(enable = "avx512f,avx512vl,avx512dq,avx512bw")]
+unsafe fn mask_broadcast_row(v: __m512, mask: __mmask16, p: *const f32) -> __m512 {
+    // SAFETY: reads the 16 bytes at `p` (caller).
+    unsafe { _mm512_mask_broadcast_f32x4(v, mask, _mm_loadu_ps(p)) }
 }
 
 /// The mask of the first `n` (at most 16) lanes.
