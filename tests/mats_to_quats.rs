@@ -657,7 +657,7 @@ mod successor {
     /// (everywhere).
     fn successors() -> Vec<(Impl, Kernel)> {
         let mut out = Vec::new();
-        for imp in [Impl::Neon, Impl::Avx2, Impl::Portable] {
+        for imp in [Impl::Neon, Impl::Avx512, Impl::Avx2, Impl::Portable] {
             match animasm::mats_to_quats::kernel(imp) {
                 Ok(k) => out.push((imp, k)),
                 Err(Error::Unsupported(_)) => {}

@@ -14,6 +14,11 @@
 //! or a native `objdump`): `devkit::mca_aarch64::kernel_code`. On other
 //! targets it says so and checks nothing (the x86_64 listings are checked
 //! by `tests/disasm.rs`).
+//!
+//! On x86_64, `avx512_successors_have_no_estimate_instruction` checks the
+//! AVX-512 successors (issue 25) the same way in this test binary: no
+//! `vrsqrt14ps`, `vrcp14ps` or the SSE/AVX estimates in any function of an
+//! `avx512` module.
 
 /// The estimate instructions and their Newton steps.
 #[cfg(all(target_arch = "aarch64", not(miri)))]
@@ -77,4 +82,76 @@ fn successors_have_no_estimate_instruction() {
         "skipped: this test disassembles an aarch64 build (cargo test --release --target \
          aarch64-unknown-linux-gnu --test successor_code); tests/disasm.rs checks the x86_64 listings"
     );
+}
+
+/// The x86_64 estimate instructions (SSE, AVX and AVX-512 forms).
+#[cfg(all(target_arch = "x86_64", not(miri)))]
+const X86_ESTIMATES: [&str; 10] =
+    ["rsqrtps", "rsqrtss", "rcpps", "rcpss", "vrsqrtps", "vrcpps", "vrsqrt14ps", "vrcp14ps", "vrsqrt14ss", "vrcp14ss"];
+
+/// The AVX-512 successors on x86_64 (issue 25): every function of this
+/// test binary whose name has `::avx512::` (the kernels, their blocks,
+/// closures and helpers, where the compiler kept them out of line) has
+/// none of [`X86_ESTIMATES`]. A function that uses `vrsqrt14ps` shows that
+/// the check sees such an instruction. Needs `objdump` (or `$OBJDUMP`).
+#[cfg(all(target_arch = "x86_64", not(miri)))]
+#[test]
+fn avx512_successors_have_no_estimate_instruction() {
+    use core::arch::x86_64::{__m512, _mm512_loadu_ps, _mm512_rsqrt14_ps, _mm512_storeu_ps};
+
+    /// A reciprocal square root estimate, for the check to find.
+    #[inline(never)]
+    #[target_feature(enable = "avx512f")]
+    fn estimate_avx512_control(x: &[f32; 16]) -> [f32; 16] {
+        let mut out = [0.0; 16];
+        // SAFETY: 16 floats each; `loadu`/`storeu` take any alignment.
+        unsafe {
+            let v: __m512 = _mm512_rsqrt14_ps(_mm512_loadu_ps(x.as_ptr()));
+            _mm512_storeu_ps(out.as_mut_ptr(), v);
+        }
+        out
+    }
+    std::hint::black_box(estimate_avx512_control as unsafe fn(&[f32; 16]) -> [f32; 16]);
+    // Link the kernels' tables into this binary.
+    let imp = animasm::Impl::Avx512;
+    std::hint::black_box((
+        animasm::quats_to_mats::kernel(imp).is_ok(),
+        animasm::mats_to_quats::kernel(imp).is_ok(),
+        animasm::transform_joints::kernel(imp).is_ok(),
+    ));
+
+    let exe = std::env::current_exe().expect("the test binary's path");
+    let text = devkit::objdump::run_objdump(&[
+        "-d".into(),
+        "-C".into(),
+        "--no-show-raw-insn".into(),
+        exe.to_string_lossy().into_owned(),
+    ]);
+    // (function, its estimate instructions) for the functions of interest.
+    let mut functions: Vec<(String, Vec<String>)> = Vec::new();
+    let mut current: Option<usize> = None;
+    for line in text.lines() {
+        if let Some(name) = line.strip_suffix(">:").and_then(|l| l.split_once(" <")).map(|(_, n)| n) {
+            current = (name.contains("::avx512::") || name.contains("estimate_avx512_control")).then(|| {
+                functions.push((name.to_owned(), Vec::new()));
+                functions.len() - 1
+            });
+            continue;
+        }
+        let (Some(i), Some(d)) = (current, devkit::objdump::parse_objdump_line(line)) else { continue };
+        if X86_ESTIMATES.contains(&d.instr.mnemonic.as_str()) {
+            functions[i].1.push(d.text);
+        }
+    }
+    let (control, kernels): (Vec<_>, Vec<_>) =
+        functions.into_iter().partition(|(name, _)| name.contains("estimate_avx512_control"));
+    assert!(control.iter().any(|(_, e)| !e.is_empty()), "the check does not see `vrsqrt14ps` in {control:?}");
+    for routine in ["mats_to_quats", "transform_joints", "quats_to_mats"] {
+        let kernel = format!("animasm::{routine}::avx512::{routine}");
+        assert!(kernels.iter().any(|(name, _)| name.starts_with(&kernel)), "{kernel} is not in this binary");
+    }
+    for (name, found) in &kernels {
+        assert!(found.is_empty(), "{name}: estimate instructions: {found:?}");
+    }
+    println!("{} AVX-512 successor functions checked: no estimate instruction", kernels.len());
 }

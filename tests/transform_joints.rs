@@ -579,7 +579,7 @@ mod successor {
     /// (everywhere). Every test below runs on each of them.
     fn successors() -> Vec<(Impl, Kernel)> {
         let mut out = Vec::new();
-        for imp in [Impl::Neon, Impl::Avx2, Impl::Portable] {
+        for imp in [Impl::Neon, Impl::Avx512, Impl::Avx2, Impl::Portable] {
             match animasm::transform_joints::kernel(imp) {
                 Ok(k) => out.push((imp, k)),
                 Err(Error::Unsupported(_)) => {}

@@ -21,11 +21,18 @@
 //!   corrects the listing's `+0.0` added to the rotation (E2). The fastest
 //!   form where the CPU has it (1.37x the asm on an AMD EPYC Zen 3;
 //!   `asm_notes/transform_joints.md`, "Successor: Impl::Avx2").
+//! - [`avx512`] (`Impl::Avx512`, AVX-512 F/VL/DQ/BW, chosen at run time):
+//!   four joints in three 512-bit vectors (every lane a result element),
+//!   `joints2`'s rows by (masked) broadcasts from memory, the C's roundings,
+//!   the translation as a masked add; the tail with masked loads and
+//!   stores. The fastest form where the CPU has AVX-512 (1.2x `Avx2` on an
+//!   Intel Xeon with AVX-512; `asm_notes/transform_joints.md`, "Successor:
+//!   Impl::Avx512").
 //! - `neon` (aarch64 only): the successor for NEON (`Impl::Neon`), one row
 //!   per 4-lane register.
 //! - [`portable`]: the successors' arithmetic in plain Rust
 //!   (`Impl::Portable`), every target. It writes out the one order of
-//!   operations that the three successors follow (the C's), so they give
+//!   operations that the four successors follow (the C's), so they give
 //!   the same bits on every CPU (`Impl::Deterministic` picks the fastest).
 //!
 //! `asm_notes/transform_joints.md` walks through the listing.
@@ -36,6 +43,8 @@ pub mod scalar;
 pub mod asm;
 #[cfg(target_arch = "x86_64")]
 pub mod avx2;
+#[cfg(target_arch = "x86_64")]
+pub mod avx512;
 #[cfg(target_arch = "x86_64")]
 pub mod intrinsics;
 #[cfg(target_arch = "aarch64")]
@@ -54,6 +63,8 @@ type Kernel = crate::form::kernel::TransformJoints;
 pub(crate) static FORMS: &[Form<Kernel>] = &[
     #[cfg(target_arch = "aarch64")]
     form!(Neon => neon::transform_joints, Successor on Neon),
+    #[cfg(target_arch = "x86_64")]
+    form!(Avx512 => avx512::transform_joints, Successor on Avx512),
     #[cfg(target_arch = "x86_64")]
     form!(Avx2 => avx2::transform_joints, Successor on Avx2Fma),
     #[cfg(all(target_arch = "x86_64", not(miri)))]
@@ -92,8 +103,9 @@ pub const MAX_JOINTS: usize = i32::MAX as usize / JOINTMAT_SIZE;
 /// [`Impl::Scalar`] too, except that the listing adds `+0.0` to the rotation
 /// columns (it adds the translation with `andps` / `addps` on all four
 /// lanes), so a rotation element that sums to `-0.0` comes out `+0.0` (see
-/// `asm_notes/transform_joints.md`). The successors [`Impl::Avx2`] (where
-/// the CPU has AVX2 and FMA, and then what [`Impl::Auto`] runs),
+/// `asm_notes/transform_joints.md`). The successors [`Impl::Avx512`] and
+/// [`Impl::Avx2`] (where
+/// the CPU has AVX-512, or AVX2 and FMA, and then what [`Impl::Auto`] runs),
 /// [`Impl::Neon`] and [`Impl::Portable`] give the scalar port's results bit
 /// for bit, the C's `-0.0` included, on every CPU. The number of joints is
 /// `result.len()`.
