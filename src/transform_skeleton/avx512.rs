@@ -1,10 +1,11 @@
 //! The successor of Appendix A for a core with AVX-512 (F, VL, DQ, BW)
 //! (raw kernel only, not in the routine's table): `TransformSkeleton` with a
-//! whole 3x4 joint matrix in one 512-bit register, with `core::arch::x86_64` intrinsics. The same
-//! algorithm and contract as the listing and [`super::avx2`]: for `i` in
-//! `firstJoint..=lastJoint`, in order, `jointMats[i] = jointMats[parents[i]]
-//! * jointMats[i]` (parent times child, 3x4 row-major affine matrices), in
-//! place, one joint per iteration, parents before children.
+//! whole 3x4 joint matrix in one 512-bit register, with `core::arch::x86_64`
+//! intrinsics. The same algorithm and contract as the listing and
+//! [`super::avx2`]: for `i` in `firstJoint..=lastJoint`, in order,
+//! `jointMats[i] = jointMats[parents[i]] * jointMats[i]` (parent times
+//! child, 3x4 row-major affine matrices), in place, one joint per
+//! iteration, parents before children.
 //!
 //! **What the form is.** A joint's twelve floats are the low twelve lanes of
 //! a `zmm` register (row `r` in 128-bit lane `r`, lane 3 unused): the
