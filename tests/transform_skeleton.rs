@@ -746,7 +746,11 @@ mod successor {
     fn avx512_kernel() -> Option<Kernel> {
         #[cfg(target_arch = "x86_64")]
         {
-            if common::cpu::cpu_has(&["avx512f", "avx512vl", "avx512dq", "avx512bw"]) {
+            if std::is_x86_feature_detected!("avx512f")
+                && std::is_x86_feature_detected!("avx512vl")
+                && std::is_x86_feature_detected!("avx512dq")
+                && std::is_x86_feature_detected!("avx512bw")
+            {
                 return Some(animasm::transform_skeleton::avx512::transform_skeleton as Kernel);
             }
             eprintln!("transform_skeleton: avx512 skipped: the CPU lacks avx512f, avx512vl, avx512dq or avx512bw");
