@@ -166,11 +166,15 @@ pub enum Origin {
     /// instruction set, under the safe function's contract
     /// (`asm_notes/successors.md`).
     Successor,
+    /// A published form widened by this crate to a newer instruction set:
+    /// the published recipe on more lanes (the nlerp family's AVX-512
+    /// forms).
+    Widened,
 }
 
 impl Origin {
     /// A short lower-case name (`"paper-c"`, `"listing"`, `"listing-twin"`,
-    /// `"published"`, `"successor"`).
+    /// `"published"`, `"successor"`, `"widened"`).
     ///
     /// ```
     /// assert_eq!(animasm::Origin::ListingTwin.name(), "listing-twin");
@@ -182,6 +186,7 @@ impl Origin {
             Origin::ListingTwin => "listing-twin",
             Origin::Published => "published",
             Origin::Successor => "successor",
+            Origin::Widened => "widened",
         }
     }
 

@@ -74,6 +74,7 @@ mod hooked {
     /// `nlerp`, `fnlerp`, `onlerp`.
     const NLERP: &[Row] = &[
         (Impl::Neon, None),
+        (Impl::Avx512, AVX512),
         (Impl::Avx2, AVX2_FMA),
         (Impl::Avx2NoFma, AVX2),
         (Impl::Sse2, None),
@@ -99,7 +100,9 @@ mod hooked {
 
     /// AVX and AVX2 visible, FMA hidden.
     fn avx2_no_fma() -> Machine {
-        Machine::REAL.hiding(&["fma"])
+        // AVX-512 hidden too: no CPU with AVX-512 lacks FMA (and the nlerp
+        // family's `Avx512` form would otherwise come before `Avx2NoFma`).
+        Machine::REAL.hiding(&["fma", "avx512f"])
     }
     /// AVX hidden, AVX2 and FMA visible (what the hook can do, not a real
     /// CPU): only the forms that need AVX itself go.
@@ -297,6 +300,7 @@ mod hooked {
             Impl::Asm => Origin::Listing,
             Impl::Intrinsics => Origin::ListingTwin,
             Impl::Portable | Impl::Avx2 | Impl::Avx512 | Impl::Neon if r.is_id_routine() => Origin::Successor,
+            Impl::Avx512 => Origin::Widened,
             _ => Origin::Published,
         }
     }
@@ -388,12 +392,14 @@ mod hooked {
         let tally = check_all(Machine::BASELINE);
         tally.print("missing_cpu_feature_for_every_routine", "x86_64 baseline");
         if cfg!(target_arch = "x86_64") {
-            // Avx2 of the seven id routines and the nlerp three, Avx512 of
-            // quats_to_mats, Avx2NoFma of the nlerp three, Intrinsics (and
-            // Asm outside Miri) of the two slerp_quats; Avx512 of
-            // mats_to_quats and transform_joints (the `+ 2`).
+            // Avx2 of the seven id routines and the nlerp three, Avx2NoFma
+            // of the nlerp three, Intrinsics (and Asm outside Miri) of the
+            // two slerp_quats, and Avx512: the successors of quats_to_mats,
+            // mats_to_quats and transform_joints and the nlerp three's
+            // widened forms.
             let asm = if cfg!(miri) { 0 } else { 2 };
-            assert_eq!(tally.count("MissingCpuFeature"), 7 + 3 + 1 + 3 + 2 + asm + 2);
+            let avx512 = 3 + 3;
+            assert_eq!(tally.count("MissingCpuFeature"), 7 + 3 + 3 + 2 + asm + avx512);
         } else {
             eprintln!("missing_cpu_feature_for_every_routine: not x86_64, every SIMD form is Unsupported here");
         }

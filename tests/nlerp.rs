@@ -375,7 +375,10 @@ fn rounding_errors(f: Func) -> Vec<(Impl, f64, f64)> {
 /// `rsqrtps` is within 1.5 * 2^-12 relative (Intel's and AMD's documented
 /// bound), one Newton-Raphson step leaves at most 1.5 * that squared = 2.0e-7
 /// relative, and about four roundings of components below 1 add the rest
-/// (measured: 2.5e-7 here).
+/// (measured: 2.5e-7 here). The AVX-512 forms' `vrsqrt14ps` is within 2^-14
+/// relative (documented for every AVX-512 CPU), so after the step at most
+/// 1.5 * 2^-28 = 5.6e-9 relative: their margin is wider than the AVX2 forms'
+/// (about four roundings, 2.4e-7, against the 5e-7 bound).
 const ROUNDING: f64 = 5e-7;
 
 #[test]
@@ -501,7 +504,7 @@ fn reference_slerp_against_f64() {
 #[cfg(target_arch = "x86_64")]
 #[test]
 fn rsqrt_without_newton_raphson() {
-    let blind = model::Opts { fma: false, newton_raphson: false };
+    let blind = model::Opts { fma: false, newton_raphson: false, rsqrt14: false };
     for (d0, label) in [(0.0, "all"), (core::f64::consts::FRAC_1_SQRT_2, "<= 90 deg")] {
         let (l, r, t) = dot_grid(d0, GRID);
         let (mut comp, mut comp_blind, mut ang, mut ang_blind) = (0f64, 0f64, 0f64, 0f64);
@@ -1040,8 +1043,10 @@ fn length_mismatch_writes_nothing() {
 fn unsupported_widths_follow_cpu_detection() {
     #[cfg(all(feature = "std", target_arch = "x86_64"))]
     let (avx2, fma) = (std::is_x86_feature_detected!("avx2"), std::is_x86_feature_detected!("fma"));
+    #[cfg(all(feature = "std", target_arch = "x86_64"))]
+    let avx512 = common::cpu::cpu_has(&["avx512f", "avx512vl", "avx512dq", "avx512bw"]);
     #[cfg(not(all(feature = "std", target_arch = "x86_64")))]
-    let (avx2, fma) = (false, false);
+    let (avx2, fma, avx512) = (false, false, false);
     let x86 = cfg!(target_arch = "x86_64");
     let aarch64 = cfg!(target_arch = "aarch64");
     for (w, avail) in [
@@ -1049,6 +1054,7 @@ fn unsupported_widths_follow_cpu_detection() {
         (Impl::Sse2, x86),
         (Impl::Avx2NoFma, avx2),
         (Impl::Avx2, avx2 && fma),
+        (Impl::Avx512, avx512),
         (Impl::Neon, aarch64),
         (Impl::Intrinsics, false),
         (Impl::Asm, false),
@@ -1068,6 +1074,9 @@ fn unsupported_widths_follow_cpu_detection() {
                 let want = match w {
                     Impl::Avx2NoFma if x86 => Error::MissingCpuFeature { needs: "avx2" },
                     Impl::Avx2 if x86 => Error::MissingCpuFeature { needs: "avx2 and fma" },
+                    Impl::Avx512 if x86 => {
+                        Error::MissingCpuFeature { needs: "avx512f, avx512vl, avx512dq and avx512bw" }
+                    }
                     _ => Error::Unsupported(w),
                 };
                 assert_eq!(res, Err(want));
@@ -1082,16 +1091,26 @@ fn unsupported_widths_follow_cpu_detection() {
     assert_eq!(animasm::nlerp::resolve(Impl::Auto), Ok(animasm::nlerp::forms().next().unwrap()));
 }
 
-/// The forms of the family, fastest first: lanes 1, 4, 8, 8, 4 are
-/// `Scalar`, `Sse2`, `Avx2NoFma`, `Avx2` (`x86_64`), `Neon` (`aarch64`).
+/// The forms of the family, fastest first: lanes 1, 4, 8, 8, 16, 4 are
+/// `Scalar`, `Sse2`, `Avx2NoFma`, `Avx2`, `Avx512` (`x86_64`; the widened
+/// form, `Origin::Widened`), `Neon` (`aarch64`).
 #[test]
 fn width_metadata() {
     let all: Vec<Impl> = animasm::nlerp::forms().collect();
-    let order = [Impl::Neon, Impl::Avx2, Impl::Avx2NoFma, Impl::Sse2, Impl::Scalar];
+    let order = [Impl::Neon, Impl::Avx512, Impl::Avx2, Impl::Avx2NoFma, Impl::Sse2, Impl::Scalar];
     let expected: Vec<Impl> = order.into_iter().filter(|w| all.contains(w)).collect();
     assert_eq!(all, expected);
     assert_eq!([Impl::Sse2, Impl::Avx2NoFma, Impl::Avx2].map(Impl::name), ["sse2", "avx2-nofma", "avx2"]);
     assert_eq!(Impl::Avx2.to_string(), "avx2");
+    assert_eq!(Impl::Avx512.name(), "avx512");
+    let wide = animasm::roster::find("nlerp").unwrap().all_forms().find(|f| f.imp == Impl::Avx512);
+    if cfg!(target_arch = "x86_64") {
+        let wide = wide.expect("nlerp has an AVX-512 form on x86_64");
+        assert_eq!((wide.origin, wide.isa), (animasm::Origin::Widened, animasm::Isa::Avx512));
+        assert_eq!(animasm::Origin::Widened.name(), "widened");
+    } else {
+        assert!(wide.is_none());
+    }
     #[cfg(target_arch = "aarch64")]
     assert_eq!(all, [Impl::Neon, Impl::Scalar]);
     let neon = animasm::roster::find("nlerp").unwrap().all_forms().find(|f| f.imp == Impl::Neon);

@@ -735,7 +735,27 @@ mod successor {
             }
         }
         assert!(out.iter().any(|&(imp, _)| imp == Impl::Portable), "the portable successor always runs");
+        out.extend(avx512_kernel().map(|k| (Impl::Avx512, k)));
         out
+    }
+
+    /// The AVX-512 successor's raw kernel (`transform_skeleton::avx512`, not in the
+    /// routine's table: no `Impl::Avx512` through the safe function) where
+    /// the CPU has AVX-512 F, VL, DQ and BW; `None` with a printed line
+    /// where it has not (or off `x86_64`).
+    fn avx512_kernel() -> Option<Kernel> {
+        #[cfg(target_arch = "x86_64")]
+        {
+            if std::is_x86_feature_detected!("avx512f")
+                && std::is_x86_feature_detected!("avx512vl")
+                && std::is_x86_feature_detected!("avx512dq")
+                && std::is_x86_feature_detected!("avx512bw")
+            {
+                return Some(animasm::transform_skeleton::avx512::transform_skeleton as Kernel);
+            }
+            eprintln!("transform_skeleton: avx512 skipped: the CPU lacks avx512f, avx512vl, avx512dq or avx512bw");
+        }
+        None
     }
 
     /// The successor forms this CPU runs.
@@ -751,7 +771,21 @@ mod successor {
         out.extend_from_slice(mats);
         assert_eq!(out.capacity(), mats.len());
         let parents_exact: Vec<i32> = parents.to_vec();
-        transform_skeleton(imp, &mut out, &parents_exact, range).unwrap();
+        if imp == Impl::Avx512 {
+            // Not in the table: the safe function validates with `Portable`
+            // (on a copy), then the raw kernel runs on the exact `Vec`.
+            transform_skeleton(Impl::Portable, &mut mats.to_vec(), &parents_exact, range.clone()).unwrap();
+            let k = avx512_kernel().expect("Impl::Avx512 is listed only where the CPU runs it");
+            if !range.is_empty() {
+                // SAFETY: the safe function accepted the range: every joint
+                // of it and its parent are in `out` (as long as `mats`), and
+                // `parents` has an entry for each; an aligned `Vec`; the CPU
+                // has AVX-512 (`avx512_kernel`).
+                unsafe { k(out.as_mut_ptr(), parents_exact.as_ptr(), *range.start() as i32, *range.end() as i32) };
+            }
+        } else {
+            transform_skeleton(imp, &mut out, &parents_exact, range).unwrap();
+        }
         out
     }
 

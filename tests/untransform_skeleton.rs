@@ -708,7 +708,27 @@ mod successor {
             }
         }
         assert!(out.iter().any(|&(imp, _)| imp == Impl::Portable), "the portable successor always runs");
+        out.extend(avx512_kernel().map(|k| (Impl::Avx512, k)));
         out
+    }
+
+    /// The AVX-512 successor's raw kernel (`untransform_skeleton::avx512`, not in the
+    /// routine's table: no `Impl::Avx512` through the safe function) where
+    /// the CPU has AVX-512 F, VL, DQ and BW; `None` with a printed line
+    /// where it has not (or off `x86_64`).
+    fn avx512_kernel() -> Option<Kernel> {
+        #[cfg(target_arch = "x86_64")]
+        {
+            if std::is_x86_feature_detected!("avx512f")
+                && std::is_x86_feature_detected!("avx512vl")
+                && std::is_x86_feature_detected!("avx512dq")
+                && std::is_x86_feature_detected!("avx512bw")
+            {
+                return Some(animasm::untransform_skeleton::avx512::untransform_skeleton as Kernel);
+            }
+            eprintln!("untransform_skeleton: avx512 skipped: the CPU lacks avx512f, avx512vl, avx512dq or avx512bw");
+        }
+        None
     }
 
     /// The successor forms this CPU runs.
@@ -728,7 +748,21 @@ mod successor {
         let mut out = Vec::with_capacity(mats.len());
         out.extend_from_slice(mats);
         assert_eq!(out.capacity(), mats.len());
-        untransform_skeleton(imp, &mut out, parents, range).unwrap();
+        if imp == Impl::Avx512 {
+            // Not in the table: the safe function validates with `Portable`
+            // (on a copy), then the raw kernel runs on the exact `Vec`.
+            untransform_skeleton(Impl::Portable, &mut mats.to_vec(), parents, range.clone()).unwrap();
+            let k = avx512_kernel().expect("Impl::Avx512 is listed only where the CPU runs it");
+            if !range.is_empty() {
+                // SAFETY: the safe function accepted the range: every joint
+                // of it and its parent are in `out` (as long as `mats`), and
+                // `parents` has an entry for each; an aligned `Vec`; the CPU
+                // has AVX-512 (`avx512_kernel`).
+                unsafe { k(out.as_mut_ptr(), parents.as_ptr(), *range.start() as i32, *range.end() as i32) };
+            }
+        } else {
+            untransform_skeleton(imp, &mut out, parents, range).unwrap();
+        }
         out
     }
 

@@ -25,6 +25,12 @@
 //! - [`avx2`]: `nlerp8`, `fnlerp8`, `onlerp8` with the in-lane transpose and
 //!   the permuted `t` ([`Impl::Avx2NoFma`]), and their FMA forms `*8_fma`
 //!   ([`Impl::Avx2`]);
+//! - [`avx512`]: `nlerp16_fma`, `fnlerp16_fma`, `onlerp16_fma`: the FMA
+//!   forms widened by this crate to sixteen lanes (not published:
+//!   [`crate::Origin::Widened`]), `vrsqrt14ps` + Newton-Raphson, the tail
+//!   by masked loads and stores ([`Impl::Avx512`]; 1.3x to 1.5x the AVX2
+//!   FMA forms at 1024 elements on an Intel Xeon, `asm_notes/nlerp.md`,
+//!   "Widened: Impl::Avx512");
 //! - `neon` (`aarch64`): `nlerp4`, `fnlerp4`, `onlerp4`, four pairs per
 //!   block with the article's recipe (`vld4q_f32` de-interleaves to SoA),
 //!   but the scalar functions' roundings: the correctly rounded `1 /
@@ -63,6 +69,8 @@ pub mod scalar;
 
 #[cfg(target_arch = "x86_64")]
 pub mod avx2;
+#[cfg(target_arch = "x86_64")]
+pub mod avx512;
 #[cfg(target_arch = "aarch64")]
 pub mod neon;
 #[cfg(target_arch = "x86_64")]
@@ -101,12 +109,15 @@ use crate::types::Quat;
 type Kernel = crate::form::kernel::Stream;
 
 /// The forms of each function, fastest first: the order [`Impl::Auto`] tries
-/// them in (the measurements of `docs/results.md`: the wider, the faster).
+/// them in (the measurements of `docs/results.md`: the wider, the faster;
+/// the 16-wide forms' in `asm_notes/nlerp.md`, "Widened: Impl::Avx512").
 macro_rules! forms {
-    ($name:ident, $scalar:ident, $sse2:ident, $avx2:ident, $fma:ident) => {
+    ($name:ident, $scalar:ident, $sse2:ident, $avx2:ident, $fma:ident, $avx512:ident) => {
         pub(crate) static $name: &[Form<Kernel>] = &[
             #[cfg(target_arch = "aarch64")]
     form!(Neon => neon::$sse2, Published on Neon),
+            #[cfg(target_arch = "x86_64")]
+    form!(Avx512 => avx512::$avx512, Widened on Avx512),
             #[cfg(target_arch = "x86_64")]
     form!(Avx2 => avx2::$fma, Published on Avx2Fma),
             #[cfg(target_arch = "x86_64")]
@@ -117,9 +128,9 @@ macro_rules! forms {
         ];
     };
 }
-forms!(NLERP, run_nlerp, nlerp4, nlerp8, nlerp8_fma);
-forms!(FNLERP, run_fnlerp, fnlerp4, fnlerp8, fnlerp8_fma);
-forms!(ONLERP, run_onlerp, onlerp4, onlerp8, onlerp8_fma);
+forms!(NLERP, run_nlerp, nlerp4, nlerp8, nlerp8_fma, nlerp16_fma);
+forms!(FNLERP, run_fnlerp, fnlerp4, fnlerp8, fnlerp8_fma, fnlerp16_fma);
+forms!(ONLERP, run_onlerp, onlerp4, onlerp8, onlerp8_fma, onlerp16_fma);
 
 /// The one form of [`slerp()`]: the article's scalar reference.
 pub(crate) static SLERP: &[Form<Kernel>] = &[form!(Scalar => scalar::run_slerp, PaperC)];
@@ -197,10 +208,11 @@ macro_rules! safe_fn {
         /// Checked in this order, before anything is written:
         /// - [`Error::Unsupported`]: there is no form `imp` of this function
         ///   on this target (it has [`Impl::Scalar`] everywhere,
-        ///   [`Impl::Sse2`], [`Impl::Avx2NoFma`] and [`Impl::Avx2`] on
-        ///   `x86_64`, [`Impl::Neon`] on `aarch64`);
-        /// - [`Error::MissingCpuFeature`]: `imp` needs AVX2 (and FMA) that
-        ///   this CPU lacks or that cannot be detected (without `std`);
+        ///   [`Impl::Sse2`], [`Impl::Avx2NoFma`], [`Impl::Avx2`] and
+        ///   [`Impl::Avx512`] on `x86_64`, [`Impl::Neon`] on `aarch64`);
+        /// - [`Error::MissingCpuFeature`]: `imp` needs AVX2 (and FMA) or
+        ///   AVX-512 (F, VL, DQ, BW) that this CPU lacks or that cannot be
+        ///   detected (without `std`);
         /// - [`Error::LengthMismatch`] with `what` = `"r"` or `"t"`: that
         ///   slice's length differs from `dest.len()`;
         /// - [`Error::NonFiniteFactor`] (`what: "t"`, with the position of
@@ -217,7 +229,7 @@ safe_fn! {
     /// `dest[i] = nlerp(l, r[i], t[i])`: normalised linear interpolation from
     /// `l` towards `r[i]` along the shorter arc, with the kernel `imp`
     /// picks ([`scalar::run_nlerp`], [`sse2::nlerp4`], [`avx2::nlerp8`],
-    /// [`avx2::nlerp8_fma`], `neon::nlerp4`).
+    /// [`avx2::nlerp8_fma`], [`avx512::nlerp16_fma`], `neon::nlerp4`).
     ///
     /// On unit quaternions the x86 SIMD forms agree with [`scalar::nlerp`]
     /// to 5e-7 per component (measured 3.0e-7 on an Intel CPU;
@@ -234,7 +246,8 @@ safe_fn! {
     /// `dest[i] = fnlerp(l, r[i], t[i])`: [`nlerp`] with `t` corrected by the
     /// quadratic `k(d)` of *Approximating slerp* ([`scalar::fnlerp`]), with
     /// the kernel `imp` picks ([`scalar::run_fnlerp`], [`sse2::fnlerp4`],
-    /// [`avx2::fnlerp8`], [`avx2::fnlerp8_fma`], `neon::fnlerp4`). Same
+    /// [`avx2::fnlerp8`], [`avx2::fnlerp8_fma`], [`avx512::fnlerp16_fma`],
+    /// `neon::fnlerp4`). Same
     /// agreement between the forms as [`nlerp`].
     fnlerp, FNLERP
 }
@@ -244,7 +257,7 @@ safe_fn! {
     /// `k = A(d) (t - 0.5)^2 + B(d)` ([`scalar::onlerp`], the article's
     /// function), with the kernel `imp` picks ([`scalar::run_onlerp`],
     /// [`sse2::onlerp4`], [`avx2::onlerp8`], [`avx2::onlerp8_fma`],
-    /// `neon::onlerp4`). Same agreement between the forms as [`nlerp`].
+    /// [`avx512::onlerp16_fma`], `neon::onlerp4`). Same agreement between the forms as [`nlerp`].
     onlerp, ONLERP
 }
 

@@ -17,6 +17,13 @@
 //!   erratum E1 and rounds differently from the C (one rounding per FMA).
 //!   The fastest form where the CPU has it (1.6x the asm on an AMD EPYC
 //!   Zen 3; `asm_notes/transform_skeleton.md`, "Successor: Impl::Avx2").
+//! - [`avx512`]: the successor for AVX-512 F/VL/DQ/BW, a whole matrix in
+//!   one `zmm` register (half `Avx2`'s arithmetic per joint), Portable's
+//!   bits. **Not in the routine's table** (no `Impl::Avx512`): the parent to
+//!   child chain bounds the routine, and the form was slower than `Avx2` on
+//!   the Fox's skeleton and a pure chain (measured on an Intel Xeon with
+//!   AVX-512; `asm_notes/transform_skeleton.md`, "Successor: Impl::Avx512");
+//!   its raw kernel is public and tested against `Impl::Portable`.
 //! - [`portable`] (`Impl::Portable`, every target): the successor in plain
 //!   Rust, one joint at a time, which writes out the successors' one order
 //!   of operations ([`portable::transform_joint`]); `crate::portable`'s
@@ -43,6 +50,8 @@ pub mod scalar;
 pub mod asm;
 #[cfg(target_arch = "x86_64")]
 pub mod avx2;
+#[cfg(target_arch = "x86_64")]
+pub mod avx512;
 #[cfg(target_arch = "x86_64")]
 pub mod intrinsics;
 #[cfg(target_arch = "aarch64")]

@@ -15,6 +15,14 @@
 //!   in one 8-lane register, one `vpermilps` for two broadcasts, FMA); the
 //!   fastest form where the CPU has it (1.5x the asm on an AMD EPYC Zen 3;
 //!   `asm_notes/untransform_skeleton.md`, "Successor: Impl::Avx2").
+//! - [`avx512`]: the successor for AVX-512 F/VL/DQ/BW, a whole matrix in
+//!   one `zmm` register (half `Avx2`'s shuffles per joint), Portable's bits.
+//!   **Not in the routine's table** (no `Impl::Avx512`): the routine is at
+//!   its memory floor already, and the form was no faster than `Avx2` at
+//!   1024 joints and slower at 65536 (measured on an Intel Xeon with
+//!   AVX-512; `asm_notes/untransform_skeleton.md`, "Successor:
+//!   Impl::Avx512"); its raw kernel is public and tested against
+//!   `Impl::Portable`.
 //! - [`portable`] (`Impl::Portable`, every target): the successor in plain
 //!   Rust, one joint at a time, which writes out the successors' one order
 //!   of operations ([`portable::untransform_joint`]); `crate::portable`'s
@@ -37,6 +45,8 @@ pub mod scalar;
 pub mod asm;
 #[cfg(target_arch = "x86_64")]
 pub mod avx2;
+#[cfg(target_arch = "x86_64")]
+pub mod avx512;
 #[cfg(target_arch = "x86_64")]
 pub mod intrinsics;
 #[cfg(target_arch = "aarch64")]

@@ -17,17 +17,35 @@ pub fn rsqrt(x: f32) -> f32 {
     unsafe { _mm_cvtss_f32(_mm_rsqrt_ss(_mm_set_ss(x))) }
 }
 
+/// `vrsqrt14ss`: on one CPU the same approximation as each lane of
+/// `vrsqrt14ps` (the AVX-512 forms' estimate). Called only where the CPU
+/// has AVX-512 F (the AVX-512 forms run only there).
+pub fn rsqrt14(x: f32) -> f32 {
+    #[target_feature(enable = "avx512f")]
+    fn r14(x: f32) -> f32 {
+        let v = _mm_set_ss(x);
+        _mm_cvtss_f32(_mm_rsqrt14_ss(v, v))
+    }
+    assert!(std::is_x86_feature_detected!("avx512f"), "rsqrt14 needs AVX-512 F");
+    // SAFETY: the CPU has AVX-512 F (checked above).
+    unsafe { r14(x) }
+}
+
 /// Options of the model beyond the kernels: `fma` picks the FMA forms'
 /// fusions; `newton_raphson = false` drops the refinement of `rsqrt`
-/// (the article's "use _mm_rsqrt_ps blindly").
+/// (the article's "use _mm_rsqrt_ps blindly"); `rsqrt14` takes the AVX-512
+/// forms' `vrsqrt14ps` estimate instead of `rsqrtps`.
 #[derive(Clone, Copy)]
 pub struct Opts {
     pub fma: bool,
     pub newton_raphson: bool,
+    pub rsqrt14: bool,
 }
 
-pub const PLAIN: Opts = Opts { fma: false, newton_raphson: true };
-pub const FMA: Opts = Opts { fma: true, newton_raphson: true };
+pub const PLAIN: Opts = Opts { fma: false, newton_raphson: true, rsqrt14: false };
+pub const FMA: Opts = Opts { fma: true, newton_raphson: true, rsqrt14: false };
+/// The AVX-512 forms: the FMA forms' fusions with `vrsqrt14ps`.
+pub const AVX512: Opts = Opts { fma: true, newton_raphson: true, rsqrt14: true };
 
 /// One element as the SIMD kernels compute it.
 pub fn lane(f: Func, o: Opts, l: Quat, r: Quat, t: f32) -> Quat {
@@ -56,7 +74,7 @@ pub fn lane(f: Func, o: Opts, l: Quat, r: Quat, t: f32) -> Quat {
     let rt = f32::from_bits(ot.to_bits() ^ (ca.to_bits() & 0x8000_0000));
     let u = [ma(l.x, lt, r.x * rt), ma(l.y, lt, r.y * rt), ma(l.z, lt, r.z * rt), ma(l.w, lt, r.w * rt)];
     let un = ma(u[0], u[0], u[1] * u[1]) + ma(u[2], u[2], u[3] * u[3]);
-    let us0 = rsqrt(un);
+    let us0 = if o.rsqrt14 { rsqrt14(un) } else { rsqrt(un) };
     let us = if o.newton_raphson { (0.5 * us0) * nma(us0 * us0, un, 3.0) } else { us0 };
     Quat::from_array(u.map(|c| c * us))
 }
@@ -67,6 +85,7 @@ pub fn opts(w: animasm::Impl) -> Option<Opts> {
     match w {
         Impl::Sse2 | Impl::Avx2NoFma => Some(PLAIN),
         Impl::Avx2 => Some(FMA),
+        Impl::Avx512 => Some(AVX512),
         _ => None,
     }
 }

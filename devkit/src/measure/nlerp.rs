@@ -81,6 +81,12 @@ impl Func {
             (Func::Fnlerp, Impl::Avx2) => avx2::fnlerp8_fma,
             #[cfg(target_arch = "x86_64")]
             (Func::Onlerp, Impl::Avx2) => avx2::onlerp8_fma,
+            #[cfg(target_arch = "x86_64")]
+            (Func::Nlerp, Impl::Avx512) => animasm::nlerp::avx512::nlerp16_fma,
+            #[cfg(target_arch = "x86_64")]
+            (Func::Fnlerp, Impl::Avx512) => animasm::nlerp::avx512::fnlerp16_fma,
+            #[cfg(target_arch = "x86_64")]
+            (Func::Onlerp, Impl::Avx512) => animasm::nlerp::avx512::onlerp16_fma,
             #[cfg(target_arch = "aarch64")]
             (Func::Nlerp, Impl::Neon) => animasm::nlerp::neon::nlerp4,
             #[cfg(target_arch = "aarch64")]
