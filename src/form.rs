@@ -40,11 +40,13 @@ use crate::types::{JointMat, JointQuat, Quat};
 /// | [`Impl::Sse2`] | [`Origin::Published`]: published intrinsics that are no listing's twin, 4 lanes | [`Isa::Sse2`] | `slerp_quats_corrected` (Table 1's 128-bit baseline), the nlerp family |
 /// | [`Impl::Avx2NoFma`] | [`Origin::Published`], 8 lanes | [`Isa::Avx2`] | the nlerp family |
 /// | [`Impl::Avx2`] | [`Origin::Successor`] (the id routines) or [`Origin::Published`] (the nlerp family's FMA forms), 8 lanes | [`Isa::Avx2Fma`] | the seven id Software routines, the nlerp family |
-/// | [`Impl::Avx512`] | [`Origin::Successor`], 16 lanes | [`Isa::Avx512`] | `quats_to_mats` |
+/// | [`Impl::Avx512`] | [`Origin::Successor`] (the id routines) or [`Origin::Widened`] (the nlerp family), 16 lanes | [`Isa::Avx512`] | `slerp_joints`, `lerp_joints`, `quats_to_mats`, `mats_to_quats`, `transform_joints`, the nlerp family |
 /// | [`Impl::Neon`] | [`Origin::Successor`] (the id routines) or [`Origin::Published`] (the nlerp family), 4 lanes | [`Isa::Neon`] | the seven id Software routines, the nlerp family |
 ///
-/// `Avx512` has one form in this release, `quats_to_mats`'s successor:
-/// every other routine returns `Error::Unsupported` for it.
+/// The two skeleton routines have no `Avx512` form (their AVX-512 kernels,
+/// `transform_skeleton::avx512` and `untransform_skeleton::avx512`, were
+/// not faster than `Avx2`: the parent-to-child chain and the memory bound
+/// them), nor do `slerp_quats_*`: they return `Error::Unsupported` for it.
 ///
 /// **The one answer.** Every [`Origin::Successor`] form of a routine
 /// (`Portable`, `Avx2`, `Avx512`, `Neon`) computes the same IEEE operations in the same
@@ -63,8 +65,9 @@ pub enum Impl {
     Auto,
     /// The fastest [`Origin::Successor`] form this CPU can run: the one
     /// answer, the same bits for the same input on every CPU and every
-    /// target (the NEON form on `aarch64`, the AVX2 + FMA form on `x86_64`
-    /// where the CPU has them, [`Impl::Portable`] everywhere else). The
+    /// target (the NEON form on `aarch64`; on `x86_64` the AVX-512 or the
+    /// AVX2 + FMA form where the CPU has the features, whichever the
+    /// routine's table puts first; [`Impl::Portable`] everywhere else). The
     /// seven id Software routines have it; the others give
     /// [`Error::Unsupported`](crate::Error::Unsupported).
     Deterministic,
@@ -92,8 +95,9 @@ pub enum Impl {
     /// routines' successors and the nlerp article's FMA forms. `x86_64` with
     /// AVX2 and FMA.
     Avx2,
-    /// 16-wide AVX-512 (F, VL, DQ, BW) forms. `x86_64` with AVX-512; in
-    /// this release `quats_to_mats`' successor only.
+    /// 16-wide AVX-512 (F, VL, DQ, BW) forms: the successors of five id
+    /// Software routines (not the skeletons') and the nlerp family widened
+    /// from the article's AVX2 forms. `x86_64` with AVX-512.
     Avx512,
     /// 4-wide NEON forms (`core::arch::aarch64`): the id Software routines'
     /// successors and the nlerp family. `aarch64`, where NEON is part of the

@@ -13,13 +13,14 @@
 //! use animasm::{Impl, Origin};
 //!
 //! // The seven id Software routines and their successors (`Impl::Portable`
-//! // on every target, `Impl::Avx2` on x86_64, `Impl::Neon` on aarch64;
-//! // `all_forms()` lists those compiled here, `forms()` those this CPU runs).
+//! // on every target, `Impl::Avx2` and `Impl::Avx512` on x86_64,
+//! // `Impl::Neon` on aarch64; `all_forms()` lists those compiled here,
+//! // `forms()` those this CPU runs).
 //! let ids: Vec<&str> = roster::id_routines().map(|r| r.name).collect();
 //! assert_eq!(ids.len(), 7);
 //! for r in roster::id_routines() {
 //!     for f in r.all_forms().filter(|f| f.origin == Origin::Successor) {
-//!         assert!(matches!(f.imp, Impl::Portable | Impl::Avx2 | Impl::Neon), "{} {}", r.name, f.imp);
+//!         assert!(matches!(f.imp, Impl::Portable | Impl::Avx2 | Impl::Avx512 | Impl::Neon), "{} {}", r.name, f.imp);
 //!     }
 //!     assert!(r.forms().any(|f| f.imp == Impl::Scalar));
 //! }
@@ -226,7 +227,7 @@ impl Routine {
     ///
     /// ```
     /// use animasm::{Error, Impl};
-    /// let r = animasm::roster::find("slerp_joints").unwrap();
+    /// let r = animasm::roster::find("slerp_quats_corrected").unwrap();
     /// assert_eq!(r.resolve(Impl::Scalar).map(|f| f.imp), Ok(Impl::Scalar));
     /// assert_eq!(r.resolve(Impl::Avx512), Err(Error::Unsupported(Impl::Avx512)));
     /// ```

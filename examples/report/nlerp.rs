@@ -82,7 +82,7 @@ pub(crate) fn nlerp_table() -> Table<Streams> {
     ];
     #[cfg(target_arch = "x86_64")]
     {
-        use animasm::nlerp::{avx2, sse2};
+        use animasm::nlerp::{avx2, avx512, sse2};
         kernels.extend([
             ("nlerp4", Impl::Sse2, sse2::nlerp4 as NlerpKernel),
             ("fnlerp4", Impl::Sse2, sse2::fnlerp4),
@@ -93,13 +93,20 @@ pub(crate) fn nlerp_table() -> Table<Streams> {
             ("nlerp8 FMA", Impl::Avx2, avx2::nlerp8_fma),
             ("fnlerp8 FMA", Impl::Avx2, avx2::fnlerp8_fma),
             ("onlerp8 FMA", Impl::Avx2, avx2::onlerp8_fma),
+            // Not the article's: its AVX2 FMA forms widened by this crate.
+            ("nlerp16 FMA", Impl::Avx512, avx512::nlerp16_fma),
+            ("fnlerp16 FMA", Impl::Avx512, avx512::fnlerp16_fma),
+            ("onlerp16 FMA", Impl::Avx512, avx512::onlerp16_fma),
         ]);
     }
     kernels.push(("slerp (reference)", Impl::Scalar, scalar::run_slerp));
     let iaca = |name: &str| NLERP_IACA.iter().find(|(n, _)| *n == name).map(|&(_, c)| c);
     let forms: Vec<Impl> = animasm::nlerp::forms().collect();
-    let missing: Vec<&str> =
-        [Impl::Avx2NoFma, Impl::Avx2].into_iter().filter(|w| !forms.contains(w)).map(Impl::name).collect();
+    let missing: Vec<&str> = [Impl::Avx2NoFma, Impl::Avx2, Impl::Avx512]
+        .into_iter()
+        .filter(|w| !forms.contains(w))
+        .map(Impl::name)
+        .collect();
     let mut rows: Vec<Row<Streams>> = kernels
         .into_iter()
         .filter(|(_, w, _)| forms.contains(w))
@@ -135,6 +142,13 @@ pub(crate) fn nlerp_table() -> Table<Streams> {
         "The `auto` rows: the safe `nlerp`, `fnlerp` and `onlerp` with `Impl::Auto` (the default; validation \
          and the endpoint rule included), which run {auto} on this CPU."
     )];
+    if forms.contains(&Impl::Avx512) {
+        notes.push(
+            "The `16 FMA` rows are not the article's: its AVX2 FMA forms widened to AVX-512 by this crate \
+             (`Origin::Widened`, `vrsqrt14ps` for `rsqrtps`, masked tails)."
+                .into(),
+        );
+    }
     if !missing.is_empty() {
         notes.push(format!("Not available on this CPU, left out: {}.", missing.join(", ")));
     }
