@@ -34,6 +34,8 @@ pub mod asm;
 #[cfg(target_arch = "x86_64")]
 pub mod avx2;
 #[cfg(target_arch = "x86_64")]
+pub mod avx512;
+#[cfg(target_arch = "x86_64")]
 pub mod intrinsics;
 
 use crate::dispatch::{Impl, form, routine_api, select};
@@ -53,6 +55,8 @@ pub(crate) static FORMS: &[JointForm] = &[
     form!(Neon => neon::lerp_joints, Successor on Neon),
     #[cfg(target_arch = "x86_64")]
     form!(Avx2 => avx2::lerp_joints, Successor on Avx2Fma),
+    #[cfg(target_arch = "x86_64")]
+    form!(Avx512 => avx512::lerp_joints, Successor on Avx512),
     #[cfg(target_arch = "x86_64")]
     form!(Intrinsics => intrinsics::lerp_joints, ListingTwin on Sse2),
     #[cfg(all(target_arch = "x86_64", not(miri)))]

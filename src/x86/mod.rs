@@ -4,7 +4,8 @@
 //! the SSE slerp core of *Slerping Clock Cycles* that `slerp_joints` and
 //! `slerp_quats`' SSE2 baseline both run ([`slerp_core`]), and the 8-wide
 //! pieces the AVX2 successors share ([`slerp_core8`] for the joint
-//! interpolators, [`blocks8`] for the conversions). None of it is
+//! interpolators, [`blocks8`] for the conversions), and the 16-lane pieces
+//! of the joint interpolators' AVX-512 successors ([`slerp_core16`]). None of it is
 //! public API (`consts` is reachable, hidden, for the crate's own tests).
 
 #[cfg(target_arch = "x86_64")]
@@ -14,5 +15,7 @@ pub mod consts;
 pub(crate) mod shuffle;
 #[cfg(target_arch = "x86_64")]
 pub(crate) mod slerp_core;
+#[cfg(target_arch = "x86_64")]
+pub(crate) mod slerp_core16;
 #[cfg(target_arch = "x86_64")]
 pub(crate) mod slerp_core8;

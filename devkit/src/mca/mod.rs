@@ -303,6 +303,28 @@ fn main_loop(instrs: &[Instr], count: usize) -> Option<&[Instr]> {
     Some(&instrs[s..=e])
 }
 
+/// objdump's AVX-512 embedded broadcast (`DWORD BCST [mem]`) in the
+/// syntax llvm-mc parses (`DWORD PTR [mem]{1to16}`): the count is the
+/// widest vector register of the instruction over the element size. Any
+/// other text is returned as it is.
+fn embedded_broadcast(text: &str) -> String {
+    let Some(at) = text.find(" BCST [") else { return text.to_string() };
+    let elem = ["QWORD", "DWORD", "WORD", "BYTE"]
+        .iter()
+        .zip([8usize, 4, 2, 1])
+        .find(|(w, _)| text[..at].ends_with(*w))
+        .map_or(4, |(_, b)| b);
+    let width = if text.contains("zmm") {
+        64
+    } else if text.contains("ymm") {
+        32
+    } else {
+        16
+    };
+    let Some(close) = text[at..].find(']').map(|c| at + c + 1) else { return text.to_string() };
+    format!("{} PTR {}{{1to{}}}{}", &text[..at], &text[at + " BCST ".len()..close], width / elem, &text[close..])
+}
+
 /// The loop body as input for `llvm-mca`: Intel syntax, branch targets inside
 /// the loop replaced by a local label.
 fn mca_source(body: &[Instr]) -> String {
@@ -323,7 +345,7 @@ fn mca_source(body: &[Instr]) -> String {
             None if i.text.split(' ').any(|t| t.starts_with("nop")) => {}
             None => {
                 s.push_str("    ");
-                s.push_str(&i.text);
+                s.push_str(&embedded_broadcast(&i.text));
                 s.push('\n');
             }
         }
@@ -334,6 +356,19 @@ fn mca_source(body: &[Instr]) -> String {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn embedded_broadcast_in_llvm_mc_syntax() {
+        assert_eq!(
+            super::embedded_broadcast("vfmadd213ps zmm4,zmm0,DWORD BCST [rip+0x10]"),
+            "vfmadd213ps zmm4,zmm0,DWORD PTR [rip+0x10]{1to16}"
+        );
+        assert_eq!(
+            super::embedded_broadcast("vaddpd ymm1,ymm2,QWORD BCST [rax]"),
+            "vaddpd ymm1,ymm2,QWORD PTR [rax]{1to4}"
+        );
+        assert_eq!(super::embedded_broadcast("vaddps ymm1,ymm2,[rax]"), "vaddps ymm1,ymm2,[rax]");
+    }
+
     use super::*;
 
     #[test]
