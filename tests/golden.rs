@@ -1,7 +1,8 @@
 //! The one answer: every successor form of the seven id Software routines
 //! ([`Origin::Successor`]: `Impl::Portable`, `Impl::Avx2`, `Impl::Avx512`
-//! (`quats_to_mats`), `Impl::Neon`,
-//! and whatever `Impl::Deterministic` picks) gives the same bits on the
+//! (all but the two skeleton routines; where the CPU has AVX-512),
+//! `Impl::Neon`, and whatever `Impl::Deterministic` picks) gives the same
+//! bits on the
 //! same inputs, and those bits are the committed golden digests of
 //! `tests/golden/digests.txt`, on `x86_64` natively and on `aarch64` (under
 //! qemu in `.ci/run`).

@@ -23,7 +23,7 @@
 //!   aside: LLVM may commute the intrinsics' operands, which changes which
 //!   NaN propagates; every other value and the sign of zero must match);
 //! - on `Ok`, the successor forms ([`Origin::Successor`]: `Portable`,
-//!   `Avx2`, `Neon`) wrote the same bits, on any input: the one answer
+//!   `Avx2`, `Avx512`, `Neon`) wrote the same bits, on any input: the one answer
 //!   (NaN payloads aside).
 //!
 //! Each shape adds its routines' documented guarantees on `Ok`, and
