@@ -8,9 +8,9 @@
 # soon as its row is in the routine's table and this CPU (as valgrind
 # presents it: 3.19 runs AVX2 and FMA) has the features. `every_kernel_reaches_the_end_of_exact_buffers`
 # prints the forms it ran per routine, so the log shows that the successors
-# were covered (or why not). The AVX-512 form (quats_to_mats' Impl::Avx512)
-# is not run: valgrind 3.19 hides AVX-512 from CPUID, so it is not detected
-# and its tests skip it with a printed line.
+# were covered (or why not). The AVX-512 forms (Impl::Avx512) are not run:
+# valgrind 3.19 hides AVX-512 from CPUID, so they are not detected and their
+# tests skip them with a printed line.
 #
 # tests/properties.rs (`every_kernel_reaches_the_end_of_exact_buffers`, and
 # its property tests with PROPTEST_CASES cases) gives every kernel of every
