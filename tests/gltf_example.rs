@@ -40,8 +40,17 @@ fn files() -> Vec<String> {
 }
 
 fn write_tmp(name: &str, j: &Value) -> String {
-    let path = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
-    std::fs::write(&path, serde_json::to_string(j).unwrap()).unwrap();
+    // Tests run in parallel and several write (and read) the same file:
+    // each writes its own temporary file and renames it into place, which
+    // is atomic, so a reader never sees a file half written (a test once
+    // read an empty one).
+    static SEQ: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"));
+    let path = dir.join(name);
+    let seq = SEQ.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let tmp = dir.join(format!("{name}.{}.{seq}.tmp", std::process::id()));
+    std::fs::write(&tmp, serde_json::to_string(j).unwrap()).unwrap();
+    std::fs::rename(&tmp, &path).unwrap();
     path.to_str().unwrap().to_string()
 }
 
