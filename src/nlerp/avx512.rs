@@ -6,7 +6,7 @@
 //!
 //! Per block of sixteen: four 512-bit loads give `r[0..4]`, `r[4..8]`,
 //! `r[8..12]`, `r[12..16]` (one quaternion per 128-bit lane), and
-//! [`transpose16_lane4`] (the article's `_MM_TRANSPOSE8_LANE4_PS` on 512-bit
+//! `transpose16_lane4` (the article's `_MM_TRANSPOSE8_LANE4_PS` on 512-bit
 //! registers) transposes each 128-bit lane as `_MM_TRANSPOSE4_PS` does, so
 //! lane `j` of 128-bit lane `L` of `rX` is `r[4 j + L].x`. The `t` vector is
 //! permuted to the same lane order with one `vpermps`

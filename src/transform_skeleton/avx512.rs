@@ -17,7 +17,7 @@
 //! (`_mm512_broadcast_f32x4`: the load ports, no shuffle). The parent's
 //! scalars `b[r][k]`, which row `r` of the result needs in its lane, are one
 //! in-lane `vpermilps` each (`_mm512_permutevar_ps` with the control
-//! `k k k k` in every lane, [`SPREAD`]): row `r` of the parent is already in
+//! `k k k k` in every lane, `SPREAD`): row `r` of the parent is already in
 //! lane `r`. Each joint is then one `vmulps`, two FMAs and one `vaddps` of
 //! the parent blended into `(-0.0, -0.0, -0.0, t)` per row (a mask blend,
 //! `_mm512_mask_blend_ps` with mask `0x0888`: no shuffle).
@@ -36,7 +36,7 @@
 //! joints: a load does not take its data from an earlier masked store, it
 //! waits for the store to complete); the
 //! lane-crossing `vpermps` (or the `vpermt2ps` LLVM makes of constant
-//! controls, hence the volatile read of [`SPREAD`]) puts three cycles
+//! controls, hence the volatile read of `SPREAD`) puts three cycles
 //! instead of one on that chain; row 2 merged by masked broadcasts was
 //! slower still. The serial dependency stays: one joint per iteration, as
 //! the listing's; no tail.
