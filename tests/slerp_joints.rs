@@ -187,42 +187,5 @@ fn listing_instruction_counts() {
 #[cfg(all(target_arch = "x86_64", not(miri)))]
 #[test]
 fn avx512_blocks_of_sixteen() {
-    use animasm::{Error, Impl};
-    use animasm_testkit::inputs::joint_lists;
-    use common::assert_bit_identical;
-    use common::joints::{entry_by_entry, run};
-    let k = match animasm::slerp_joints::kernel(Impl::Avx512) {
-        Ok(k) => k,
-        Err(e @ Error::MissingCpuFeature { .. }) => {
-            eprintln!("slerp_joints Impl::Avx512 skipped: {e}");
-            return;
-        }
-        Err(e) => panic!("slerp_joints Impl::Avx512: {e}"),
-    };
-    let portable = animasm::slerp_joints::kernel(Impl::Portable).unwrap();
-    for len in [15usize, 16, 17, 31, 32, 33, 47, 48, 49, 63, 64, 65, 100, 130] {
-        let (joints, blend, _) = joint_lists(0x16 + len as u64, len);
-        let (joints, blend) = (joints[..len].to_vec(), blend[..len].to_vec());
-        let identity: Vec<i32> = (0..len as i32).collect();
-        let reversed: Vec<i32> = identity.iter().rev().copied().collect();
-        for lerp in [0.3f32, 0.75] {
-            for (what, index) in [("in order", &identity), ("reversed", &reversed)] {
-                let got = run(k, &joints, &blend, lerp, index);
-                let want = run(portable, &joints, &blend, lerp, index);
-                assert_bit_identical(&got, &want, &format!("slerp_joints avx512 {len} {what} lerp {lerp}"));
-            }
-            let mut repeats = identity.clone();
-            for b in (16..len).step_by(16) {
-                repeats[b] = repeats[b - 1];
-            }
-            if len >= 2 {
-                repeats[len - 2] = repeats[len - 1];
-            }
-            let got = run(k, &joints, &blend, lerp, &repeats);
-            let by_entry = entry_by_entry(k, &joints, &blend, lerp, &repeats);
-            let want = run(portable, &joints, &blend, lerp, &repeats);
-            assert_bit_identical(&got, &by_entry, &format!("slerp_joints avx512 {len} repeats lerp {lerp}"));
-            assert_bit_identical(&got, &want, &format!("slerp_joints avx512 {len} repeats vs portable lerp {lerp}"));
-        }
-    }
+    common::joints::avx512_blocks_of_sixteen("slerp_joints", animasm::slerp_joints::kernel);
 }

@@ -966,3 +966,47 @@ macro_rules! joint_routine_tests {
         }
     };
 }
+
+/// The AVX-512 form of `routine` (`kernel_of`: the routine module's
+/// `kernel`) on the lengths around its blocks of sixteen, in order, reversed
+/// and with repeats across each boundary and before the masked tail: bit
+/// for bit `Impl::Portable`, and with repeats what applying the form entry
+/// by entry gives; lists allocated to the exact length. Where the CPU lacks
+/// AVX-512 it says so and checks nothing.
+#[cfg(all(target_arch = "x86_64", not(miri)))]
+pub fn avx512_blocks_of_sixteen(routine: &str, kernel_of: fn(Impl) -> Result<Kernel, Error>) {
+    let k = match kernel_of(Impl::Avx512) {
+        Ok(k) => k,
+        Err(e @ Error::MissingCpuFeature { .. }) => {
+            eprintln!("{routine} Impl::Avx512 skipped: {e}");
+            return;
+        }
+        Err(e) => panic!("{routine} Impl::Avx512: {e}"),
+    };
+    let portable = kernel_of(Impl::Portable).unwrap();
+    for len in [15usize, 16, 17, 31, 32, 33, 47, 48, 49, 63, 64, 65, 100, 130] {
+        let (joints, blend, _) = joint_lists(0x16 + len as u64, len);
+        let (joints, blend) = (joints[..len].to_vec(), blend[..len].to_vec());
+        let identity: Vec<i32> = (0..len as i32).collect();
+        let reversed: Vec<i32> = identity.iter().rev().copied().collect();
+        for lerp in [0.3f32, 0.75] {
+            for (what, index) in [("in order", &identity), ("reversed", &reversed)] {
+                let got = run(k, &joints, &blend, lerp, index);
+                let want = run(portable, &joints, &blend, lerp, index);
+                assert_bit_identical(&got, &want, &format!("{routine} avx512 {len} {what} lerp {lerp}"));
+            }
+            let mut repeats = identity.clone();
+            for b in (16..len).step_by(16) {
+                repeats[b] = repeats[b - 1];
+            }
+            if len >= 2 {
+                repeats[len - 2] = repeats[len - 1];
+            }
+            let got = run(k, &joints, &blend, lerp, &repeats);
+            let by_entry = entry_by_entry(k, &joints, &blend, lerp, &repeats);
+            let want = run(portable, &joints, &blend, lerp, &repeats);
+            assert_bit_identical(&got, &by_entry, &format!("{routine} avx512 {len} repeats lerp {lerp}"));
+            assert_bit_identical(&got, &want, &format!("{routine} avx512 {len} repeats vs portable lerp {lerp}"));
+        }
+    }
+}
