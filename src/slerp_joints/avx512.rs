@@ -71,7 +71,8 @@
 use crate::types::JointQuat;
 use crate::x86::slerp_core8::copy_indexed;
 use crate::x86::slerp_core16::{
-    QLANES, TLANES, dots, each16, in_list_order, load_pair, offsets, slerp_scales, spread, store_pair,
+    BLOCK, QLANES, TLANES, dots, each16, in_list_order, increasing_blocks, is_run, load_block, offsets, pipeline,
+    slerp_scales, spread, store_pair,
 };
 use core::arch::x86_64::*;
 
@@ -115,6 +116,17 @@ pub unsafe fn slerp_joints(
         return;
     }
     let lerp16 = _mm512_set1_ps(lerp);
+    // SAFETY: `num_joints` entries of `index` are readable, none negative;
+    // the first `16 sorted` of them are strictly increasing, so distinct,
+    // each naming a joint of both lists, which do not overlap (caller's
+    // contract); AVX-512 F/VL/DQ/BW are available.
+    let sorted = unsafe { increasing_blocks(index, n) };
+    if sorted > 0 {
+        // SAFETY: as above.
+        unsafe { pipelined(joints, blend_joints, lerp16, index, sorted) };
+    }
+    // The rest of the list, from the first block that is not increasing.
+    let (index, n) = (index.wrapping_add(BLOCK * sorted), n - BLOCK * sorted);
     // SAFETY: `num_joints` entries of `index` are readable, none negative,
     // and `in_list_order` hands each call `16 BLOCKS` (resp. sixteen) of
     // them or copies of them, each naming a joint of both lists, which do
@@ -155,20 +167,20 @@ unsafe fn group<const N: usize>(joints: *mut JointQuat, blend: *const JointQuat,
         // The joint-pair registers of block `v`: loaded for the dot products
         // and again for the blend (cheaper than keeping 16 N registers live
         // across the slerp: 32 registers would spill).
+        let run: [bool; N] = core::array::from_fn(|v| is_run(&off[v]));
         let mut a = [[_mm512_setzero_ps(); 8]; N];
         let mut b = [[_mm512_setzero_ps(); 8]; N];
         for v in 0..N {
-            for i in 0..8 {
-                a[v][i] = load_pair(joints, &off[v], i);
-                b[v][i] = load_pair(blend, &off[v], i);
-            }
+            a[v] = load_block(joints, &off[v], run[v]);
+            b[v] = load_block(blend, &off[v], run[v]);
         }
         let cosom: [__m512; N] = each16!(|v| dots(&a[v], &b[v]));
         let (scale0, scale1) = slerp_scales::<N>(cosom, lerp16);
         let mut r = [[_mm512_setzero_ps(); 8]; N];
         for v in 0..N {
+            let (a, b) = (load_block(joints, &off[v], run[v]), load_block(blend, &off[v], run[v]));
             for i in 0..8 {
-                let (jv, bv) = (load_pair(joints, &off[v], i), load_pair(blend, &off[v], i));
+                let (jv, bv) = (a[i], b[i]);
                 let (s0, s1) = (spread(i, scale0[v]), spread(i, scale1[v]));
                 // Rotation lanes: fma(q, scale0, b · scale1); the others keep t.
                 let q = _mm512_mask_fmadd_ps(jv, QLANES, s0, _mm512_mul_ps(bv, s1));
@@ -181,5 +193,61 @@ unsafe fn group<const N: usize>(joints: *mut JointQuat, blend: *const JointQuat,
                 store_pair(joints, &off[v], i, r[v][i]);
             }
         }
+    }
+}
+
+/// The main loop over `blocks` blocks of sixteen distinct joints
+/// (`index[0..16 blocks]`), software-pipelined in three stages
+/// (`slerp_core16::pipeline`): while block `k` is blended and stored, block
+/// `k + 1`'s slerp arithmetic runs and block `k + 2`'s joints are loaded
+/// for its dot products. Each block does what [`group`]`::<1>` does, lane
+/// for lane: the same loads, the same [`dots`], [`slerp_scales`] and blend,
+/// so the same bits; only the order of the blocks' steps in the
+/// instruction stream differs.
+///
+/// # Safety
+///
+/// `index` points to `16 blocks` readable `i32` (`blocks >= 1`), which name
+/// distinct joints of both lists (each `joints.add(j)` valid for reads and
+/// writes, `blend.add(j)` for reads); the lists do not overlap; AVX-512
+/// F/VL/DQ/BW are available.
+// `i` addresses the pair registers and their results in step.
+#[allow(clippy::needless_range_loop)]
+#[inline(never)]
+#[target_feature(enable = "avx512f,avx512vl,avx512dq,avx512bw")]
+unsafe fn pipelined(joints: *mut JointQuat, blend: *const JointQuat, lerp16: __m512, index: *const i32, blocks: usize) {
+    // SAFETY: `pipeline` hands each stage the offsets of one block of the
+    // caller's `16 blocks` entries, each a valid joint of both lists; a
+    // block's stores come after every load of the blocks before it and
+    // touch no joint of the blocks after it (the joints are distinct).
+    unsafe {
+        pipeline(
+            index,
+            blocks,
+            // Stage 1: the sixteen dot products.
+            |off| {
+                let run = is_run(off);
+                dots(&load_block(joints, off, run), &load_block(blend, off, run))
+            },
+            // Stage 2: the scales.
+            |_, cosom| {
+                let ([s0], [s1]) = slerp_scales::<1>([cosom], lerp16);
+                (s0, s1)
+            },
+            // Stage 3: the blend and the stores, as `group`.
+            |off, (s0, s1)| {
+                let run = is_run(off);
+                let (a, b) = (load_block(joints, off, run), load_block(blend, off, run));
+                let mut r = [_mm512_setzero_ps(); 8];
+                for i in 0..8 {
+                    let (jv, bv) = (a[i], b[i]);
+                    let q = _mm512_mask_fmadd_ps(jv, QLANES, spread(i, s0), _mm512_mul_ps(bv, spread(i, s1)));
+                    r[i] = _mm512_mask3_fmadd_ps(lerp16, _mm512_sub_ps(bv, jv), q, TLANES);
+                }
+                for i in 0..8 {
+                    store_pair(joints, off, i, r[i]);
+                }
+            },
+        )
     }
 }

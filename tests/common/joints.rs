@@ -507,6 +507,16 @@ pub fn duplicate_laden_indices(n: usize) -> Vec<(String, Vec<i32>)> {
         a[len - 4] = a[len - 1];
         v.push((format!("tail of {len}: last entry and an earlier one"), a));
     }
+    // Strictly increasing for whole blocks of sixteen (the prefix that the
+    // AVX-512 slerp pipelines), then entries naming joints of that prefix
+    // again: after consecutive joints (a run, loaded whole) and after every
+    // other joint.
+    let mut a = identity(48);
+    a.extend([5, 47, 20, 0, 33, 16, 31, 2, 47]);
+    v.push(("three increasing blocks, then their joints again".into(), a));
+    let mut a: Vec<i32> = (0..32).map(|j| 2 * j).collect();
+    a.extend([62, 0, 30, 31, 1, 62]);
+    v.push(("two increasing blocks of every other joint, then some again".into(), a));
     // Short lists: one to seven entries, all the same joint.
     for len in 1..=7usize {
         v.push((format!("{len} times one joint"), vec![3; len]));
