@@ -21,24 +21,30 @@
 //! and `1 / |Q|` go back over the joint-pair registers with one `vpermps`
 //! each; the output is computed in the joint-pair register (the translation
 //! lanes `fma(lerp, tb - tj, tj)`, the rotation lanes `Q · inv` by a masked
-//! multiply) and each joint is stored with one 256-bit store.
+//! multiply) and each joint is stored as two 16-byte stores.
 //!
 //! **What changed from `Avx2`, and why.** The width, the whole-joint layout
 //! (no `vperm2f128` to recombine `q` and `t` before the store), one block
-//! per group (two blocks of sixteen, 32 joint-pair registers live, spilled;
-//! one block keeps the sixteen registers of both lists in the 32 `zmm`
-//! registers, and the out-of-order core overlaps consecutive blocks), the masked load of the index list's tail
-//! (1 to 15 entries, the other lanes the last entry: no access outside what
-//! the index names; the entries then go to the stack, the offsets being
-//! scalars) and the duplicate test in mask registers
-//! (`slerp_core16::in_list_order`).
+//! per group, each joint loaded once (both lists' sixteen registers and the
+//! eight of `Q` stay in the 32 `zmm` registers; loading them again for the
+//! blend, as the slerp does, was 1.3x slower: each load's `vinsertf64x4`
+//! queues on port 5), a block of sixteen consecutive joints (a run of the
+//! index) read as eight 64-byte loads (`slerp_core16::load_block`), the
+//! masked load of the index list's tail (1 to 15 entries, the other lanes
+//! the last entry: no access outside what the index names; the entries then
+//! go to the stack, the offsets being scalars) and the duplicate test in
+//! mask registers (`slerp_core16::in_list_order`). The slerp's three-stage
+//! pipeline (`crate::slerp_joints::avx512`) was tried here too and was
+//! slower (the lerp's chain is short).
 //!
-//! **Speed** (`asm_notes/*.md`, "Successor: Impl::Avx512"): on the Intel
-//! Xeon measured this form is slower than `Avx2` (a 512-bit operation runs
-//! on ports 0 and 5 only, and the form has more shuffles and masked
-//! operations per joint than the 256-bit form has per joint on three
-//! ports), so it comes after `Avx2` in `FORMS` and `Impl::Auto` does not
-//! pick it.
+//! **Speed** (`asm_notes/lerp_joints.md`, "Successor: Impl::Avx512"): on
+//! the Intel Xeon measured this form is slower than `Avx2`: 0.69-0.95x
+//! back to back and 0.55-0.66x after a pause without 512-bit instructions
+//! (the report's "after a pause" section). The routine is bound by its
+//! memory traffic (`Avx2` runs at 0.84-1.02x its floor), and a 512-bit
+//! operation runs on ports 0 and 5 only, where the 256-bit form has three
+//! ports for its shuffles and arithmetic. So it comes after `Avx2` in
+//! `FORMS` and `Impl::Auto` does not pick it.
 //!
 //! **The one answer.** No estimate instructions: `1 / sqrt(|Q|²)` is
 //! `vsqrtps` and `vdivps`, both correctly rounded. Every lane performs the

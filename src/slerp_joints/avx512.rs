@@ -14,8 +14,8 @@
 //! eight *joint-pair registers* per list, each two whole 32-byte joints
 //! (`[q t]` of joint `j(2i)`, then of `j(2i+1)`): one 256-bit load and one
 //! `vinsertf64x4` from memory per two joints (the AVX2 form reads `q` and
-//! `t` separately, `q` twice; here the compiler keeps the registers of one
-//! block and spills or reloads those of the other). The
+//! `t` separately), read for the dot products and again for the blend (a
+//! block's sixteen registers do not fit next to the other blocks' work). The
 //! sixteen dot products come from the eight products by four two-source
 //! permutes (`vpermt2ps`, the rotation lanes of two registers into one) and
 //! one in-lane horizontal sum (six shuffles); the slerp runs on one SoA
@@ -30,26 +30,43 @@
 //! crosses a cache line).
 //!
 //! **What changed from `Avx2`, and why.** Besides the width and the
-//! whole-joint layout above: the two blocks of a group are interleaved step
-//! by step (32 joints per iteration, the slerp's chain of about 150 cycles
-//! covered by the other block and the next group); the tail of the index
-//! list (1 to 15 entries) is read with a masked load whose other lanes are
-//! the last entry (no copy loop; the sixteen entries then go to the stack,
-//! as the offsets are used as scalars; the padding
-//! lanes repeat the last joint's loads, arithmetic and stores, so nothing
-//! outside what the index names is read or written); the duplicate test
-//! compares the entries with `vpcmpd` into mask registers (a strictly
-//! increasing index is recognised with one masked load and compare per
-//! block). The gather instruction (`vgatherdps`) was not used: the joints
-//! are 32-byte records, and a 16-lane gather per component would issue 16
-//! loads for 16 floats where a 256-bit load brings 8 floats.
+//! whole-joint layout above:
+//! - the strictly increasing prefix of the index (whole blocks of sixteen,
+//!   `slerp_core16::increasing_blocks`; all of a sorted index) is
+//!   software-pipelined in three stages (`slerp_core16::pipeline`): while
+//!   block `k` is blended and stored, block `k + 1`'s slerp arithmetic runs
+//!   and block `k + 2`'s joints are loaded for its dot products, so the
+//!   slerp's chain of about 150 cycles sits between independent loads and
+//!   stores. Its joints are distinct, so loading a later block before an
+//!   earlier one is stored changes nothing. With each block's steps in a
+//!   row, the chain's waiting instructions filled the scheduler and the
+//!   next block could not start (measured 1.2x slower);
+//! - a block whose sixteen joints are consecutive (a run of the index, as
+//!   when every joint is blended) is read as eight 64-byte loads
+//!   (`slerp_core16::load_block`), without the `vinsertf64x4` per two joints
+//!   that queues on port 5;
+//! - the rest of the index runs in groups of two blocks, interleaved step
+//!   by step, with their duplicate test (below);
+//! - the tail of the index list (1 to 15 entries) is read with a masked
+//!   load whose other lanes are the last entry (no copy loop; the sixteen
+//!   entries then go to the stack, as the offsets are used as scalars; the
+//!   padding lanes repeat the last joint's loads, arithmetic and stores, so
+//!   nothing outside what the index names is read or written);
+//! - the duplicate test compares the entries with `vpcmpd` into mask
+//!   registers (a strictly increasing index is recognised with one masked
+//!   load and compare per block).
 //!
-//! **Speed** (`asm_notes/*.md`, "Successor: Impl::Avx512"): on the Intel
-//! Xeon measured this form is slower than `Avx2` (a 512-bit operation runs
-//! on ports 0 and 5 only, and the form has more shuffles and masked
-//! operations per joint than the 256-bit form has per joint on three
-//! ports), so it comes after `Avx2` in `FORMS` and `Impl::Auto` does not
-//! pick it.
+//! The gather instruction (`vgatherdps`) was not used: the joints are
+//! 32-byte records, and a 16-lane gather per component would issue 16 loads
+//! for 16 floats where a 256-bit load brings 8 floats.
+//!
+//! **Speed** (`asm_notes/slerp_joints.md`, "Successor: Impl::Avx512"): on
+//! the Intel Xeon measured, 1.04-1.18x `Avx2` when calls come back to back
+//! (the report's "after a pause" section), but 0.77-0.87x after a pause of
+//! a millisecond without 512-bit instructions (the first microseconds of
+//! 512-bit work run slower, and a call of 1024 joints lasts about that
+//! long), and 0.90-0.97x in the report's round-robin. So it comes after
+//! `Avx2` in `FORMS` and `Impl::Auto` does not pick it.
 //!
 //! **The one answer.** No estimate instructions: `sin = vsqrtps(1 - cos²)`,
 //! `sinom = 1 / sin` and `min / max` are correctly rounded. Every lane
