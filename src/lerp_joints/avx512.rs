@@ -21,7 +21,8 @@
 //! and `1 / |Q|` go back over the joint-pair registers with one `vpermps`
 //! each; the output is computed in the joint-pair register (the translation
 //! lanes `fma(lerp, tb - tj, tj)`, the rotation lanes `Q · inv` by a masked
-//! multiply) and each joint is stored as two 16-byte stores.
+//! multiply) and each joint is stored as two 16-byte stores (a block of
+//! consecutive joints as eight 64-byte stores).
 //!
 //! **What changed from `Avx2`, and why.** The width, the whole-joint layout
 //! (no `vperm2f128` to recombine `q` and `t` before the store), one block
@@ -29,7 +30,8 @@
 //! eight of `Q` stay in the 32 `zmm` registers; loading them again for the
 //! blend, as the slerp does, was 1.3x slower: each load's `vinsertf64x4`
 //! queues on port 5), a block of sixteen consecutive joints (a run of the
-//! index) read as eight 64-byte loads (`slerp_core16::load_block`), the
+//! index) read as eight 64-byte loads and written as eight 64-byte stores
+//! (`slerp_core16::load_block`, `store_block`), the
 //! masked load of the index list's tail (1 to 15 entries, the other lanes
 //! the last entry: no access outside what the index names; the entries then
 //! go to the stack, the offsets being scalars) and the duplicate test in
@@ -62,7 +64,7 @@ use crate::types::JointQuat;
 use crate::x86::consts::{SIMD_SP_ONE, SIMD_SP_SIGN_BIT};
 use crate::x86::slerp_core8::copy_indexed;
 use crate::x86::slerp_core16::{
-    QLANES, dots, each16, in_list_order, is_run, load_block, offsets, splat, splat_bits, spread, store_pair,
+    QLANES, dots, each16, in_list_order, is_run, load_block, offsets, splat, splat_bits, spread, store_block,
 };
 use core::arch::x86_64::*;
 
@@ -157,12 +159,12 @@ unsafe fn group<const N: usize>(
         // the 32 `zmm` registers (loading them again for the blend, as the
         // slerp does, cost 1.3x: the `vinsertf64x4` of each load queues on
         // port 5).
+        let run: [bool; N] = core::array::from_fn(|v| is_run(&off[v]));
         let mut a = [[_mm512_setzero_ps(); 8]; N];
         let mut b = [[_mm512_setzero_ps(); 8]; N];
         for v in 0..N {
-            let run = is_run(&off[v]);
-            a[v] = load_block(joints, &off[v], run);
-            b[v] = load_block(blend, &off[v], run);
+            a[v] = load_block(joints, &off[v], run[v]);
+            b[v] = load_block(blend, &off[v], run[v]);
         }
         let cosom: [__m512; N] = each16!(|v| dots(&a[v], &b[v]));
         // ±scaledLerp: negative where cosom < 0 (not for -0.0 or NaN).
@@ -191,9 +193,7 @@ unsafe fn group<const N: usize>(
             }
         }
         for v in 0..N {
-            for i in 0..8 {
-                store_pair(joints, &off[v], i, r[v][i]);
-            }
+            store_block(joints, &off[v], run[v], &r[v]);
         }
     }
 }

@@ -233,6 +233,36 @@ pub(crate) unsafe fn load_block(list: *const JointQuat, off: &[u32; BLOCK], run:
     r
 }
 
+/// Stores the eight joint-pair registers `r` of a block to the joints at
+/// the byte offsets `off` of `list` ([`store_pair`] for each): as eight
+/// 64-byte stores when `run` ([`is_run`]: the sixteen joints are
+/// consecutive; measured 3-10% faster than the 16-byte stores, though a
+/// list that is not 64-byte aligned splits every one across two cache
+/// lines), else two 16-byte stores per joint.
+///
+/// # Safety
+///
+/// Every offset addresses a valid joint of `list` for writes; `run` is
+/// [`is_run`]`(off)`.
+#[inline]
+#[target_feature(enable = "avx512f,avx512vl,avx512dq,avx512bw")]
+pub(crate) unsafe fn store_block(list: *mut JointQuat, off: &[u32; BLOCK], run: bool, r: &[__m512; 8]) {
+    // SAFETY: the caller guarantees the sixteen joints; when they are
+    // consecutive, the 512 bytes from the first are the sixteen joints.
+    unsafe {
+        if run {
+            let p = at(list, &off[0]);
+            for (i, ri) in r.iter().enumerate() {
+                _mm512_storeu_ps(p.add(16 * i), *ri);
+            }
+        } else {
+            for (i, ri) in r.iter().enumerate() {
+                store_pair(list, off, i, *ri);
+            }
+        }
+    }
+}
+
 /// Stores joint-pair register `v` to the joints at the byte offsets
 /// `off[2i]` and `off[2i + 1]` of `list` ([`store_joints`]).
 ///
