@@ -243,18 +243,14 @@ unsafe fn pipelined(joints: *mut JointQuat, blend: *const JointQuat, lerp16: __m
             index,
             blocks,
             // Stage 1: the sixteen dot products.
-            |off| {
-                let run = is_run(off);
-                dots(&load_block(joints, off, run), &load_block(blend, off, run))
-            },
+            |&(ref off, run)| dots(&load_block(joints, off, run), &load_block(blend, off, run)),
             // Stage 2: the scales.
             |_, cosom| {
                 let ([s0], [s1]) = slerp_scales::<1>([cosom], lerp16);
                 (s0, s1)
             },
             // Stage 3: the blend and the stores, as `group`.
-            |off, (s0, s1)| {
-                let run = is_run(off);
+            |&(ref off, run), (s0, s1)| {
                 let (a, b) = (load_block(joints, off, run), load_block(blend, off, run));
                 let mut r = [_mm512_setzero_ps(); 8];
                 for i in 0..8 {
