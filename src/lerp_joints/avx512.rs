@@ -64,7 +64,8 @@ use crate::types::JointQuat;
 use crate::x86::consts::{SIMD_SP_ONE, SIMD_SP_SIGN_BIT};
 use crate::x86::slerp_core8::copy_indexed;
 use crate::x86::slerp_core16::{
-    QLANES, dots, each16, in_list_order, is_run, load_block, offsets, splat, splat_bits, spread, store_block,
+    BLOCK, Joints16, QLANES, block_joints, dots, each16, in_list_order, load_block, splat, splat_bits, spread,
+    store_block,
 };
 use core::arch::x86_64::*;
 
@@ -153,13 +154,16 @@ unsafe fn group<const N: usize>(
     // valid 32-byte `JointQuat`s, read (and for `joints` written) whole;
     // the lists do not overlap.
     unsafe {
-        let off = offsets::<N>(idx);
+        // Each block's offsets (only the first for a run) and whether its
+        // joints are a run.
+        let blocks: [Joints16; N] = core::array::from_fn(|v| block_joints(idx.add(BLOCK * v)));
+        let off: [[u32; BLOCK]; N] = core::array::from_fn(|v| blocks[v].0);
         // The joint-pair registers of block `v`, each loaded once: with one
         // block, both lists' sixteen registers and the eight of `Q` stay in
         // the 32 `zmm` registers (loading them again for the blend, as the
         // slerp does, cost 1.3x: the `vinsertf64x4` of each load queues on
         // port 5).
-        let run: [bool; N] = core::array::from_fn(|v| is_run(&off[v]));
+        let run: [bool; N] = core::array::from_fn(|v| blocks[v].1);
         let mut a = [[_mm512_setzero_ps(); 8]; N];
         let mut b = [[_mm512_setzero_ps(); 8]; N];
         for v in 0..N {

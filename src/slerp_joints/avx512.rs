@@ -91,8 +91,8 @@
 use crate::types::JointQuat;
 use crate::x86::slerp_core8::copy_indexed;
 use crate::x86::slerp_core16::{
-    BLOCK, QLANES, TLANES, dots, each16, in_list_order, increasing_blocks, is_run, load_block, offsets, pipeline,
-    slerp_scales, spread, store_block,
+    BLOCK, Joints16, QLANES, TLANES, block_joints, dots, each16, in_list_order, increasing_blocks, load_block,
+    pipeline, slerp_scales, spread, store_block,
 };
 use core::arch::x86_64::*;
 
@@ -183,11 +183,14 @@ unsafe fn group<const N: usize>(joints: *mut JointQuat, blend: *const JointQuat,
     // valid 32-byte `JointQuat`s, read (and for `joints` written) whole;
     // the lists do not overlap.
     unsafe {
-        let off = offsets::<N>(idx);
+        // Each block's offsets (only the first for a run) and whether its
+        // joints are a run.
+        let blocks: [Joints16; N] = core::array::from_fn(|v| block_joints(idx.add(BLOCK * v)));
+        let off: [[u32; BLOCK]; N] = core::array::from_fn(|v| blocks[v].0);
         // The joint-pair registers of block `v`: loaded for the dot products
         // and again for the blend (cheaper than keeping 16 N registers live
         // across the slerp: 32 registers would spill).
-        let run: [bool; N] = core::array::from_fn(|v| is_run(&off[v]));
+        let run: [bool; N] = core::array::from_fn(|v| blocks[v].1);
         let mut a = [[_mm512_setzero_ps(); 8]; N];
         let mut b = [[_mm512_setzero_ps(); 8]; N];
         for v in 0..N {

@@ -19,7 +19,7 @@
 //! `4m + k` of the SoA register is joint `j(4k + m)`; [`spread`] broadcasts
 //! the SoA lanes of joints `j(2i)` and `j(2i+1)` over the floats of `J_i`
 //! (one `vpermps` with a constant index). When the sixteen joints of a
-//! block are consecutive ([`is_run`]: a run of the index), [`load_block`]
+//! block are consecutive ([`block_joints`]: a run of the index), [`load_block`]
 //! reads the eight registers as eight 64-byte loads, with no insert.
 //!
 //! **Pipelining.** [`pipeline`] runs blocks of distinct joints (the
@@ -188,30 +188,18 @@ pub(crate) unsafe fn load_pair(list: *const JointQuat, off: &[u32; BLOCK], i: us
     unsafe { load_joints(at(list, &off[2 * i]), at(list, &off[2 * i + 1])) }
 }
 
-/// Whether the sixteen joints at the byte offsets `off` are consecutive,
-/// `j, j + 1, .., j + 15` (a run of the index, as when every joint of a
-/// skeleton is blended): one compare of the offsets with `off[0] + 32 k`.
-#[inline]
-#[target_feature(enable = "avx512f,avx512vl,avx512dq,avx512bw")]
-pub(crate) fn is_run(off: &[u32; BLOCK]) -> bool {
-    static STEPS: [u32; BLOCK] = [0, 32, 64, 96, 128, 160, 192, 224, 256, 288, 320, 352, 384, 416, 448, 480];
-    // SAFETY: `off` is sixteen `u32`, 64 readable bytes; `loadu` takes any
-    // alignment.
-    let v = unsafe { _mm512_loadu_si512(off.as_ptr().cast()) };
-    let want = _mm512_add_epi32(_mm512_set1_epi32(off[0] as i32), lanes(&STEPS));
-    _mm512_cmpeq_epi32_mask(v, want) == 0xFFFF
-}
-
 /// The eight joint-pair registers of a block of `list` whose joints are at
 /// the byte offsets `off` ([`load_pair`] for each): as eight 64-byte loads
-/// when `run` ([`is_run`]: the sixteen joints are consecutive, 512 bytes),
+/// when `run` ([`block_joints`]: the sixteen joints are consecutive, 512
+/// bytes, and only `off[0]` need be filled),
 /// with no `vinsertf64x4`; else a 256-bit load and an insert per register.
 /// The same floats either way.
 ///
 /// # Safety
 ///
-/// Every offset addresses a valid joint of `list` for reads; `run` is
-/// [`is_run`]`(off)`.
+/// `run` is whether the sixteen joints are consecutive; they (at the
+/// offsets `off`, or for a run the sixteen from `off[0]`) are valid joints
+/// of `list` for reads.
 #[inline]
 #[target_feature(enable = "avx512f,avx512vl,avx512dq,avx512bw")]
 pub(crate) unsafe fn load_block(list: *const JointQuat, off: &[u32; BLOCK], run: bool) -> [__m512; 8] {
@@ -235,15 +223,16 @@ pub(crate) unsafe fn load_block(list: *const JointQuat, off: &[u32; BLOCK], run:
 
 /// Stores the eight joint-pair registers `r` of a block to the joints at
 /// the byte offsets `off` of `list` ([`store_pair`] for each): as eight
-/// 64-byte stores when `run` ([`is_run`]: the sixteen joints are
+/// 64-byte stores when `run` ([`block_joints`]: the sixteen joints are
 /// consecutive; measured 3-10% faster than the 16-byte stores, though a
 /// list that is not 64-byte aligned splits every one across two cache
 /// lines), else two 16-byte stores per joint.
 ///
 /// # Safety
 ///
-/// Every offset addresses a valid joint of `list` for writes; `run` is
-/// [`is_run`]`(off)`.
+/// `run` is whether the sixteen joints are consecutive; they (at the
+/// offsets `off`, or for a run the sixteen from `off[0]`) are valid joints
+/// of `list` for writes.
 #[inline]
 #[target_feature(enable = "avx512f,avx512vl,avx512dq,avx512bw")]
 pub(crate) unsafe fn store_block(list: *mut JointQuat, off: &[u32; BLOCK], run: bool, r: &[__m512; 8]) {
@@ -636,7 +625,7 @@ pub(crate) unsafe fn increasing_blocks(index: *const i32, n: usize) -> usize {
 
 /// The joints of a block of sixteen index entries as [`pipeline`]'s stages
 /// see them: their byte offsets ([`offsets`]) and whether they are
-/// consecutive ([`is_run`]); for a run only the first offset is filled
+/// consecutive; for a run only the first offset is filled
 /// (the loads and stores of a run need no other).
 pub(crate) type Joints16 = ([u32; BLOCK], bool);
 
@@ -649,7 +638,7 @@ pub(crate) type Joints16 = ([u32; BLOCK], bool);
 /// `idx` points to sixteen readable `i32`, each in `0..2^27`.
 #[inline]
 #[target_feature(enable = "avx512f,avx512vl,avx512dq,avx512bw")]
-unsafe fn block_joints(idx: *const i32) -> Joints16 {
+pub(crate) unsafe fn block_joints(idx: *const i32) -> Joints16 {
     static STEPS: [u32; BLOCK] = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15];
     // SAFETY: sixteen entries are readable (caller's contract).
     unsafe {
