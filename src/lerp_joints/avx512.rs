@@ -40,10 +40,10 @@
 //! slower (the lerp's chain is short).
 //!
 //! **Speed** (`asm_notes/lerp_joints.md`, "Successor: Impl::Avx512"): on
-//! the Intel Xeon measured this form is slower than `Avx2`: 0.69-0.95x
-//! back to back and 0.55-0.66x after a pause without 512-bit instructions
+//! the Intel Xeon measured this form is slower than `Avx2`: 0.88-0.89x
+//! back to back and 0.60-0.66x after a pause without 512-bit instructions
 //! (the report's "after a pause" section). The routine is bound by its
-//! memory traffic (`Avx2` runs at 0.84-1.02x its floor), and a 512-bit
+//! memory traffic (`Avx2` runs at 0.85-0.93x its floor), and a 512-bit
 //! operation runs on ports 0 and 5 only, where the 256-bit form has three
 //! ports for its shuffles and arithmetic. So it comes after `Avx2` in
 //! `FORMS` and `Impl::Auto` does not pick it.

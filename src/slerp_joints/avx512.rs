@@ -64,12 +64,12 @@
 //! for 16 floats where a 256-bit load brings 8 floats.
 //!
 //! **Speed** (`asm_notes/slerp_joints.md`, "Successor: Impl::Avx512"): on
-//! the Intel Xeon measured, 1.04-1.18x `Avx2` when calls come back to back
-//! (the report's "after a pause" section), but 0.77-0.87x after a pause of
-//! a millisecond without 512-bit instructions (the first microseconds of
-//! 512-bit work run slower, and a call of 1024 joints lasts about that
-//! long), and 0.90-0.97x in the report's round-robin. So it comes after
-//! `Avx2` in `FORMS` and `Impl::Auto` does not pick it.
+//! the Intel Xeon measured, 1.06-1.19x `Avx2` when calls come back to back
+//! and 1.04-1.26x in the report's successors table, so it comes first in
+//! `FORMS`; but 0.80-0.82x after a pause of a millisecond without 512-bit
+//! instructions (the first microseconds of 512-bit work run slower, and a
+//! call of 1024 joints lasts about that long: the report's section "The
+//! AVX-512 forms after a pause").
 //!
 //! **The one answer.** No estimate instructions: `sin = vsqrtps(1 - cos²)`,
 //! `sinom = 1 / sin` and `min / max` are correctly rounded. Every lane
