@@ -62,10 +62,10 @@
 
 use crate::types::JointQuat;
 use crate::x86::consts::{SIMD_SP_ONE, SIMD_SP_SIGN_BIT};
+use crate::x86::pipeline16::{Joints16, block_joints};
 use crate::x86::slerp_core8::copy_indexed;
 use crate::x86::slerp_core16::{
-    BLOCK, Joints16, QLANES, block_joints, dots, each16, in_list_order, load_block, splat, splat_bits, spread,
-    store_block,
+    BLOCK, QLANES, dots, each16, in_list_order, load_block, splat, splat_bits, spread, store_block,
 };
 use core::arch::x86_64::*;
 

@@ -32,8 +32,8 @@
 //! **What changed from `Avx2`, and why.** Besides the width and the
 //! whole-joint layout above:
 //! - the strictly increasing prefix of the index (whole blocks of sixteen,
-//!   `slerp_core16::increasing_blocks`; all of a sorted index) is
-//!   software-pipelined in three stages (`slerp_core16::pipeline`): while
+//!   `pipeline16::increasing_blocks`; all of a sorted index) is
+//!   software-pipelined in three stages (`pipeline16::pipeline`): while
 //!   block `k` is blended and stored, block `k + 1`'s slerp arithmetic runs
 //!   and block `k + 2`'s joints are loaded for its dot products, so the
 //!   slerp's chain of about 150 cycles sits between independent loads and
@@ -89,10 +89,10 @@
 //! order).
 
 use crate::types::JointQuat;
+use crate::x86::pipeline16::{Joints16, block_joints, increasing_blocks, pipeline};
 use crate::x86::slerp_core8::copy_indexed;
 use crate::x86::slerp_core16::{
-    BLOCK, Joints16, QLANES, TLANES, block_joints, dots, each16, in_list_order, increasing_blocks, load_block,
-    pipeline, slerp_scales, spread, store_block,
+    BLOCK, QLANES, TLANES, dots, each16, in_list_order, load_block, slerp_scales, spread, store_block,
 };
 use core::arch::x86_64::*;
 
@@ -219,7 +219,7 @@ unsafe fn group<const N: usize>(joints: *mut JointQuat, blend: *const JointQuat,
 
 /// The main loop over `blocks` blocks of sixteen distinct joints
 /// (`index[0..16 blocks]`), software-pipelined in three stages
-/// (`slerp_core16::pipeline`): while block `k` is blended and stored, block
+/// (`pipeline16::pipeline`): while block `k` is blended and stored, block
 /// `k + 1`'s slerp arithmetic runs and block `k + 2`'s joints are loaded
 /// for its dot products. Each block does what [`group`]`::<1>` does, lane
 /// for lane: the same loads, the same [`dots`], [`slerp_scales`] and blend,

@@ -5,12 +5,15 @@
 //! `slerp_quats`' SSE2 baseline both run ([`slerp_core`]), and the 8-wide
 //! pieces the AVX2 successors share ([`slerp_core8`] for the joint
 //! interpolators, [`blocks8`] for the conversions), and the 16-lane pieces
-//! of the joint interpolators' AVX-512 successors ([`slerp_core16`]). None of it is
+//! of the joint interpolators' AVX-512 successors ([`slerp_core16`]), with the
+//! AVX-512 slerp's software pipeline ([`pipeline16`]). None of it is
 //! public API (`consts` is reachable, hidden, for the crate's own tests).
 
 #[cfg(target_arch = "x86_64")]
 pub(crate) mod blocks8;
 pub mod consts;
+#[cfg(target_arch = "x86_64")]
+pub(crate) mod pipeline16;
 #[cfg(target_arch = "x86_64")]
 pub(crate) mod shuffle;
 #[cfg(target_arch = "x86_64")]
