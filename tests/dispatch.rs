@@ -403,7 +403,9 @@ mod hooked {
             let avx512 = 5 + 3;
             assert_eq!(tally.count("MissingCpuFeature"), 7 + 3 + 3 + 2 + asm + avx512);
         } else {
-            eprintln!("missing_cpu_feature_for_every_routine: not x86_64, every SIMD form is Unsupported here");
+            crate::common::cpu::skipped(
+                "missing_cpu_feature_for_every_routine: not x86_64, every SIMD form is Unsupported here",
+            );
         }
         // Under the baseline no listed form needs a feature.
         for (name, table) in routines() {
@@ -424,7 +426,9 @@ mod hooked {
             tally.print("missing_cpu_feature_under_partial_masks", label);
         }
         if !cfg!(target_arch = "x86_64") {
-            eprintln!("missing_cpu_feature_under_partial_masks: not x86_64, no form needs a feature here");
+            crate::common::cpu::skipped(
+                "missing_cpu_feature_under_partial_masks: not x86_64, no form needs a feature here",
+            );
             return;
         }
         with_machine(avx2_no_fma(), || {
@@ -435,7 +439,9 @@ mod hooked {
                 assert_eq!(animasm::nlerp::resolve(Impl::Avx2NoFma), Ok(Impl::Avx2NoFma));
                 assert_eq!(animasm::nlerp::resolve(Impl::Auto), Ok(Impl::Avx2NoFma));
             } else {
-                eprintln!("missing_cpu_feature_under_partial_masks: this CPU has no AVX2: Avx2NoFma not run");
+                crate::common::cpu::skipped(
+                    "missing_cpu_feature_under_partial_masks: this CPU has no AVX2: Avx2NoFma not run",
+                );
             }
         });
         with_machine(no_avx(), || {
@@ -773,5 +779,5 @@ mod too_long {
 #[cfg(not(feature = "std"))]
 #[test]
 fn hooks_need_std() {
-    eprintln!("tests/dispatch.rs: skipped: the dispatch test hooks need the `std` feature");
+    common::cpu::skipped("tests/dispatch.rs: the dispatch test hooks need the `std` feature");
 }

@@ -661,7 +661,7 @@ mod successor {
             match animasm::mats_to_quats::kernel(imp) {
                 Ok(k) => out.push((imp, k)),
                 Err(Error::Unsupported(_)) => {}
-                Err(e) => eprintln!("mats_to_quats: Impl::{imp:?} skipped: {e}"),
+                Err(e) => common::cpu::skipped(&format!("mats_to_quats: Impl::{imp:?}: {e}")),
             }
         }
         assert!(out.iter().any(|&(imp, _)| imp == Impl::Portable), "Impl::Portable runs everywhere");

@@ -888,7 +888,7 @@ fn erratum_e3_lane_transpose_diagram() {
     use animasm::nlerp::avx2::transpose8_lane4;
     use core::arch::x86_64::*;
     if !std::is_x86_feature_detected!("avx") {
-        eprintln!("no AVX: skipped");
+        common::cpu::skipped("nlerp: no AVX: the AVX part is not run");
         return;
     }
     // Element c of quaternion q is labelled 10 q + c (x = 0, ..., w = 3).

@@ -680,7 +680,7 @@ mod successor {
             match animasm::quats_to_mats::kernel(imp) {
                 Ok(k) => out.push((imp, k)),
                 Err(Error::Unsupported(_)) => {}
-                Err(e) => eprintln!("quats_to_mats: Impl::{imp:?} skipped: {e}"),
+                Err(e) => common::cpu::skipped(&format!("quats_to_mats: Impl::{imp:?}: {e}")),
             }
         }
         assert!(out.iter().any(|&(imp, _)| imp == Impl::Portable), "Impl::Portable runs everywhere");

@@ -76,7 +76,9 @@ type Kernel = unsafe fn(*mut Quat, *const Quat, *const Quat, f32, i32);
 fn avx(test: &str) -> bool {
     let ok = slerp_quats::forms().any(|i| i == Impl::Intrinsics);
     if !ok {
-        eprintln!("{test}: no AVX detected (this CPU, or the `std` feature is off): the AVX part is skipped");
+        common::cpu::skipped(&format!(
+            "{test}: no AVX detected (this CPU, or the `std` feature is off): the AVX part is not run"
+        ));
     }
     ok
 }

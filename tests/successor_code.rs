@@ -20,6 +20,9 @@
 //! `vrsqrt14ps`, `vrcp14ps` or the SSE/AVX estimates in any function of an
 //! `avx512` module.
 
+#[path = "common/cpu.rs"]
+mod cpu;
+
 /// The estimate instructions and their Newton steps.
 #[cfg(all(target_arch = "aarch64", not(miri)))]
 const ESTIMATES: [&str; 7] = ["frsqrte", "frecpe", "frecpx", "frsqrts", "frecps", "ursqrte", "urecpe"];
@@ -78,9 +81,9 @@ fn successors_have_no_estimate_instruction() {
 #[cfg(not(all(target_arch = "aarch64", not(miri))))]
 #[test]
 fn successors_have_no_estimate_instruction() {
-    println!(
-        "skipped: this test disassembles an aarch64 build (cargo test --release --target \
-         aarch64-unknown-linux-gnu --test successor_code); tests/disasm.rs checks the x86_64 listings"
+    cpu::skipped(
+        "successors_have_no_estimate_instruction: this test disassembles an aarch64 build (cargo test --release \
+         --target aarch64-unknown-linux-gnu --test successor_code); tests/disasm.rs checks the x86_64 listings",
     );
 }
 
@@ -102,7 +105,7 @@ fn avx512_successors_have_no_estimate_instruction() {
         // Unoptimised, every intrinsic is a call to a function of
         // `core::arch`, so the kernels' own code holds no instruction to
         // check (nor the control's): the release build checks them.
-        println!("skipped: a debug build calls the intrinsics out of line; run with --release");
+        cpu::skipped("successor_code: a debug build calls the intrinsics out of line; run with --release");
         return;
     }
 

@@ -583,7 +583,7 @@ mod successor {
             match animasm::transform_joints::kernel(imp) {
                 Ok(k) => out.push((imp, k)),
                 Err(Error::Unsupported(_)) => {}
-                Err(e) => eprintln!("transform_joints: Impl::{imp:?} skipped: {e}"),
+                Err(e) => common::cpu::skipped(&format!("transform_joints: Impl::{imp:?}: {e}")),
             }
         }
         assert!(out.iter().any(|&(imp, _)| imp == Impl::Portable), "Impl::Portable runs everywhere");

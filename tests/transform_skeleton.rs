@@ -731,7 +731,7 @@ mod successor {
         for f in r.all_forms().filter(|f| f.origin == animasm::Origin::Successor) {
             match animasm::transform_skeleton::kernel(f.imp) {
                 Ok(k) => out.push((f.imp, k as Kernel)),
-                Err(e) => eprintln!("transform_skeleton: {} skipped: {e}", f.imp),
+                Err(e) => common::cpu::skipped(&format!("transform_skeleton: {}: {e}", f.imp)),
             }
         }
         assert!(out.iter().any(|&(imp, _)| imp == Impl::Portable), "the portable successor always runs");
@@ -753,7 +753,7 @@ mod successor {
             {
                 return Some(animasm::transform_skeleton::avx512::transform_skeleton as Kernel);
             }
-            eprintln!("transform_skeleton: avx512 skipped: the CPU lacks avx512f, avx512vl, avx512dq or avx512bw");
+            common::cpu::skipped("transform_skeleton: avx512: the CPU lacks avx512f, avx512vl, avx512dq or avx512bw");
         }
         None
     }

@@ -537,7 +537,7 @@ fn too_many_joints() {
     // SAFETY: `layout` has a non-zero size.
     let ptr = unsafe { std::alloc::alloc_zeroed(layout) }.cast::<JointMat>();
     if ptr.is_null() {
-        eprintln!("NOTE: too_many_joints skipped: no {} bytes of address space", layout.size());
+        common::cpu::skipped(&format!("too_many_joints: no {} bytes of address space", layout.size()));
         return;
     }
     // SAFETY: all-zero bits are a valid `JointMat` (twelve 0.0f32); the
@@ -704,7 +704,7 @@ mod successor {
         for f in r.all_forms().filter(|f| f.origin == animasm::Origin::Successor) {
             match animasm::untransform_skeleton::kernel(f.imp) {
                 Ok(k) => out.push((f.imp, k as Kernel)),
-                Err(e) => eprintln!("untransform_skeleton: {} skipped: {e}", f.imp),
+                Err(e) => common::cpu::skipped(&format!("untransform_skeleton: {}: {e}", f.imp)),
             }
         }
         assert!(out.iter().any(|&(imp, _)| imp == Impl::Portable), "the portable successor always runs");
@@ -726,7 +726,7 @@ mod successor {
             {
                 return Some(animasm::untransform_skeleton::avx512::untransform_skeleton as Kernel);
             }
-            eprintln!("untransform_skeleton: avx512 skipped: the CPU lacks avx512f, avx512vl, avx512dq or avx512bw");
+            common::cpu::skipped("untransform_skeleton: avx512: the CPU lacks avx512f, avx512vl, avx512dq or avx512bw");
         }
         None
     }

@@ -1,6 +1,30 @@
 //! What the running CPU has, by the standard library's detection (for
-//! `tests/dispatch.rs` and `tests/no_std.rs`, which includes this file alone).
+//! `tests/dispatch.rs` and `tests/no_std.rs`, which includes this file alone),
+//! and [`skipped`], the one way a test says what it did not run here.
 #![allow(dead_code)] // not every test binary that includes `tests/common` calls it
+
+/// Says on the test run's stderr that a test, or part of one, was skipped
+/// here and why (`SKIPPED: <what>`): a form this CPU lacks, a check that
+/// needs the release build, a target without the instruction set. Each
+/// distinct line is printed once per test binary, however often a loop
+/// meets the same skip.
+///
+/// The line goes straight to the process's stderr, not through `eprintln!`,
+/// which the test harness captures and shows only for a failing test: a
+/// skip is printed on every run, passing or not, so no form goes untested
+/// silently (`cargo test` shows it among the `test ... ok` lines).
+pub fn skipped(what: &str) {
+    use std::io::Write;
+    static SAID: std::sync::Mutex<Vec<String>> = std::sync::Mutex::new(Vec::new());
+    let mut said = SAID.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+    if said.iter().any(|s| s == what) {
+        return;
+    }
+    said.push(what.to_owned());
+    // One write, so that lines of tests running side by side do not
+    // interleave; a failed write to stderr is not the test's failure.
+    let _ = std::io::stderr().write_all(format!("\nSKIPPED: {what}\n").as_bytes());
+}
 
 /// Whether the running CPU has the features an instruction set needs, by
 /// the standard library's detection.

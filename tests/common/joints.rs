@@ -283,7 +283,7 @@ pub fn successors(r: &JointRoutine) -> Vec<(Impl, Kernel)> {
         .collect();
     assert!(forms.iter().any(|&(imp, _)| imp == Impl::Portable), "{}: no Impl::Portable", r.name);
     if !forms.iter().any(|&(imp, _)| matches!(imp, Impl::Avx2 | Impl::Neon)) {
-        eprintln!("{}: only the portable successor runs on this CPU", r.name);
+        super::cpu::skipped(&format!("{}: only the portable successor runs on this CPU", r.name));
     }
     forms
 }
@@ -988,7 +988,7 @@ pub fn avx512_blocks_of_sixteen(routine: &str, kernel_of: fn(Impl) -> Result<Ker
     let k = match kernel_of(Impl::Avx512) {
         Ok(k) => k,
         Err(e @ Error::MissingCpuFeature { .. }) => {
-            eprintln!("{routine} Impl::Avx512 skipped: {e}");
+            super::cpu::skipped(&format!("{routine} Impl::Avx512 on the blocks of sixteen: {e}"));
             return;
         }
         Err(e) => panic!("{routine} Impl::Avx512: {e}"),
