@@ -20,9 +20,14 @@
 //! layers of `vblendvps` (the case's permutation is `c -> c xor e` for the
 //! case number `e`). Four in-lane transposes and lane-crossing
 //! `vperm2f128` turn `x y z w` and `tx ty tz 0` back into eight
-//! [`JointQuat`]s, stored with 256-bit unaligned stores. A tail of 1 to 7
-//! joints goes through the same block on a zero-padded stack copy (no
-//! one-at-a-time loop, no access outside the lists).
+//! [`JointQuat`]s, stored with 256-bit unaligned stores. The full blocks
+//! run as a two-stage software pipeline: the loads, transposes, case and
+//! `t` of block `k + 1` (`front`) are issued before the square root,
+//! division, blends and stores of block `k` (`back`), so that each block's
+//! chain of about 60 cycles overlaps independent work (1.07x on an AMD EPYC
+//! Zen 3). A tail of 1 to 7 joints goes through the same two halves on a
+//! zero-padded stack copy (no one-at-a-time loop, no access outside the
+//! lists).
 //!
 //! **What changed from the 2005 listing, and why.** The listing gathers the
 //! diagonals one float at a time (30 instructions, 18 of them shuffles),
@@ -73,7 +78,7 @@
 //! eight lanes.
 
 use crate::types::{JointMat, JointQuat};
-use crate::x86::blocks8::{by_blocks_of_8, transpose_lane4};
+use crate::x86::blocks8::{BLOCK, by_blocks_of_8, transpose_lane4};
 use core::arch::x86_64::*;
 
 /// `ConvertJointMatsToJointQuats` for AVX2 and FMA: writes the quaternion of
@@ -90,12 +95,37 @@ use core::arch::x86_64::*;
 /// lists do not overlap.
 #[target_feature(enable = "avx2,fma")]
 pub unsafe fn mats_to_quats(joint_quats: *mut JointQuat, joint_mats: *const JointMat, num_joints: i32) {
-    // SAFETY: `num_joints.max(0)` elements of both lists are valid, aligned
-    // and do not overlap (caller's contract); `block` converts eight.
-    unsafe { by_blocks_of_8(joint_quats, joint_mats, num_joints.max(0) as usize, block) }
+    let n = num_joints.max(0) as usize;
+    let full = n / BLOCK * BLOCK;
+    // The full blocks as a two-stage software pipeline: block k + 1's
+    // `front` (its loads, transposes, case and `t`) is issued before block
+    // k's `back` (square root, division, blends, stores), so that the
+    // latency of each block's chain overlaps the next block's independent
+    // work (1.09-1.10x on an AMD EPYC Zen 3; `asm_notes/mats_to_quats.md`).
+    // Block k + 1 is read before block k is written: the lists do not
+    // overlap (caller's contract).
+    if full > 0 {
+        // SAFETY: blocks `0..full / 8` of both lists are valid, aligned and
+        // do not overlap (caller's contract, `full <= num_joints`).
+        unsafe {
+            let mut pending = front(joint_mats);
+            let mut i = BLOCK;
+            while i < full {
+                let next = front(joint_mats.add(i));
+                back(joint_quats.add(i - BLOCK), pending);
+                pending = next;
+                i += BLOCK;
+            }
+            back(joint_quats.add(full - BLOCK), pending);
+        }
+    }
+    // SAFETY: the last `n - full < 8` elements of both lists are valid,
+    // aligned and do not overlap (caller's contract); `block` converts
+    // eight, here a zero-padded stack copy of them.
+    unsafe { by_blocks_of_8(joint_quats.add(full), joint_mats.add(full), n - full, block) }
 }
 
-/// Eight joints: `quats[0..8]` from `mats[0..8]`.
+/// Eight joints: `quats[0..8]` from `mats[0..8]`, [`front`] then [`back`].
 ///
 /// # Safety
 ///
@@ -104,6 +134,37 @@ pub unsafe fn mats_to_quats(joint_quats: *mut JointQuat, joint_mats: *const Join
 #[inline]
 #[target_feature(enable = "avx2,fma")]
 unsafe fn block(quats: *mut JointQuat, mats: *const JointMat) {
+    // SAFETY: the caller's contract is both halves'.
+    unsafe { back(quats, front(mats)) }
+}
+
+/// What [`front`] hands to [`back`] for eight joints: the trace's sum `t`
+/// of each lane's case, the case masks `b0` and `nb1`, the sign bits `s0
+/// s1 s2`, the six off-diagonal elements and the translation.
+#[derive(Clone, Copy)]
+struct Front {
+    t: __m256,
+    b0: __m256,
+    nb1: __m256,
+    s: [__m256; 3],
+    m01: __m256,
+    m10: __m256,
+    m20: __m256,
+    m02: __m256,
+    m12: __m256,
+    m21: __m256,
+    txyz: [__m256; 3],
+}
+
+/// The first half of eight joints: loads `mats[0..8]`, transposes them
+/// into SoA vectors and computes each lane's case and `t`.
+///
+/// # Safety
+///
+/// AVX2 and FMA; `mats` valid for reads of eight [`JointMat`].
+#[inline]
+#[target_feature(enable = "avx2,fma")]
+unsafe fn front(mats: *const JointMat) -> Front {
     let mf = mats.cast::<f32>();
     // The 24 floats of joints a = 2k and b = 2k + 1 are three 32-byte runs
     // `[r0_a | r1_a]`, `[r2_a | r0_b]`, `[r1_b | r2_b]`: rows 0 and 2 of the
@@ -163,6 +224,20 @@ unsafe fn block(quats: *mut JointQuat, mats: *const JointMat) {
         _mm256_add_ps(_mm256_xor_ps(m00, s0), _mm256_xor_ps(m11, s1)),
         _mm256_add_ps(_mm256_xor_ps(m22, s2), one),
     );
+    Front { t, b0, nb1, s: [s0, s1, s2], m01, m10, m20, m02, m12, m21, txyz: [tx, ty, tz] }
+}
+
+/// The second half of eight joints: `s`, the four components in the order
+/// `k0 .. k3`, their permutation by the case and the stores to `quats[0..8]`.
+///
+/// # Safety
+///
+/// AVX2 and FMA; `quats` valid for writes of eight [`JointQuat`].
+#[inline]
+#[target_feature(enable = "avx2,fma")]
+unsafe fn back(quats: *mut JointQuat, f: Front) {
+    let Front { t, b0, nb1, s: [s0, s1, s2], m01, m10, m20, m02, m12, m21, txyz: [tx, ty, tz] } = f;
+    let zero = _mm256_setzero_ps();
     // s = 0.5 / sqrt(t), both correctly rounded (no estimate).
     let s = _mm256_div_ps(_mm256_set1_ps(0.5), _mm256_sqrt_ps(t));
 
