@@ -24,7 +24,7 @@
 //! run as a two-stage software pipeline: the loads, transposes, case and
 //! `t` of block `k + 1` (`front`) are issued before the square root,
 //! division, blends and stores of block `k` (`back`), so that each block's
-//! chain of about 60 cycles overlaps independent work (1.07x on an AMD EPYC
+//! chain of about 60 cycles overlaps independent work (1.06-1.09x on an AMD EPYC
 //! Zen 3). A tail of 1 to 7 joints goes through the same two halves on a
 //! zero-padded stack copy (no one-at-a-time loop, no access outside the
 //! lists).
@@ -101,7 +101,7 @@ pub unsafe fn mats_to_quats(joint_quats: *mut JointQuat, joint_mats: *const Join
     // `front` (its loads, transposes, case and `t`) is issued before block
     // k's `back` (square root, division, blends, stores), so that the
     // latency of each block's chain overlaps the next block's independent
-    // work (1.09-1.10x on an AMD EPYC Zen 3; `asm_notes/mats_to_quats.md`).
+    // work (1.06-1.09x on an AMD EPYC Zen 3; `asm_notes/mats_to_quats.md`).
     // Block k + 1 is read before block k is written: the lists do not
     // overlap (caller's contract).
     if full > 0 {
