@@ -24,10 +24,10 @@
 //! run as a two-stage software pipeline: the loads, transposes, case and
 //! `t` of block `k + 1` (`front`) are issued before the square root,
 //! division, blends and stores of block `k` (`back`), so that each block's
-//! chain of about 60 cycles overlaps independent work (1.06-1.09x on an AMD EPYC
-//! Zen 3). A tail of 1 to 7 joints goes through the same two halves on a
-//! zero-padded stack copy (no one-at-a-time loop, no access outside the
-//! lists).
+//! chain of about 60 cycles overlaps independent work (1.06-1.09x on an
+//! AMD EPYC Zen 3). A tail of 1 to 7 joints goes through the same two
+//! halves on a zero-padded stack copy (no one-at-a-time loop, no access
+//! outside the lists).
 //!
 //! **What changed from the 2005 listing, and why.** The listing gathers the
 //! diagonals one float at a time (30 instructions, 18 of them shuffles),
