@@ -53,6 +53,8 @@
 # `llvm.x86.avx512.permvar.sf.512`", tried with -C
 # target-feature=+avx512f,+avx512vl,+avx512dq,+avx512bw); the AVX pass does
 # not enable AVX-512, so those forms report MissingCpuFeature there.
+# On a machine without AVX-512 they run under Bochs instead:
+# scripts/avx512_bochs.sh.
 #
 # Usage: scripts/miri.sh [--quick] [x86|avx|aarch64]...   (default: all three)
 # --quick (what .ci/run runs): in each pass, of the properties only the
