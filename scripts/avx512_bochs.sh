@@ -89,8 +89,13 @@ mkdir -p "$work"
 
 # 2. The kernel: Debian's current linux-image package for amd64, unpacked.
 if [ ! -s "$work/vmlinuz" ]; then
-    pkg=$(apt-cache depends linux-image-amd64 | awk '/Depends: linux-image-[0-9]/ { print $2; exit }')
-    [ -n "$pkg" ] || { apt-get update -qq; pkg=$(apt-cache depends linux-image-amd64 | awk '/Depends: linux-image-[0-9]/ { print $2; exit }'); }
+    kernel_pkg() {
+        { apt-cache depends linux-image-amd64 2>/dev/null || true; } \
+            | awk '/Depends: linux-image-[0-9]/ { print $2; exit }'
+    }
+    pkg=$(kernel_pkg)
+    [ -n "$pkg" ] || { apt-get update -qq; pkg=$(kernel_pkg); }
+    [ -n "$pkg" ] || { echo "avx512_bochs: no linux-image package for linux-image-amd64" >&2; exit 1; }
     echo "avx512_bochs: kernel package $pkg"
     rm -rf "$work/kernel" && mkdir -p "$work/kernel"
     # (apt warns that root downloads unsandboxed: that line is dropped.)
