@@ -31,8 +31,9 @@
 #   where the CPU has AVX-512 (by default it then stops: the native
 #   `cargo test --release` has already run these forms on the hardware).
 # Time on 2 cores (AMD EPYC Zen 3): the static build about 5 minutes, the
-# boot under Bochs 2.7 minutes, the tests 5.7 more. $AVX512_BOCHS_TIMEOUT
-# (seconds, default 1800) bounds the guest.
+# boot under Bochs 2.7 minutes, the tests 4.6 more (10 minutes in all with
+# a build on the other core). $AVX512_BOCHS_TIMEOUT (seconds, default 1800)
+# bounds the guest.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 repo=$PWD
