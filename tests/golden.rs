@@ -24,6 +24,9 @@
 //! digest that moves without such a change is a bug: the forms no longer
 //! give the one answer.
 
+#[path = "common/cpu.rs"]
+mod cpu;
+
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
@@ -417,14 +420,14 @@ fn cases_of(name: &str) -> Vec<Case> {
 
 /// The successor forms of `r` this CPU runs, `Portable` first, then
 /// `Deterministic` (whatever it resolves to); the ones it cannot run are
-/// printed.
+/// printed as skipped.
 fn successor_forms(r: &Routine) -> Vec<Impl> {
     let mut forms = vec![Impl::Portable];
     for f in r.all_forms().filter(|f| f.origin == Origin::Successor && f.imp != Impl::Portable) {
         if r.resolve(f.imp).is_ok() {
             forms.push(f.imp);
         } else {
-            println!("{}: {} not run: this CPU lacks {}", r.name, f.imp, f.isa.needs());
+            cpu::skipped(&format!("golden digests of {}: {} not run: this CPU lacks {}", r.name, f.imp, f.isa.needs()));
         }
     }
     forms.push(Impl::Deterministic);
