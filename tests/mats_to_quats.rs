@@ -621,10 +621,10 @@ mod listing {
 }
 
 // ---------------------------------------------------------------------------
-// The successors, `Impl::Avx2`, `Impl::Neon` and `Impl::Portable`
-// (`asm_notes/mats_to_quats.md`, "Successor: ..."): each test runs on every
-// one this CPU has (`Avx2` is skipped, with a message, where the CPU lacks
-// AVX2 or FMA). The comparisons with the listing run where it does
+// The successors, `Impl::Avx2`, `Impl::Avx512`, `Impl::Neon` and
+// `Impl::Portable` (`asm_notes/mats_to_quats.md`, "Successor: ..."): each test runs on every
+// one this CPU has (`Avx2` and `Avx512` are skipped, with a message, where the
+// CPU lacks their features). The comparisons with the listing run where it does
 // (x86_64): its `rsqrtps` has no exact model.
 
 mod successor {
@@ -652,8 +652,9 @@ mod successor {
     }
 
     /// The successor forms this CPU runs, fastest first, with their raw
-    /// kernels: `Impl::Neon` (aarch64), `Impl::Avx2` (x86_64 with AVX2 and
-    /// FMA; a message where the CPU lacks them) and `Impl::Portable`
+    /// kernels: `Impl::Neon` (aarch64), `Impl::Avx512` and `Impl::Avx2`
+    /// (x86_64 with their features; a message where the CPU lacks them) and
+    /// `Impl::Portable`
     /// (everywhere).
     fn successors() -> Vec<(Impl, Kernel)> {
         let mut out = Vec::new();
@@ -1004,7 +1005,8 @@ mod successor {
 
     /// The safe function with each successor form is its raw kernel; `Auto`
     /// and `Deterministic` pick the fastest successor on this CPU (first in
-    /// `FORMS`: `Neon`, or `Avx2` where the CPU has it, else `Portable`).
+    /// `FORMS`: `Neon`, or `Avx512`, or `Avx2` where the CPU has it, else
+    /// `Portable`).
     #[test]
     fn successor_through_the_safe_function() {
         let mats = paper_mats(10, 37);

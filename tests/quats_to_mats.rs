@@ -659,10 +659,10 @@ proptest! {
 }
 
 // ---------------------------------------------------------------------------
-// The successors, `Impl::Avx2`, `Impl::Neon` and `Impl::Portable`
-// (`asm_notes/quats_to_mats.md`, "Successor: ..."): each test runs on every
-// one this CPU has (`Avx2` is skipped, with a message, where the CPU lacks
-// AVX2 or FMA). The listing is the exact model of its 42 instructions
+// The successors, `Impl::Avx2`, `Impl::Avx512`, `Impl::Neon` and
+// `Impl::Portable` (`asm_notes/quats_to_mats.md`, "Successor: ..."): each test runs on every
+// one this CPU has (`Avx2` and `Avx512` are skipped, with a message, where the
+// CPU lacks their features). The listing is the exact model of its 42 instructions
 // (`listing_model`, the asm's bits on every CPU), so the comparisons with it
 // run on every target.
 

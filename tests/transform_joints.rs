@@ -11,7 +11,7 @@
 //! - against the f64 oracle every element is within `4u` (u = 2^-24) of its
 //!   scale `sum |a[r][k] * b[k][c]| (+ |a[r][3]|)`, the bound of three
 //!   products summed left to right plus the translation;
-//! - the successors `Impl::Avx2`, `Impl::Neon` and `Impl::Portable` (`mod
+//! - the successors `Impl::Avx2`, `Impl::Avx512`, `Impl::Neon` and `Impl::Portable` (`mod
 //!   successor`, each form this CPU runs): every count 0..=67 on buffers
 //!   that end at the last joint, the Fox, special values, in place, the
 //!   erratum they correct, within the same `4u` bound, and each other's
@@ -564,7 +564,7 @@ fn empty_lists() {
 }
 
 // ---------------------------------------------------------------------------
-// The successors, `Impl::Avx2`, `Impl::Neon`, `Impl::Portable`: each test
+// The successors, `Impl::Avx2`, `Impl::Avx512`, `Impl::Neon`, `Impl::Portable`: each test
 // runs on every one this CPU has.
 
 mod successor {
@@ -574,8 +574,9 @@ mod successor {
     type Kernel = unsafe fn(*mut JointMat, *const JointMat, *const JointMat, i32);
 
     /// The successor forms this CPU runs, fastest first, with their raw
-    /// kernels: `Impl::Neon` (aarch64), `Impl::Avx2` (x86_64 with AVX2 and
-    /// FMA; a message where the CPU lacks them) and `Impl::Portable`
+    /// kernels: `Impl::Neon` (aarch64), `Impl::Avx512` and `Impl::Avx2`
+    /// (x86_64 with their features; a message where the CPU lacks them) and
+    /// `Impl::Portable`
     /// (everywhere). Every test below runs on each of them.
     fn successors() -> Vec<(Impl, Kernel)> {
         let mut out = Vec::new();

@@ -715,7 +715,8 @@ fn max_joints_keeps_the_listing_arithmetic_exact() {
 }
 
 // ---------------------------------------------------------------------------
-// The successors: `Impl::Avx2`, `Impl::Portable`, `Impl::Neon`.
+// The successors: `Impl::Avx2`, `Impl::Avx512` (its kernel, which has no
+// table row), `Impl::Portable`, `Impl::Neon`.
 
 mod successor {
     use super::*;

@@ -688,7 +688,8 @@ fn unsupported_impls_are_refused() {
 }
 
 // ---------------------------------------------------------------------------
-// The successors: `Impl::Avx2`, `Impl::Portable`, `Impl::Neon`.
+// The successors: `Impl::Avx2`, `Impl::Avx512` (its kernel, which has no
+// table row), `Impl::Portable`, `Impl::Neon`.
 
 mod successor {
     use super::*;

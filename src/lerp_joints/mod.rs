@@ -16,7 +16,7 @@
 //! - `neon` (`aarch64` only): the successor on NEON (`Impl::Neon`), four
 //!   joints per block, two blocks per group.
 //!
-//! The successors (`Portable`, `Avx2`, `Neon`) give the same bits on every
+//! The successors (`Portable`, `Avx2`, `Avx512`, `Neon`) give the same bits on every
 //! CPU: no estimate instructions (correctly rounded square roots and
 //! divisions), one order of operations with the fused multiply-adds in the
 //! same places, and one rule for duplicate `index` entries (applied in
@@ -81,7 +81,8 @@ routine_api!(FORMS, "lerp_joints()", JointKernel);
 /// successors' `scaledLerp` form of the same lerp, make the other forms
 /// differ from the scalar port by a few ulp (see `tests/accuracy.rs`);
 /// [`Impl::Asm`] and [`Impl::Intrinsics`] agree bit for bit, and so do the
-/// successors ([`Impl::Portable`], [`Impl::Avx2`], [`Impl::Neon`]).
+/// successors ([`Impl::Portable`], [`Impl::Avx2`], [`Impl::Avx512`],
+/// [`Impl::Neon`]).
 ///
 /// # Errors
 ///
@@ -101,7 +102,7 @@ routine_api!(FORMS, "lerp_joints()", JointKernel);
 /// joint named twice is interpolated twice, in list order, the second time
 /// from the first's result (as calling the function once per entry), by
 /// [`Impl::Scalar`] (the paper's C) and by every successor
-/// ([`Impl::Portable`], [`Impl::Avx2`], [`Impl::Neon`] and so
+/// ([`Impl::Portable`], [`Impl::Avx2`], [`Impl::Avx512`], [`Impl::Neon`] and so
 /// [`Impl::Deterministic`], which agree bit for bit on it too);
 /// [`Impl::Asm`] and [`Impl::Intrinsics`] compute it as the listing does:
 /// within one group of four of the 4-wide loop the translation of a

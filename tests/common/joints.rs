@@ -268,11 +268,11 @@ pub fn run(k: Kernel, joints: &[JointQuat], blend: &[JointQuat], lerp: f32, inde
     out
 }
 
-// ------------------------------ the successors (Portable, Avx2, Neon) ---
+// ---------------------- the successors (Portable, Avx2, Avx512, Neon) ---
 
 /// Every successor form ([`Origin::Successor`]) of `r` this CPU runs, with
-/// its raw kernel: `Impl::Portable` everywhere, `Impl::Avx2` on `x86_64`
-/// with AVX2 and FMA, `Impl::Neon` on `aarch64`. A CPU that lacks a form's
+/// its raw kernel: `Impl::Portable` everywhere, `Impl::Avx2` and
+/// `Impl::Avx512` on `x86_64` with their features, `Impl::Neon` on `aarch64`. A CPU that lacks a form's
 /// features is said once on stderr.
 pub fn successors(r: &JointRoutine) -> Vec<(Impl, Kernel)> {
     let table = animasm::roster::find(r.name).expect("a roster routine");
@@ -918,7 +918,7 @@ macro_rules! joint_routine_tests {
             }
         }
 
-        // ------------------ the successors (`Impl::Portable`, `Avx2`, `Neon`) ---
+        // -------- the successors (`Impl::Portable`, `Avx2`, `Avx512`, `Neon`) ---
 
         /// The successors: their own behaviours (the listing behaviours
         /// they keep or correct, `asm_notes/<routine>.md`, "Successor:
