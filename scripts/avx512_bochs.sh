@@ -57,7 +57,7 @@ done
 # file is in one list).
 default_tests=(golden dispatch slerp_joints lerp_joints quats_to_mats mats_to_quats
     transform_skeleton untransform_skeleton transform_joints nlerp properties
-    properties_streams pose accuracy skeleton no_std)
+    properties_streams pose accuracy skeleton no_std subnormals)
 not_in_guest=(
     ci_scripts      # reads this script and tests/: runs no form
     concurrency     # every form of every routine from eight threads: over 5 min under Bochs (stopped); the files above run the same forms on one thread

@@ -572,3 +572,88 @@ pub fn errata_mats() -> Vec<(&'static str, JointMat)> {
         ("transform_skeleton E1, transform_joints E2: -0.0 rotation elements", negative_zeros),
     ]
 }
+
+/// The inputs animation really hands a joint blend, beside random pairs:
+/// what a benchmark or a speed check of `slerp_joints`-like kernels should
+/// time (a kernel that is fast on random pairs and slow on a held pose is
+/// slow). See [`workload_joints`].
+///
+/// ```
+/// use animasm_testkit::cases::Workload;
+/// assert_eq!(Workload::ALL.len(), 4);
+/// assert_eq!(Workload::Held.name(), "held");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Workload {
+    /// Independent uniform unit quaternions ([`Rng::joint`] twice): the
+    /// input of the papers' timings.
+    Random,
+    /// The Fox's consecutive keyframe pairs (`fox::consecutive_key_pairs`,
+    /// in file order, repeated when more are asked for): real animation,
+    /// 148 of its 2460 pairs with an f32 dot product that rounds to 1 or more.
+    Fox,
+    /// A held pose: the blend joints equal the joints, bit for bit (an idle
+    /// pose, a joint the clip does not move, a pose blended with itself).
+    Held,
+    /// Near-identical poses: each blend rotation is its joint's rotation
+    /// turned by 1e-3 rad about a random axis (a 4D angle of 5e-4), each
+    /// translation moved by up to 1e-3.
+    Near,
+}
+
+impl Workload {
+    /// Every workload, random first.
+    pub const ALL: [Workload; 4] = [Workload::Random, Workload::Fox, Workload::Held, Workload::Near];
+
+    /// A short lowercase name (`"random"`, `"fox"`, `"held"`, `"near"`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Workload::Random => "random",
+            Workload::Fox => "fox",
+            Workload::Held => "held",
+            Workload::Near => "near",
+        }
+    }
+}
+
+/// `n` joint pairs `(joints, blend_joints)` of a [`Workload`], seeded (the
+/// Fox's pairs do not depend on the seed); translations as
+/// [`Rng::translation`] (the Fox's as `fox::joint_lists_from_pairs`).
+///
+/// ```
+/// use animasm_testkit::cases::{Workload, workload_joints};
+/// let (a, b) = workload_joints(Workload::Held, 3, 24);
+/// assert_eq!(a, b);
+/// let (a, b) = workload_joints(Workload::Near, 3, 24);
+/// let dot = |i: usize| (0..4).map(|c| f64::from(a[i].q.to_array()[c]) * f64::from(b[i].q.to_array()[c])).sum::<f64>();
+/// assert!((0..24).all(|i| (dot(i).abs().min(1.0).acos() - 5e-4).abs() < 1e-5));
+/// let (a, _) = workload_joints(Workload::Fox, 0, 3000);
+/// assert_eq!(a.len(), 3000);
+/// ```
+pub fn workload_joints(w: Workload, seed: u64, n: usize) -> (Vec<JointQuat>, Vec<JointQuat>) {
+    let mut rng = Rng::new(seed);
+    match w {
+        Workload::Random => (rng.joints(n), rng.joints(n)),
+        Workload::Fox => {
+            let pairs = crate::fox::consecutive_key_pairs();
+            let pairs: Vec<_> = pairs.iter().cycle().take(n).copied().collect();
+            crate::fox::joint_lists_from_pairs(&pairs)
+        }
+        Workload::Held => {
+            let a = rng.joints(n);
+            (a.clone(), a)
+        }
+        Workload::Near => (0..n)
+            .map(|_| {
+                let p = rng.unit_quat_f64();
+                let q = pair_at_angle(&mut rng, p, 5e-4);
+                let (mut ja, mut jb) = (rng.joint(), rng.joint());
+                let d: [f32; 4] = core::array::from_fn(|_| rng.range(-1e-3, 1e-3) as f32);
+                let t = ja.t.to_array();
+                jb.t = animasm::Vec4::new(t[0] + d[0], t[1] + d[1], t[2] + d[2], t[3]);
+                (ja.q, jb.q) = (quat(p), quat(q));
+                (ja, jb)
+            })
+            .unzip(),
+    }
+}

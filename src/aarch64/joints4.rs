@@ -29,8 +29,8 @@
 use crate::types::JointQuat;
 use crate::x86::consts::{
     Align16, SIMD_SP_ATAN_C0, SIMD_SP_ATAN_C1, SIMD_SP_ATAN_C2, SIMD_SP_ATAN_C3, SIMD_SP_ATAN_C4, SIMD_SP_ATAN_C5,
-    SIMD_SP_ATAN_C6, SIMD_SP_ATAN_C7, SIMD_SP_HALF_PI, SIMD_SP_SIGN_BIT, SIMD_SP_SIN_C0, SIMD_SP_SIN_C1,
-    SIMD_SP_SIN_C2, SIMD_SP_SIN_C3, SIMD_SP_SIN_C4, SIMD_SP_TINY,
+    SIMD_SP_ATAN_C6, SIMD_SP_ATAN_C7, SIMD_SP_HALF_PI, SIMD_SP_POLY_FLOOR, SIMD_SP_SIGN_BIT, SIMD_SP_SIN_C0,
+    SIMD_SP_SIN_C1, SIMD_SP_SIN_C2, SIMD_SP_SIN_C3, SIMD_SP_SIN_C4, SIMD_SP_TINY,
 };
 use core::arch::aarch64::*;
 
@@ -172,7 +172,9 @@ pub(crate) fn slerp_scales<const N: usize>(
     let y_ge_x: [uint32x4_t; N] = each!(|v| vceqq_f32(abs_cos[v], min[v]));
     let a = each!(|v| xor(vdivq_f32(min[v], max[v]), vandq_u32(y_ge_x[v], sign_bit())));
     let offset = each!(|v| vbslq_f32(y_ge_x[v], splat(&SIMD_SP_HALF_PI), vdupq_n_f32(0.0)));
-    let s = each!(|v| vmulq_f32(a[v], a[v]));
+    // s = max(2^-24, a²) with x86's `maxps` rule (NaN kept): the x86 cores'
+    // floor, the same bits.
+    let s = each!(|v| max_x86(splat(&SIMD_SP_POLY_FLOOR), vmulq_f32(a[v], a[v])));
     let s2 = each!(|v| vmulq_f32(s[v], s[v]));
     let s4 = each!(|v| vmulq_f32(s2[v], s2[v]));
     let a01 = each!(|v| vfmaq_f32(splat(&SIMD_SP_ATAN_C1), splat(&SIMD_SP_ATAN_C0), s[v]));
@@ -190,7 +192,7 @@ pub(crate) fn slerp_scales<const N: usize>(
 
     // SinZeroHalfPI of both angles, times sinom.
     let sin_zero_half_pi = |w: [float32x4_t; N]| {
-        let x = each!(|v| vmulq_f32(w[v], w[v]));
+        let x = each!(|v| max_x86(splat(&SIMD_SP_POLY_FLOOR), vmulq_f32(w[v], w[v])));
         let x2 = each!(|v| vmulq_f32(x[v], x[v]));
         let a01 = each!(|v| vfmaq_f32(splat(&SIMD_SP_SIN_C1), splat(&SIMD_SP_SIN_C0), x[v]));
         let a23 = each!(|v| vfmaq_f32(splat(&SIMD_SP_SIN_C3), splat(&SIMD_SP_SIN_C2), x[v]));

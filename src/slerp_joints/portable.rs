@@ -43,8 +43,8 @@ use crate::portable::{mul_add, neg_mul_add, sqrt};
 use crate::types::{JointQuat, Quat, Vec4};
 use crate::x86::consts::{
     SIMD_SP_ATAN_C0, SIMD_SP_ATAN_C1, SIMD_SP_ATAN_C2, SIMD_SP_ATAN_C3, SIMD_SP_ATAN_C4, SIMD_SP_ATAN_C5,
-    SIMD_SP_ATAN_C6, SIMD_SP_ATAN_C7, SIMD_SP_HALF_PI, SIMD_SP_SIGN_BIT, SIMD_SP_SIN_C0, SIMD_SP_SIN_C1,
-    SIMD_SP_SIN_C2, SIMD_SP_SIN_C3, SIMD_SP_SIN_C4, SIMD_SP_TINY,
+    SIMD_SP_ATAN_C6, SIMD_SP_ATAN_C7, SIMD_SP_HALF_PI, SIMD_SP_POLY_FLOOR, SIMD_SP_SIGN_BIT, SIMD_SP_SIN_C0,
+    SIMD_SP_SIN_C1, SIMD_SP_SIN_C2, SIMD_SP_SIN_C3, SIMD_SP_SIN_C4, SIMD_SP_TINY,
 };
 
 /// The portable successor of `SlerpJoints`: for every `j` in
@@ -99,6 +99,48 @@ pub(crate) fn slerp_joint(a: &JointQuat, b: &JointQuat, lerp: f32) -> JointQuat 
     JointQuat::new(Quat::from_array(r), Vec4::from_array(t))
 }
 
+/// x86's `maxps(a, b)`: `a > b ? a : b`, so `b` where either is NaN.
+#[inline(always)]
+fn max_x86(a: f32, b: f32) -> f32 {
+    if a > b { a } else { b }
+}
+
+/// The floor under the polynomials' argument (`SIMD_SP_POLY_FLOOR`).
+const FLOOR: f32 = SIMD_SP_POLY_FLOOR.0[0];
+
+/// A constant's first float.
+#[inline(always)]
+fn c(k: &crate::x86::consts::Align16<[f32; 4]>) -> f32 {
+    k.0[0]
+}
+
+/// `ATanPositive`'s polynomial in `s = a²` (the factor of `a`), by
+/// Estrin's scheme: `(((c0 s + c1) s² + (c2 s + c3)) s⁴ + ((c4 s + c5) s²
+/// + (c6 s + c7))) s + 1`.
+#[inline(always)]
+fn atan_poly(s: f32) -> f32 {
+    let s2 = s * s;
+    let s4 = s2 * s2;
+    let a01 = mul_add(c(&SIMD_SP_ATAN_C0), s, c(&SIMD_SP_ATAN_C1));
+    let a23 = mul_add(c(&SIMD_SP_ATAN_C2), s, c(&SIMD_SP_ATAN_C3));
+    let a45 = mul_add(c(&SIMD_SP_ATAN_C4), s, c(&SIMD_SP_ATAN_C5));
+    let a67 = mul_add(c(&SIMD_SP_ATAN_C6), s, c(&SIMD_SP_ATAN_C7));
+    let b03 = mul_add(a01, s2, a23);
+    let b47 = mul_add(a45, s2, a67);
+    mul_add(mul_add(b03, s4, b47), s, 1.0)
+}
+
+/// `SinZeroHalfPI`'s polynomial in `x = w²` (the factor of `w`): `(((c0 x +
+/// c1) x² + (c2 x + c3)) x + c4) x + 1`.
+#[inline(always)]
+fn sin_poly(x: f32) -> f32 {
+    let x2 = x * x;
+    let a01 = mul_add(c(&SIMD_SP_SIN_C0), x, c(&SIMD_SP_SIN_C1));
+    let a23 = mul_add(c(&SIMD_SP_SIN_C2), x, c(&SIMD_SP_SIN_C3));
+    let b = mul_add(a01, x2, a23);
+    mul_add(mul_add(b, x, c(&SIMD_SP_SIN_C4)), x, 1.0)
+}
+
 /// The sign bit of an `f32`.
 const SIGN: u32 = SIMD_SP_SIGN_BIT.0[0];
 
@@ -126,29 +168,36 @@ pub(crate) fn slerp_scales(cosom: f32, lerp: f32) -> (f32, f32) {
     let y_ge_x = abs_cos == min;
     let a = xor_sign(min / max, if y_ge_x { SIGN } else { 0 });
     let offset = if y_ge_x { SIMD_SP_HALF_PI.0[0] } else { 0.0 };
-    let c = |k: &crate::x86::consts::Align16<[f32; 4]>| k.0[0];
-    let s = a * a;
-    let s2 = s * s;
-    let s4 = s2 * s2;
-    let a01 = mul_add(c(&SIMD_SP_ATAN_C0), s, c(&SIMD_SP_ATAN_C1));
-    let a23 = mul_add(c(&SIMD_SP_ATAN_C2), s, c(&SIMD_SP_ATAN_C3));
-    let a45 = mul_add(c(&SIMD_SP_ATAN_C4), s, c(&SIMD_SP_ATAN_C5));
-    let a67 = mul_add(c(&SIMD_SP_ATAN_C6), s, c(&SIMD_SP_ATAN_C7));
-    let b03 = mul_add(a01, s2, a23);
-    let b47 = mul_add(a45, s2, a67);
-    let poly = mul_add(mul_add(b03, s4, b47), s, 1.0);
-    let omega = mul_add(poly, a, offset);
+    // s = max(2^-24, a²) as x86's `maxps(floor, s)` (NaN kept): below the
+    // floor the polynomial is exactly 1, and s⁴ stays normal.
+    let s = max_x86(FLOOR, a * a);
+    let omega = mul_add(atan_poly(s), a, offset);
 
     let omega1 = lerp * omega;
     let omega0 = omega - omega1;
-    let sin_zero_half_pi = |w: f32| {
-        let x = w * w;
-        let x2 = x * x;
-        let a01 = mul_add(c(&SIMD_SP_SIN_C0), x, c(&SIMD_SP_SIN_C1));
-        let a23 = mul_add(c(&SIMD_SP_SIN_C2), x, c(&SIMD_SP_SIN_C3));
-        let b = mul_add(a01, x2, a23);
-        let p = mul_add(mul_add(b, x, c(&SIMD_SP_SIN_C4)), x, 1.0);
-        (w * p) * sinom
-    };
+    let sin_zero_half_pi = |w: f32| (w * sin_poly(max_x86(FLOOR, w * w))) * sinom;
     (sin_zero_half_pi(omega0), xor_sign(sin_zero_half_pi(omega1), flip))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{FLOOR, atan_poly, sin_poly};
+
+    /// The floor changes no bit: both polynomials are exactly 1 at every
+    /// argument from 0 to the floor (so evaluating at `max(FLOOR, s)`
+    /// instead of `s` gives what `s` gave), and not above it (the floor is
+    /// not needlessly low for the atan, whose next term is larger).
+    #[test]
+    fn polynomials_are_one_up_to_the_floor() {
+        let top = FLOOR.to_bits();
+        // Every 4099th bit pattern from +0 to the floor, the smallest
+        // subnormals and the floor's neighbours: 211,000 arguments.
+        let args = (0..=top).step_by(4099).chain(0..64).chain(top - 64..=top).map(f32::from_bits);
+        for s in args {
+            assert_eq!(atan_poly(s).to_bits(), 1.0f32.to_bits(), "atan_poly({s:e})");
+            assert_eq!(sin_poly(s).to_bits(), 1.0f32.to_bits(), "sin_poly({s:e})");
+        }
+        let above = f32::from_bits(top) * 4.0;
+        assert_ne!(atan_poly(above), 1.0, "atan_poly({above:e}) already differs from 1");
+    }
 }

@@ -47,6 +47,15 @@ pub static SIMD_SP_TINY: Align16<[f32; 4]> = f4(1e-10);
 /// `SIMD_SP_halfPI` = `M_PI/2` rounded to a float.
 pub static SIMD_SP_HALF_PI: Align16<[f32; 4]> = f4(core::f32::consts::FRAC_PI_2);
 
+/// The successors' floor under the square of a polynomial's argument,
+/// `2^-24` (not in any listing): `SinZeroHalfPI` and `ATanPositive` in
+/// `s = a²` round to exactly `1` for every `s <= 2^-24` (the terms after the
+/// first, `|s · (c1 + c2 s + ..)| < 0.34 · 2^-24 < 2^-25`, are below half
+/// an ulp of 1), so evaluating them at `max(s, 2^-24)` gives the same bits
+/// while `s²` and `s⁴` stay normal (a held pose has `a` near 1e-5 and
+/// `a⁸` near 1e-40, a subnormal).
+pub static SIMD_SP_POLY_FLOOR: Align16<[f32; 4]> = f4(1.0 / 16_777_216.0);
+
 /// `SIMD_SP_rsqrt_c0` = `3.0f` (section 6 defines it as `SIMD_SP_rsqr_c0`).
 pub static SIMD_SP_RSQRT_C0: Align16<[f32; 4]> = f4(3.0);
 /// `SIMD_SP_rsqrt_c1` = `-0.5f` (section 6 defines it as `SIMD_SP_rsqr_c1`).

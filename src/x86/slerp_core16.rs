@@ -34,8 +34,8 @@
 use crate::types::JointQuat;
 use crate::x86::consts::{
     Align16, SIMD_SP_ABS_MASK, SIMD_SP_ATAN_C0, SIMD_SP_ATAN_C1, SIMD_SP_ATAN_C2, SIMD_SP_ATAN_C3, SIMD_SP_ATAN_C4,
-    SIMD_SP_ATAN_C5, SIMD_SP_ATAN_C6, SIMD_SP_ATAN_C7, SIMD_SP_HALF_PI, SIMD_SP_ONE, SIMD_SP_SIGN_BIT, SIMD_SP_SIN_C0,
-    SIMD_SP_SIN_C1, SIMD_SP_SIN_C2, SIMD_SP_SIN_C3, SIMD_SP_SIN_C4, SIMD_SP_TINY,
+    SIMD_SP_ATAN_C5, SIMD_SP_ATAN_C6, SIMD_SP_ATAN_C7, SIMD_SP_HALF_PI, SIMD_SP_ONE, SIMD_SP_POLY_FLOOR,
+    SIMD_SP_SIGN_BIT, SIMD_SP_SIN_C0, SIMD_SP_SIN_C1, SIMD_SP_SIN_C2, SIMD_SP_SIN_C3, SIMD_SP_SIN_C4, SIMD_SP_TINY,
 };
 use core::arch::x86_64::*;
 
@@ -369,7 +369,8 @@ pub(crate) fn slerp_scales<const N: usize>(cosom: [__m512; N], lerp: __m512) -> 
         _mm512_mask_xor_ps(d, y_ge_x[v], d, sign_bit)
     });
     let offset: [__m512; N] = each16!(|v| _mm512_maskz_mov_ps(y_ge_x[v], splat(&SIMD_SP_HALF_PI)));
-    let s: [__m512; N] = each16!(|v| _mm512_mul_ps(a[v], a[v]));
+    // s = max(2^-24, a²), NaN kept: the AVX2 core's floor.
+    let s: [__m512; N] = each16!(|v| _mm512_max_ps(splat(&SIMD_SP_POLY_FLOOR), _mm512_mul_ps(a[v], a[v])));
     let s2: [__m512; N] = each16!(|v| _mm512_mul_ps(s[v], s[v]));
     let s4: [__m512; N] = each16!(|v| _mm512_mul_ps(s2[v], s2[v]));
     let a01: [__m512; N] = each16!(|v| _mm512_fmadd_ps(splat(&SIMD_SP_ATAN_C0), s[v], splat(&SIMD_SP_ATAN_C1)));
@@ -388,7 +389,7 @@ pub(crate) fn slerp_scales<const N: usize>(cosom: [__m512; N], lerp: __m512) -> 
     // SinZeroHalfPI of both angles.
     let mut scale = [omega0, omega1];
     for w in &mut scale {
-        let x: [__m512; N] = each16!(|v| _mm512_mul_ps(w[v], w[v]));
+        let x: [__m512; N] = each16!(|v| _mm512_max_ps(splat(&SIMD_SP_POLY_FLOOR), _mm512_mul_ps(w[v], w[v])));
         let x2: [__m512; N] = each16!(|v| _mm512_mul_ps(x[v], x[v]));
         let a01: [__m512; N] = each16!(|v| _mm512_fmadd_ps(splat(&SIMD_SP_SIN_C0), x[v], splat(&SIMD_SP_SIN_C1)));
         let a23: [__m512; N] = each16!(|v| _mm512_fmadd_ps(splat(&SIMD_SP_SIN_C2), x[v], splat(&SIMD_SP_SIN_C3)));

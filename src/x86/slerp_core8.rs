@@ -22,8 +22,8 @@
 use crate::types::JointQuat;
 use crate::x86::consts::{
     SIMD_SP_ABS_MASK, SIMD_SP_ATAN_C0, SIMD_SP_ATAN_C1, SIMD_SP_ATAN_C2, SIMD_SP_ATAN_C3, SIMD_SP_ATAN_C4,
-    SIMD_SP_ATAN_C5, SIMD_SP_ATAN_C6, SIMD_SP_ATAN_C7, SIMD_SP_HALF_PI, SIMD_SP_ONE, SIMD_SP_SIGN_BIT, SIMD_SP_SIN_C0,
-    SIMD_SP_SIN_C1, SIMD_SP_SIN_C2, SIMD_SP_SIN_C3, SIMD_SP_SIN_C4, SIMD_SP_TINY,
+    SIMD_SP_ATAN_C5, SIMD_SP_ATAN_C6, SIMD_SP_ATAN_C7, SIMD_SP_HALF_PI, SIMD_SP_ONE, SIMD_SP_POLY_FLOOR,
+    SIMD_SP_SIGN_BIT, SIMD_SP_SIN_C0, SIMD_SP_SIN_C1, SIMD_SP_SIN_C2, SIMD_SP_SIN_C3, SIMD_SP_SIN_C4, SIMD_SP_TINY,
 };
 use core::arch::x86_64::*;
 
@@ -186,7 +186,10 @@ pub(crate) fn slerp_scales<const N: usize>(cosom: [__m256; N], lerp: __m256) -> 
     let y_ge_x: [__m256; N] = each!(|v| _mm256_cmp_ps::<_CMP_EQ_OQ>(abs_cos[v], min[v]));
     let a: [__m256; N] = each!(|v| _mm256_xor_ps(_mm256_div_ps(min[v], max[v]), _mm256_and_ps(y_ge_x[v], sign_bit)));
     let offset: [__m256; N] = each!(|v| _mm256_and_ps(y_ge_x[v], splat(&SIMD_SP_HALF_PI)));
-    let s: [__m256; N] = each!(|v| _mm256_mul_ps(a[v], a[v]));
+    // s = max(2^-24, a²): the polynomial is exactly 1 below the floor, and
+    // s⁴ stays normal (no subnormal assist on a held pose). The floor first,
+    // so a NaN `s` is kept (`maxps` returns its second operand on NaN).
+    let s: [__m256; N] = each!(|v| _mm256_max_ps(splat(&SIMD_SP_POLY_FLOOR), _mm256_mul_ps(a[v], a[v])));
     // ((c0 s + c1) s² + (c2 s + c3)) s⁴ + ((c4 s + c5) s² + (c6 s + c7)),
     // then · s + 1, then · a + offset.
     let s2: [__m256; N] = each!(|v| _mm256_mul_ps(s[v], s[v]));
@@ -208,7 +211,7 @@ pub(crate) fn slerp_scales<const N: usize>(cosom: [__m256; N], lerp: __m256) -> 
     // then · x + 1, then · omega, with x = omega².
     let mut scale = [omega0, omega1];
     for w in &mut scale {
-        let x: [__m256; N] = each!(|v| _mm256_mul_ps(w[v], w[v]));
+        let x: [__m256; N] = each!(|v| _mm256_max_ps(splat(&SIMD_SP_POLY_FLOOR), _mm256_mul_ps(w[v], w[v])));
         let x2: [__m256; N] = each!(|v| _mm256_mul_ps(x[v], x[v]));
         let a01: [__m256; N] = each!(|v| _mm256_fmadd_ps(splat(&SIMD_SP_SIN_C0), x[v], splat(&SIMD_SP_SIN_C1)));
         let a23: [__m256; N] = each!(|v| _mm256_fmadd_ps(splat(&SIMD_SP_SIN_C2), x[v], splat(&SIMD_SP_SIN_C3)));
