@@ -10,14 +10,85 @@
 //! lane for lane), and a fused multiply-add exactly where that order says
 //! so (`vfmadd` on AVX2, `fmla`/`vfmaq_f32` on NEON, [`mul_add`] here).
 
-/// `a * b + c` rounded once: `f32::mul_add` with the `std` feature (an
-/// instruction where the target has a fused multiply-add, a correctly
-/// rounded library call where it has not), `libm::fmaf` without it.
+/// `a * b + c` rounded once. Where the target has a fused multiply-add
+/// instruction at compile time (aarch64; x86 and x86_64 built with the
+/// `fma` feature) it is that instruction (`f32::mul_add` with the `std`
+/// feature, `libm::fmaf` without); everywhere else (x86_64's default target,
+/// wasm32, ...) it is [`fma_from_f64`], exact in f64 arithmetic, about ten
+/// times cheaper than the C library's `fmaf` there and the same bits.
 #[inline(always)]
 pub(crate) fn mul_add(a: f32, b: f32, c: f32) -> f32 {
     cfg_if::cfg_if! {
-        if #[cfg(feature = "std")] { a.mul_add(b, c) } else { libm::fmaf(a, b, c) }
+        if #[cfg(not(any(target_arch = "aarch64", target_feature = "fma")))] {
+            fma_from_f64(a, b, c)
+        } else if #[cfg(feature = "std")] {
+            a.mul_add(b, c)
+        } else {
+            libm::fmaf(a, b, c)
+        }
     }
+}
+
+/// `a * b + c` rounded once to f32, from f64 arithmetic (IEEE 754
+/// round-to-nearest-even, the only mode Rust code runs in):
+///
+/// 1. the product of two f32 is exact in f64 (24 + 24 significant bits,
+///    f64 has 53; its exponent stays far inside f64's range);
+/// 2. `s = p + c` in f64 rounds once; rounding `s` to f32 gives the correctly
+///    rounded result unless that first rounding landed exactly on a point
+///    halfway between two f32 (every such point is an f64, so a rounding
+///    that does not land on one cannot move the sum across one): then the
+///    second rounding's tie would be decided by the wrong side. For a normal
+///    f32 result, `s` is halfway when its 29 low fraction bits are
+///    `1000...0`;
+/// 3. in that case, and for sums below f32's normal range (whose halfway
+///    points sit higher in `s`'s fraction), [`fma_fix`] recovers the exact
+///    error of the f64 sum (TwoSum) and rounds `s` to odd (Boldo and
+///    Melquiond, *Emulation of FMA and correctly rounded sums: proved
+///    algorithms using rounding to odd*, IEEE TC 2008): the odd one of the
+///    two f64 around the exact sum, which then rounds to f32 correctly
+///    because f64 carries more than `24 + 1` bits.
+///
+/// NaN results are NaN, with the payload the f64 operations give (the
+/// successors' one answer does not cover NaN payloads).
+#[inline(always)]
+pub(crate) fn fma_from_f64(a: f32, b: f32, c: f32) -> f32 {
+    let p = f64::from(a) * f64::from(b);
+    let z = f64::from(c);
+    let s = p + z;
+    let bits = s.to_bits();
+    // The biased exponent of f32's smallest normal, 2^-126, in f64.
+    const F32_MIN_NORMAL_EXP: u64 = 1023 - 126;
+    if bits & 0x1FFF_FFFF != 0x1000_0000 && (bits >> 52) & 0x7FF >= F32_MIN_NORMAL_EXP {
+        s as f32
+    } else {
+        fma_fix(p, z, s)
+    }
+}
+
+/// The rare step 3 of [`fma_from_f64`]: `s = p + z` rounded to odd, then to
+/// f32.
+#[cold]
+#[inline(never)]
+fn fma_fix(p: f64, z: f64, s: f64) -> f32 {
+    if !s.is_finite() {
+        return s as f32;
+    }
+    // TwoSum (Knuth): `s + err == p + z` exactly, whatever the magnitudes.
+    let pp = s - z;
+    let zz = s - pp;
+    let err = (p - pp) + (z - zz);
+    let mut bits = s.to_bits();
+    // Inexact and `s` even: the odd neighbour on the exact sum's side (an
+    // `s` of zero is exact: an f64 sum rounds to zero only when it is zero).
+    if err != 0.0 && bits & 1 == 0 {
+        if (err > 0.0) == (s > 0.0) {
+            bits += 1;
+        } else {
+            bits -= 1;
+        }
+    }
+    f64::from_bits(bits) as f32
 }
 
 /// `c - a * b` rounded once (`vfnmadd`, `fmls`): `mul_add(-a, b, c)`.
@@ -33,5 +104,105 @@ pub(crate) fn neg_mul_add(a: f32, b: f32, c: f32) -> f32 {
 pub(crate) fn sqrt(x: f32) -> f32 {
     cfg_if::cfg_if! {
         if #[cfg(feature = "std")] { x.sqrt() } else { libm::sqrtf(x) }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::fma_from_f64;
+
+    /// The reference: the target's fused multiply-add instruction where the
+    /// CPU has one, else the C library's `fmaf` (correctly rounded).
+    fn reference(a: f32, b: f32, c: f32) -> f32 {
+        #[cfg(target_arch = "x86_64")]
+        {
+            if std::is_x86_feature_detected!("fma") {
+                use core::arch::x86_64::*;
+                // SAFETY: the CPU has FMA (checked above).
+                return unsafe {
+                    #[target_feature(enable = "fma")]
+                    fn f(a: f32, b: f32, c: f32) -> f32 {
+                        _mm_cvtss_f32(_mm_fmadd_ss(_mm_set_ss(a), _mm_set_ss(b), _mm_set_ss(c)))
+                    }
+                    f(a, b, c)
+                };
+            }
+        }
+        a.mul_add(b, c)
+    }
+
+    fn check(a: f32, b: f32, c: f32) {
+        let (got, want) = (fma_from_f64(a, b, c), reference(a, b, c));
+        assert!(
+            got.to_bits() == want.to_bits() || (got.is_nan() && want.is_nan()),
+            "fma({a:e}, {b:e}, {c:e}): {got:e} ({:#010x}), want {want:e} ({:#010x})",
+            got.to_bits(),
+            want.to_bits()
+        );
+    }
+
+    /// SplitMix64, for reproducible bit patterns.
+    fn next(state: &mut u64) -> u64 {
+        *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = *state;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    /// The cases where the f64 sum lands exactly halfway between two f32
+    /// and a plain second rounding goes the wrong way: `a = 1 + i u`, `b =
+    /// (1 - i u) 2^-24 k` (`u = 2^-23`), so `a b` is `k 2^-24` less a
+    /// sliver below f64's precision, and `c` an f32 whose half ulp is `k
+    /// 2^-24`: the exact sum is just below a halfway point that the f64 sum
+    /// rounds onto. Every sign and a spread of exponents, and the sums
+    /// below f32's normal range.
+    #[test]
+    fn halfway_cases() {
+        let u = f32::EPSILON;
+        for i in 1..=4u32 {
+            let a = 1.0 + i as f32 * u;
+            for e in -100..100 {
+                let k = 2f32.powi(e);
+                let b = (1.0 - i as f32 * u) * 2f32.powi(-24) * k;
+                for m in 0..64u32 {
+                    let c = f32::from_bits((1.0f32 * k).to_bits() + m * 131_071 % (1 << 23));
+                    for (sa, sc) in [(1.0, 1.0), (-1.0, 1.0), (1.0, -1.0), (-1.0, -1.0)] {
+                        check(sa * a, b, sc * c);
+                    }
+                }
+            }
+        }
+        // Results among the f32 subnormals, and exact zeros of both signs.
+        for (a, b, c) in [
+            (2f32.powi(-70), 2f32.powi(-70) * 1.5, 2f32.powi(-149)),
+            (2f32.powi(-75), 2f32.powi(-75), -2f32.powi(-149) * 3.0),
+            (1.0 + u, 2f32.powi(-150) * (1.0 - u), 2f32.powi(-149)),
+            (0.0, -1.0, 0.0),
+            (-0.0, -1.0, -0.0),
+            (1.0, 1.0, -1.0),
+            (f32::MAX, 2.0, -f32::MAX),
+            (f32::MAX, f32::MAX, f32::NEG_INFINITY),
+            (f32::NAN, 1.0, 1.0),
+        ] {
+            check(a, b, c);
+        }
+    }
+
+    /// Random bit patterns (every class, NaN and infinities included) and
+    /// random arguments of like magnitudes (where cancellation is common).
+    #[test]
+    fn random_arguments() {
+        let mut state = 0x5EED;
+        for _ in 0..200_000 {
+            let r = next(&mut state);
+            let (a, b, c) =
+                (f32::from_bits(r as u32), f32::from_bits((r >> 32) as u32), f32::from_bits(next(&mut state) as u32));
+            check(a, b, c);
+            let f = |x: u64| (x as u32 >> 9) as f32 / (1u32 << 23) as f32 * 2.0 - 1.0;
+            let r2 = next(&mut state);
+            check(f(r), f(r >> 32), f(r2));
+            check(f(r), f(r >> 32), f(r) * f(r >> 32) * -1.0 + f(r2) * 1e-7);
+        }
     }
 }
