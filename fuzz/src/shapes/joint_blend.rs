@@ -36,7 +36,29 @@ pub fn fuzz(r: &'static Routine, g: &mut Gen) {
     let n = g.length();
     let joints = g.joints(n);
     let blend_len = g.len_near(n);
-    let blend = g.joints(blend_len);
+    let mut blend = g.joints(blend_len);
+    // The poses animation produces: a held pose (a blend joint equal to
+    // its joint, bit for bit) or a near-identical one (each float moved by
+    // a few ulps), joint by joint, in a quarter of the inputs each.
+    match g.byte() % 4 {
+        0 => {
+            for j in 0..n.min(blend_len) {
+                if !g.one_in(8) {
+                    blend[j] = joints[j];
+                }
+            }
+        }
+        1 => {
+            for j in 0..n.min(blend_len) {
+                let mut ulps =
+                    |v: f32| f32::from_bits(v.to_bits().wrapping_add(u32::from(g.byte() % 8)).wrapping_sub(4));
+                let (q, t) = (joints[j].q.to_array(), joints[j].t.to_array());
+                blend[j] =
+                    JointQuat::new(Quat::from_array(q.map(&mut ulps)), animasm::Vec4::from_array(t.map(&mut ulps)));
+            }
+        }
+        _ => {}
+    }
     let index_len = g.length();
     let mut index: Buf<i32> = Buf::from_fn(index_len, |_| g.index_entry(n));
     if index_len > 1 && g.one_in(4) {
