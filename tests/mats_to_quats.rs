@@ -658,7 +658,11 @@ mod successor {
     /// (everywhere).
     fn successors() -> Vec<(Impl, Kernel)> {
         let mut out = Vec::new();
-        for imp in [Impl::Neon, Impl::Avx512, Impl::Avx2, Impl::Portable] {
+        // The successors in the table's order (the order `Auto` tries).
+        let table = animasm::roster::find("mats_to_quats").expect("in the roster");
+        let order: Vec<Impl> =
+            table.all_forms().filter(|f| f.origin == animasm::Origin::Successor).map(|f| f.imp).collect();
+        for imp in order {
             match animasm::mats_to_quats::kernel(imp) {
                 Ok(k) => out.push((imp, k)),
                 Err(Error::Unsupported(_)) => {}
@@ -1005,7 +1009,7 @@ mod successor {
 
     /// The safe function with each successor form is its raw kernel; `Auto`
     /// and `Deterministic` pick the fastest successor on this CPU (first in
-    /// `FORMS`: `Neon`, or `Avx512`, or `Avx2` where the CPU has it, else
+    /// `FORMS`: `Neon`, or `Avx2` or `Avx512` where the CPU has it, else
     /// `Portable`).
     #[test]
     fn successor_through_the_safe_function() {

@@ -676,7 +676,11 @@ mod successor {
     /// (everywhere).
     fn successors() -> Vec<(Impl, Kernel)> {
         let mut out = Vec::new();
-        for imp in [Impl::Neon, Impl::Avx512, Impl::Avx2, Impl::Portable] {
+        // The successors in the table's order (the order `Auto` tries).
+        let table = animasm::roster::find("quats_to_mats").expect("in the roster");
+        let order: Vec<Impl> =
+            table.all_forms().filter(|f| f.origin == animasm::Origin::Successor).map(|f| f.imp).collect();
+        for imp in order {
             match animasm::quats_to_mats::kernel(imp) {
                 Ok(k) => out.push((imp, k)),
                 Err(Error::Unsupported(_)) => {}

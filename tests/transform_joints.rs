@@ -580,7 +580,11 @@ mod successor {
     /// (everywhere). Every test below runs on each of them.
     fn successors() -> Vec<(Impl, Kernel)> {
         let mut out = Vec::new();
-        for imp in [Impl::Neon, Impl::Avx512, Impl::Avx2, Impl::Portable] {
+        // The successors in the table's order (the order `Auto` tries).
+        let table = animasm::roster::find("transform_joints").expect("in the roster");
+        let order: Vec<Impl> =
+            table.all_forms().filter(|f| f.origin == animasm::Origin::Successor).map(|f| f.imp).collect();
+        for imp in order {
             match animasm::transform_joints::kernel(imp) {
                 Ok(k) => out.push((imp, k)),
                 Err(Error::Unsupported(_)) => {}

@@ -38,18 +38,19 @@ fn pause(ms: f64) {
 /// A routine's call on its buffers (`restore` then `call`), by form.
 struct Case {
     name: &'static str,
+    /// Elements per call.
+    n: usize,
     restore: Box<dyn FnMut()>,
     call: Box<dyn FnMut(Impl)>,
 }
 
 /// The case of routine `r` if its table has both forms and this CPU runs
 /// them.
-fn case(r: &'static roster::Routine) -> Option<Case> {
+fn case(r: &'static roster::Routine, n: usize) -> Option<Case> {
     let runs = |imp| r.resolve(imp).is_ok_and(|f| f.imp == imp);
     if !(runs(Impl::Avx2) && runs(Impl::Avx512)) {
         return None;
     }
-    let n = JOINTS;
     let unwrap = |res: Result<(), animasm::Error>| res.expect("valid buffers");
     Some(match r.shape {
         Shape::JointBlend { safe, .. } => {
@@ -58,6 +59,7 @@ fn case(r: &'static roster::Routine) -> Option<Case> {
             let j2 = joints.clone();
             Case {
                 name: r.name,
+                n,
                 restore: Box::new(move || joints.borrow_mut().copy_from_slice(&pristine)),
                 call: Box::new(move |imp| unwrap(safe(imp, black_box(&mut j2.borrow_mut()), &blend, LERP, &index))),
             }
@@ -67,6 +69,7 @@ fn case(r: &'static roster::Routine) -> Option<Case> {
             let mut mats = vec![JointMat::default(); n];
             Case {
                 name: r.name,
+                n,
                 restore: Box::new(|| {}),
                 call: Box::new(move |imp| unwrap(safe(imp, black_box(&mut mats), &quats))),
             }
@@ -76,6 +79,7 @@ fn case(r: &'static roster::Routine) -> Option<Case> {
             let mut quats = vec![JointQuat::default(); n];
             Case {
                 name: r.name,
+                n,
                 restore: Box::new(|| {}),
                 call: Box::new(move |imp| unwrap(safe(imp, black_box(&mut quats), &mats))),
             }
@@ -85,15 +89,19 @@ fn case(r: &'static roster::Routine) -> Option<Case> {
             let mut out = vec![JointMat::default(); n];
             Case {
                 name: r.name,
+                n,
                 restore: Box::new(|| {}),
                 call: Box::new(move |imp| unwrap(safe(imp, black_box(&mut out), &a, &b))),
             }
         }
         Shape::Stream { safe, .. } => {
-            let (l, rs, t) = setup::nlerp_input();
+            let (l, mut rs, mut t) = setup::nlerp_input();
+            rs.truncate(n);
+            t.truncate(n);
             let mut dest = vec![Quat::default(); rs.len()];
             Case {
                 name: r.name,
+                n,
                 restore: Box::new(|| {}),
                 call: Box::new(move |imp| unwrap(safe(imp, black_box(&mut dest), &l, &rs, &t))),
             }
@@ -121,14 +129,18 @@ fn measure(c: &mut Case, rounds: usize, ms: f64) -> (f64, f64) {
             }
         }
     }
-    let [a, b] = s.map(|mut v| Stats::of_ticks(&mut v, JOINTS as f64).median);
+    let [a, b] = s.map(|mut v| Stats::of_ticks(&mut v, c.n as f64).median);
     (a, b)
 }
 
+/// A character's joints: the third measurement's call size.
+const CHARACTER: usize = 24;
+
 /// The section: one row per routine with both forms.
 pub(crate) fn pause_section() {
-    heading("The AVX-512 forms after a pause");
-    let mut cases: Vec<Case> = roster::ROUTINES.iter().filter_map(case).collect();
+    heading("The AVX-512 forms after a pause and at a character's size");
+    let mut cases: Vec<(Case, Case)> =
+        roster::ROUTINES.iter().filter_map(|r| Some((case(r, JOINTS)?, case(r, CHARACTER)?))).collect();
     if cases.is_empty() {
         para(
             "Skipped: this CPU does not run the AVX-512 forms (or no routine has both an `avx2` and an `avx512` form).",
@@ -136,18 +148,21 @@ pub(crate) fn pause_section() {
         return;
     }
     para(&format!(
-        "Each routine's `avx2` and `avx512` forms through the safe function at {JOINTS} elements, alternating, \
-         median {} per element: back to back, and after {PAUSE_MS} ms of scalar work before each call. A core \
-         that has run no 512-bit instruction for a while runs the first microseconds of 512-bit work slower; a \
-         call of {JOINTS} elements lasts about that long. The report's other tables time each form with the \
-         other rows in between (hundreds of microseconds).",
+        "Each routine's `avx2` and `avx512` forms through the safe function, alternating, median {} per \
+         element: at {JOINTS} elements back to back and after {PAUSE_MS} ms of scalar work before each call, and \
+         at {CHARACTER} elements (a character) back to back. A core that has run no 512-bit instruction for a \
+         while runs the first microseconds of 512-bit work slower; a call of {JOINTS} elements lasts about that \
+         long. `Impl::Auto` keeps an `avx512` form first only where it does not lose in any of the three \
+         (`avx2 / avx512` at least 1.00x; the last column says what the table gives).",
         timer::UNIT
     ));
     let mut rows = Vec::new();
-    for c in &mut cases {
+    for (c, small) in &mut cases {
         progress(&format!("AVX-512 after a pause: {}", c.name));
         let (b2, b5) = measure(c, ROUNDS.0, 0.0);
         let (p2, p5) = measure(c, ROUNDS.1, PAUSE_MS);
+        let (s2, s5) = measure(small, ROUNDS.0, 0.0);
+        let first = [b2 / b5, p2 / p5, s2 / s5].iter().all(|&r| r >= 1.0);
         rows.push(vec![
             c.name.to_string(),
             format!("{b2:.2}"),
@@ -156,6 +171,10 @@ pub(crate) fn pause_section() {
             format!("{p2:.2}"),
             format!("{p5:.2}"),
             format!("{:.2}x", p2 / p5),
+            format!("{s2:.2}"),
+            format!("{s5:.2}"),
+            format!("{:.2}x", s2 / s5),
+            if first { "avx512" } else { "avx2" }.to_string(),
         ]);
     }
     print_grid(
@@ -167,8 +186,12 @@ pub(crate) fn pause_section() {
             "avx2 after a pause",
             "avx512 after a pause",
             "avx2 / avx512",
+            &format!("avx2 at {CHARACTER}"),
+            &format!("avx512 at {CHARACTER}"),
+            "avx2 / avx512",
+            "first by this table",
         ],
-        &[L, R, R, R, R, R, R],
+        &[L, R, R, R, R, R, R, R, R, R, L],
         &rows,
     );
 }

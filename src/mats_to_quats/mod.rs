@@ -75,8 +75,11 @@ use crate::types::{JOINTMAT_SIZE, JointMat, JointQuat};
 type Kernel = crate::form::kernel::MatsToQuats;
 
 /// The forms of [`mats_to_quats()`], fastest first: the order [`Impl::Auto`]
-/// tries them in. The SIMD successors (`Neon`, `Avx512`, `Avx2`) are the fastest where
-/// they run (`asm_notes/mats_to_quats.md`, "Successor: Impl::Avx2"). The
+/// tries them in. The SIMD successors (`Neon`, `Avx2`, `Avx512`) are the fastest where
+/// they run (`asm_notes/mats_to_quats.md`, "Successor: Impl::Avx2"); `Avx2`
+/// before `Avx512`, which wins back to back at 1024 (1.25-1.31x) but loses
+/// at 24 elements (0.78-0.79x) and mostly after a pause (the report's
+/// "after a pause" section). The
 /// scalar port is faster than the listing on some CPUs (see
 /// `docs/results.md`), but its `ReciprocalSqrt` is accurate to about 2e-3
 /// where the listing's is to 1e-6, so `Auto` never picks it over a SIMD
@@ -86,9 +89,9 @@ pub(crate) static FORMS: &[Form<Kernel>] = &[
     #[cfg(target_arch = "aarch64")]
     form!(Neon => neon::mats_to_quats, Successor on Neon),
     #[cfg(target_arch = "x86_64")]
-    form!(Avx512 => avx512::mats_to_quats, Successor on Avx512),
-    #[cfg(target_arch = "x86_64")]
     form!(Avx2 => avx2::mats_to_quats, Successor on Avx2Fma),
+    #[cfg(target_arch = "x86_64")]
+    form!(Avx512 => avx512::mats_to_quats, Successor on Avx512),
     #[cfg(target_arch = "x86_64")]
     form!(Intrinsics => intrinsics::mats_to_quats, ListingTwin on Sse2),
     #[cfg(all(target_arch = "x86_64", not(miri)))]

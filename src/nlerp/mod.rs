@@ -109,17 +109,20 @@ use crate::types::Quat;
 type Kernel = crate::form::kernel::Stream;
 
 /// The forms of each function, fastest first: the order [`Impl::Auto`] tries
-/// them in (the measurements of `docs/results.md`: the wider, the faster;
-/// the 16-wide forms' in `asm_notes/nlerp.md`, "Widened: Impl::Avx512").
+/// them in (the measurements of `docs/results.md`: the wider, the faster,
+/// but for AVX-512: the 16-wide forms, `asm_notes/nlerp.md`, "Widened:
+/// Impl::Avx512", win back to back at 1024 (1.23-1.37x) and lose at 24
+/// elements (0.87-0.98x) and mostly after a pause, so the AVX2 FMA forms
+/// come first: the report's "after a pause" section).
 macro_rules! forms {
     ($name:ident, $scalar:ident, $sse2:ident, $avx2:ident, $fma:ident, $avx512:ident) => {
         pub(crate) static $name: &[Form<Kernel>] = &[
             #[cfg(target_arch = "aarch64")]
     form!(Neon => neon::$sse2, Published on Neon),
             #[cfg(target_arch = "x86_64")]
-    form!(Avx512 => avx512::$avx512, Widened on Avx512),
-            #[cfg(target_arch = "x86_64")]
     form!(Avx2 => avx2::$fma, Published on Avx2Fma),
+            #[cfg(target_arch = "x86_64")]
+    form!(Avx512 => avx512::$avx512, Widened on Avx512),
             #[cfg(target_arch = "x86_64")]
     form!(Avx2NoFma => avx2::$avx2, Published on Avx2),
             #[cfg(target_arch = "x86_64")]

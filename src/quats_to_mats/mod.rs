@@ -94,14 +94,17 @@ type Kernel = crate::form::kernel::QuatsToMats;
 /// The forms of [`quats_to_mats()`], fastest first: the order [`Impl::Auto`]
 /// tries them in (the measurements of `docs/results.md`; the successors' in
 /// `asm_notes/quats_to_mats.md`, "Successor: Impl::Avx2" and "Successor:
-/// Impl::Avx512").
+/// Impl::Avx512"). `Avx2` before `Avx512`: the AVX-512 form wins back to
+/// back (1.26-1.31x) and at 24 elements (1.08-1.09x) but lost after a pause
+/// in one run of three (0.66x), and `Auto` keeps an AVX-512 form first only
+/// where it loses in none (the report's "after a pause" section).
 pub(crate) static FORMS: &[Form<Kernel>] = &[
     #[cfg(target_arch = "aarch64")]
     form!(Neon => neon::quats_to_mats, Successor on Neon),
     #[cfg(target_arch = "x86_64")]
-    form!(Avx512 => avx512::quats_to_mats, Successor on Avx512),
-    #[cfg(target_arch = "x86_64")]
     form!(Avx2 => avx2::quats_to_mats, Successor on Avx2Fma),
+    #[cfg(target_arch = "x86_64")]
+    form!(Avx512 => avx512::quats_to_mats, Successor on Avx512),
     #[cfg(all(target_arch = "x86_64", not(miri)))]
     form!(Asm => asm::quats_to_mats, Listing on Sse2),
     #[cfg(target_arch = "x86_64")]

@@ -47,18 +47,19 @@ use crate::types::JointQuat;
 /// The forms of [`slerp_joints()`], fastest first: the order [`Impl::Auto`] tries
 /// them in (the measurements of `docs/results.md`: the intrinsics twin is as fast as
 /// the asm listing or faster on the CPUs measured; the AVX2 + FMA successor
-/// is faster than both, and the AVX-512 successor faster still when calls
-/// come back to back (1.06-1.19x, but 0.8x after a pause without 512-bit
-/// work); on `aarch64` the NEON successor comes first; the
+/// is faster than both; the AVX-512 successor comes after it (on an Intel
+/// Xeon with AVX-512 it is 1.02-1.15x `Avx2` back to back at 1024 joints,
+/// but 0.67-0.89x after a pause without 512-bit work and 0.57-0.75x at a
+/// character's 24 joints: the report's "after a pause" section); on `aarch64` the NEON successor comes first; the
 /// portable successor comes before the scalar port of the paper's C, see
 /// `asm_notes/slerp_joints.md`).
 pub(crate) static FORMS: &[JointForm] = &[
     #[cfg(target_arch = "aarch64")]
     form!(Neon => neon::slerp_joints, Successor on Neon),
     #[cfg(target_arch = "x86_64")]
-    form!(Avx512 => avx512::slerp_joints, Successor on Avx512),
-    #[cfg(target_arch = "x86_64")]
     form!(Avx2 => avx2::slerp_joints, Successor on Avx2Fma),
+    #[cfg(target_arch = "x86_64")]
+    form!(Avx512 => avx512::slerp_joints, Successor on Avx512),
     #[cfg(target_arch = "x86_64")]
     form!(Intrinsics => intrinsics::slerp_joints, ListingTwin on Sse2),
     #[cfg(all(target_arch = "x86_64", not(miri)))]
