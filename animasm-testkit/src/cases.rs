@@ -603,9 +603,19 @@ pub enum Workload {
 
 impl Workload {
     /// Every workload, random first.
+    ///
+    /// ```
+    /// use animasm_testkit::cases::Workload;
+    /// assert_eq!(Workload::ALL[0], Workload::Random);
+    /// ```
     pub const ALL: [Workload; 4] = [Workload::Random, Workload::Fox, Workload::Held, Workload::Near];
 
     /// A short lowercase name (`"random"`, `"fox"`, `"held"`, `"near"`).
+    ///
+    /// ```
+    /// use animasm_testkit::cases::Workload;
+    /// assert_eq!(Workload::Near.name(), "near");
+    /// ```
     pub fn name(self) -> &'static str {
         match self {
             Workload::Random => "random",
@@ -625,8 +635,11 @@ impl Workload {
 /// let (a, b) = workload_joints(Workload::Held, 3, 24);
 /// assert_eq!(a, b);
 /// let (a, b) = workload_joints(Workload::Near, 3, 24);
-/// let dot = |i: usize| (0..4).map(|c| f64::from(a[i].q.to_array()[c]) * f64::from(b[i].q.to_array()[c])).sum::<f64>();
-/// assert!((0..24).all(|i| (dot(i).abs().min(1.0).acos() - 5e-4).abs() < 1e-5));
+/// // The chord between the rotations: 2 sin(5e-4 / 2), within f32 rounding.
+/// let chord = |i: usize| {
+///     (0..4).map(|c| f64::from(a[i].q.to_array()[c] - b[i].q.to_array()[c]).powi(2)).sum::<f64>().sqrt()
+/// };
+/// assert!((0..24).all(|i| (chord(i) - 5e-4).abs() < 1e-6));
 /// let (a, _) = workload_joints(Workload::Fox, 0, 3000);
 /// assert_eq!(a.len(), 3000);
 /// ```

@@ -81,3 +81,40 @@ pub(crate) fn joint_blend(c: &mut C, name: &str, routines: &[&'static Routine]) 
     });
     group.finish();
 }
+
+/// The workload groups (`<module>_workloads`): each routine's forms through
+/// its safe function on random pairs, the Fox's consecutive keys, a held
+/// pose and near-identical poses (`animasm_testkit::cases::Workload`), at a
+/// character's sizes and at 1024 (`devkit::workloads::SIZES`); bench ids
+/// `<form>/<workload>/<joints>`.
+pub(crate) fn joint_blend_workloads(c: &mut C, name: &str, routines: &[&'static Routine]) {
+    use animasm_testkit::cases::{Workload, workload_joints};
+    let mut group = c.benchmark_group(format!("{name}_workloads"));
+    for &n in &devkit::workloads::SIZES {
+        group.throughput(Throughput::Elements(n as u64));
+        let index: Vec<i32> = (0..n as i32).collect();
+        for w in Workload::ALL {
+            let (pristine, blend) = workload_joints(w, 0x3017 + n as u64, n);
+            let mut joints = pristine.clone();
+            for r in routines {
+                let Shape::JointBlend { safe, .. } = r.shape else { continue };
+                for imp in benched_forms(r) {
+                    group.bench_function(id(name, r, &format!("{}/{}/{n}", imp.name(), w.name())), |b| {
+                        b.iter_custom(|iters| {
+                            timed(
+                                iters,
+                                &mut joints[..],
+                                |j| j.copy_from_slice(&pristine),
+                                |j| {
+                                    safe(imp, black_box(j), black_box(&blend), black_box(LERP), black_box(&index))
+                                        .unwrap()
+                                },
+                            )
+                        })
+                    });
+                }
+            }
+        }
+    }
+    group.finish();
+}

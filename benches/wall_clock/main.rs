@@ -21,6 +21,7 @@
 //! | shape | data, throughput | bench ids (`<group>/<bench>`) | peers, extras, floors |
 //! |---|---|---|---|
 //! | `JointBlend` | the papers' two joint lists, 1024 joints | `slerp_joints/avx2` | `glam`, `floor` |
+//! | `JointBlend`, workloads | random pairs, the Fox's keys, a held pose, near-identical poses (`animasm_testkit::cases::Workload`) at 24, 100 and 1024 joints | `slerp_joints_workloads/avx2/held/24` | |
 //! | `QuatsToMats`, `MatsToQuats`, `TransformJoints` | 1024 joints | `quats_to_mats/asm` | `glam`, `floor` |
 //! | `Skeleton` | 1024 rigid matrices under a random parents-first hierarchy, joints `1..=1023`, `Elements(1023)` | `transform_skeleton/scalar`; a variant `transform_skeleton/asm (movss+shufps)` | `glam`, `floor`, `chain floor` |
 //! | `QuatPairs` | 64, 67 and 1024 uniform random unit quaternion pairs in `AlignedQuats` (32-byte aligned) | `slerp_quats/sse2 corrected/67` | `glam Quat::slerp/<n>` |
@@ -63,7 +64,9 @@
 //! `nlerp/onlerp`, `/avx2$`), `--quick`, `--warm-up-time`,
 //! `--measurement-time`; `-- --list` lists the benches (107 on a CPU with
 //! AVX2 and FMA: 7 per id routine's group, 12 and 8 for the skeleton
-//! groups, 30 for `slerp_quats`, 22 for `nlerp`). Wall times on the 2-vCPU
+//! groups, 30 for `slerp_quats`, 22 for `nlerp`; and the two joint blends'
+//! workload groups, 12 per form and `auto`: 168 more with AVX-512; the figures below
+//! are of the 107, before the workload groups; `-- _workloads` runs those). Wall times on the 2-vCPU
 //! AMD EPYC VM the crate is developed on, the build done (after `cargo build
 //! --release --all-targets` the bench profile reuses the release artifacts:
 //! `cargo bench --no-run` takes 0.1 s):
@@ -141,7 +144,10 @@ fn roster(c: &mut C) {
     for module in modules {
         let routines: Vec<&'static Routine> = ROUTINES.iter().filter(|r| r.module == module).collect();
         match routines[0].shape {
-            Shape::JointBlend { .. } => joints::joint_blend(c, module, &routines),
+            Shape::JointBlend { .. } => {
+                joints::joint_blend(c, module, &routines);
+                joints::joint_blend_workloads(c, module, &routines);
+            }
             Shape::QuatsToMats { .. } => matrices::quats_to_mats(c, module, &routines),
             Shape::MatsToQuats { .. } => matrices::mats_to_quats(c, module, &routines),
             Shape::Skeleton { .. } => matrices::skeleton(c, module, &routines),

@@ -17,6 +17,8 @@
 //! - [`mca_aarch64`]: llvm-mca's estimates of the aarch64 forms' inner
 //!   loops (the scalar ports, the portable and NEON successors), on an
 //!   aarch64 build or, from any host, through qemu;
+//! - [`workloads`]: the joint blends on random pairs, the Fox's keys, held
+//!   and near-identical poses, and the ratio check CI runs;
 //! - [`timer`]: the one timer (fenced TSC reads) and the medians;
 //! - [`criterion_tsc`]: the same timer as a criterion measurement;
 //! - [`plots`]: the report's SVG plots;
@@ -44,3 +46,4 @@ pub mod setup;
 pub mod site_input;
 pub mod timer;
 pub mod uv;
+pub mod workloads;
