@@ -40,7 +40,7 @@
 //! One module per job: [`print`] (layout), [`table`] (timing tables),
 //! [`machine`] (the header), [`results`] (what later sections need), one
 //! module per paper ([`joints`], [`matrix`], [`skeleton`], [`slerp_quats`],
-//! [`nlerp`]), [`successors`] and [`pause`], then [`llvm_mca`], [`errata`], [`pose`] and [`summary`].
+//! [`nlerp`]), [`successors`], [`workloads`] and [`pause`], then [`llvm_mca`], [`errata`], [`pose`] and [`summary`].
 //! A new form of a routine shows up with no edit here: the paper tables
 //! take the paper's forms from the roster ([`table::paper_kernels`]), the
 //! successors section, llvm-mca and the summary every form and successor.
@@ -52,7 +52,7 @@
 //! prints its own (see `slerp_quats::print_slerp_quats_tables`,
 //! `nlerp::print_nlerp_table`).
 //!
-//! `--only successors` (or `nlerp`, `pose`, `pause`) prints the machine's header and
+//! `--only successors` (or `workloads`, `nlerp`, `pose`, `pause`) prints the machine's header and
 //! that one section, nothing else (no site input).
 //!
 //! `--html` (`cargo run --release --example report -- --html`) also writes
@@ -90,6 +90,7 @@ mod slerp_quats;
 mod successors;
 mod summary;
 mod table;
+mod workloads;
 
 use devkit::measure;
 
@@ -101,9 +102,9 @@ fn main() {
     let write_html = args.iter().any(|a| a == "--html");
     let only = match args.iter().position(|a| a == "--only").map(|i| args.get(i + 1).map(String::as_str)) {
         None => None,
-        Some(Some(s @ ("successors" | "nlerp" | "pose" | "pause"))) => Some(s),
+        Some(Some(s @ ("successors" | "workloads" | "nlerp" | "pose" | "pause"))) => Some(s),
         Some(other) => {
-            eprintln!("report: --only takes one of successors, nlerp, pose, pause (got {other:?})");
+            eprintln!("report: --only takes one of successors, workloads, nlerp, pose, pause (got {other:?})");
             std::process::exit(2);
         }
     };
@@ -117,6 +118,7 @@ fn main() {
             "successors" => successors::successors_section(&mut res),
             "nlerp" => nlerp::zeux_nlerp(&mut res),
             "pause" => pause::pause_section(),
+            "workloads" => workloads::workloads_section(),
             _ => pose::pose_section(&mut res),
         }
         progress("done (stdout has the section)");
@@ -137,6 +139,7 @@ fn main() {
     slerp_quats::intel_table1(&mut res);
     nlerp::zeux_nlerp(&mut res);
     successors::successors_section(&mut res);
+    workloads::workloads_section();
     pause::pause_section();
     llvm_mca::mca_section(&mut res);
     errata::errata_section(&mut res);
