@@ -67,6 +67,15 @@ fn detected() -> u16 {
     }
 }
 
+/// Whether the CPU has FMA, as the dispatch layer sees it (the test hooks
+/// can hide it; a simulated target without SIMD forms has none): the
+/// portable kernels' choice of their FMA copy on x86_64
+/// (`crate::portable::hard_fma`).
+#[cfg(all(feature = "std", target_arch = "x86_64", not(target_feature = "fma")))]
+pub(crate) fn fma_detected() -> bool {
+    detected() & FMA != 0 && !test_hooks::scalar_target()
+}
+
 /// Whether this build targets the instruction set's architecture (a
 /// portable form runs everywhere).
 const fn on_target(isa: Isa) -> bool {

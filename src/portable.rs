@@ -91,11 +91,89 @@ fn fma_fix(p: f64, z: f64, s: f64) -> f32 {
     f64::from_bits(bits) as f32
 }
 
-/// `c - a * b` rounded once (`vfnmadd`, `fmls`): `mul_add(-a, b, c)`.
-#[inline(always)]
-pub(crate) fn neg_mul_add(a: f32, b: f32, c: f32) -> f32 {
-    mul_add(-a, b, c)
+/// The fused multiply-add a portable kernel is compiled with: [`Soft`]
+/// (this target's [`mul_add`]) or, in the copy compiled for x86_64 CPUs that
+/// have FMA, [`Hard`] (the instruction). Both round once: the same bits.
+pub(crate) trait MulAdd {
+    /// `a * b + c` rounded once.
+    fn mul_add(a: f32, b: f32, c: f32) -> f32;
+    /// `c - a * b` rounded once.
+    #[inline(always)]
+    fn neg_mul_add(a: f32, b: f32, c: f32) -> f32 {
+        Self::mul_add(-a, b, c)
+    }
 }
+
+/// [`mul_add`]: the instruction where the target has it at compile time,
+/// else [`fma_from_f64`].
+pub(crate) struct Soft;
+
+impl MulAdd for Soft {
+    #[inline(always)]
+    fn mul_add(a: f32, b: f32, c: f32) -> f32 {
+        mul_add(a, b, c)
+    }
+}
+
+/// `f32::mul_add`, which is one `vfmadd` inside a function compiled with
+/// `#[target_feature(enable = "fma")]`: only used in such functions, the
+/// `*_fma` copies of the portable kernels that [`hard_fma`] selects.
+#[cfg(all(feature = "std", target_arch = "x86_64", not(target_feature = "fma")))]
+pub(crate) struct Hard;
+
+#[cfg(all(feature = "std", target_arch = "x86_64", not(target_feature = "fma")))]
+impl MulAdd for Hard {
+    #[inline(always)]
+    fn mul_add(a: f32, b: f32, c: f32) -> f32 {
+        a.mul_add(b, c)
+    }
+}
+
+/// Whether the portable kernels take their copy compiled with FMA: an
+/// x86_64 build without the `fma` target feature, on a CPU that has it (as
+/// the dispatch layer sees it: the test hooks can hide it, and a simulated
+/// target without SIMD forms has none). The same bits either way; without
+/// it each fused multiply-add is [`fma_from_f64`], about ten instructions
+/// (the portable forms were 2-8x slower than the scalar ports).
+#[cfg(all(feature = "std", target_arch = "x86_64", not(target_feature = "fma")))]
+#[inline]
+pub(crate) fn hard_fma() -> bool {
+    crate::dispatch::fma_detected()
+}
+
+/// A portable kernel `$name`, public, with the caller's contract of
+/// `$with`: `$with::<Soft>` everywhere, and on x86_64 builds without the
+/// `fma` target feature, `$with::<Hard>` compiled with FMA where the CPU
+/// has it ([`hard_fma`]). The doc comment (with its `# Safety`) is the
+/// kernel's.
+macro_rules! fma_versions {
+    ($(#[$doc:meta])* pub unsafe fn $name:ident($($arg:ident: $ty:ty),* $(,)?) => $with:ident;) => {
+        $(#[$doc])*
+        pub unsafe fn $name($($arg: $ty),*) {
+            #[cfg(all(feature = "std", target_arch = "x86_64", not(target_feature = "fma")))]
+            {
+                /// `$with::<Hard>` compiled with FMA.
+                ///
+                /// # Safety
+                ///
+                /// The kernel's contract, on a CPU with FMA.
+                #[target_feature(enable = "fma")]
+                unsafe fn with_fma($($arg: $ty),*) {
+                    // SAFETY: the kernel's contract, passed on.
+                    unsafe { $with::<$crate::portable::Hard>($($arg),*) }
+                }
+                if $crate::portable::hard_fma() {
+                    // SAFETY: the CPU has FMA (`hard_fma`); the caller keeps
+                    // the kernel's contract.
+                    return unsafe { with_fma($($arg),*) };
+                }
+            }
+            // SAFETY: the caller keeps the kernel's contract.
+            unsafe { $with::<$crate::portable::Soft>($($arg),*) }
+        }
+    };
+}
+pub(crate) use fma_versions;
 
 /// `sqrt(x)` correctly rounded (IEEE 754's square root, as `vsqrtps` and
 /// `fsqrt` compute it): `f32::sqrt` with the `std` feature, `libm::sqrtf`
@@ -202,7 +280,7 @@ mod tests {
             let f = |x: u64| (x as u32 >> 9) as f32 / (1u32 << 23) as f32 * 2.0 - 1.0;
             let r2 = next(&mut state);
             check(f(r), f(r >> 32), f(r2));
-            check(f(r), f(r >> 32), f(r) * f(r >> 32) * -1.0 + f(r2) * 1e-7);
+            check(f(r), f(r >> 32), -(f(r) * f(r >> 32)) + f(r2) * 1e-7);
         }
     }
 }

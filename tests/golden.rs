@@ -518,3 +518,31 @@ fn every_successor_gives_the_committed_answer() {
     assert!(failures.is_empty(), "{} failures:\n{}", failures.len(), failures.join("\n"));
     println!("{checked} cases checked on {}", std::env::consts::ARCH);
 }
+
+/// `Impl::Portable` without hardware FMA gives the same bits: on an x86_64
+/// CPU with FMA the portable kernels run their copy compiled with FMA
+/// (`vfmadd`), and with FMA hidden by the test hooks (`Machine::BASELINE`)
+/// their copy with the exact multiply-add from f64 arithmetic, which
+/// targets without FMA (x86_64 CPUs without it, wasm32) run. Every case of
+/// every id routine, compared float for float.
+#[test]
+#[cfg(all(feature = "std", not(miri)))]
+fn portable_gives_the_same_bits_without_hardware_fma() {
+    use animasm::test_hooks::{Machine, with_machine};
+    for r in roster::id_routines() {
+        for c in cases_of(r.name) {
+            let with_fma = (c.run)(Impl::Portable);
+            let without = with_machine(Machine::BASELINE, || (c.run)(Impl::Portable));
+            assert_eq!(with_fma.len(), without.len());
+            if let Some(i) = (0..with_fma.len()).find(|&i| {
+                with_fma[i] != without[i]
+                    && !(f32::from_bits(with_fma[i]).is_nan() && f32::from_bits(without[i]).is_nan())
+            }) {
+                panic!(
+                    "{} {}: portable without FMA differs at float {i}: {:#010x} against {:#010x}",
+                    r.name, c.name, without[i], with_fma[i]
+                );
+            }
+        }
+    }
+}

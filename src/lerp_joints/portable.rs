@@ -25,26 +25,36 @@
 //! applied in list order (a joint named twice is interpolated twice, the
 //! second time from the first's result).
 
-use crate::portable::{mul_add, sqrt};
+use crate::portable::{MulAdd, fma_versions, sqrt};
 use crate::types::{JointQuat, Quat, Vec4};
 
-/// The portable successor of `LerpJoints`: for every `j` in
-/// `index[0..num_joints]`, in order, lerps `joints[j].q` towards the nearer
-/// of `±blend_joints[j].q` (`cosom < 0` flips) and renormalises it, and
-/// lerps `joints[j].t` towards `blend_joints[j].t` by `lerp`, in place.
-///
-/// As the listing: `lerp <= 0` returns at once; `!(lerp < 1)` (NaN
-/// included) copies the indexed blend joints; a `num_joints <= 0` does
-/// nothing. The arithmetic is `lerp_joint`'s.
+fma_versions! {
+    /// The portable successor of `LerpJoints`: for every `j` in
+    /// `index[0..num_joints]`, in order, lerps `joints[j].q` towards the nearer
+    /// of `±blend_joints[j].q` (`cosom < 0` flips) and renormalises it, and
+    /// lerps `joints[j].t` towards `blend_joints[j].t` by `lerp`, in place.
+    ///
+    /// As the listing: `lerp <= 0` returns at once; `!(lerp < 1)` (NaN
+    /// included) copies the indexed blend joints; a `num_joints <= 0` does
+    /// nothing. The arithmetic is `lerp_joint`'s.
+    ///
+    /// # Safety
+    ///
+    /// - `joints` and `blend_joints` do not overlap (no alignment is needed
+    ///   beyond the type's);
+    /// - `index` points to `num_joints` readable `i32` when `num_joints > 0`;
+    /// - every entry `j` of `index` satisfies `0 <= j`, with `joints.add(j)`
+    ///   valid for reads and writes and `blend_joints.add(j)` valid for reads.
+    pub unsafe fn lerp_joints(joints: *mut JointQuat, blend_joints: *const JointQuat, lerp: f32, index: *const i32, num_joints: i32) => lerp_joints_with;
+}
+
+/// [`lerp_joints`] with the fused multiply-add `F`.
 ///
 /// # Safety
 ///
-/// - `joints` and `blend_joints` do not overlap (no alignment is needed
-///   beyond the type's);
-/// - `index` points to `num_joints` readable `i32` when `num_joints > 0`;
-/// - every entry `j` of `index` satisfies `0 <= j`, with `joints.add(j)`
-///   valid for reads and writes and `blend_joints.add(j)` valid for reads.
-pub unsafe fn lerp_joints(
+/// [`lerp_joints`]'s contract.
+#[inline(always)]
+unsafe fn lerp_joints_with<F: MulAdd>(
     joints: *mut JointQuat,
     blend_joints: *const JointQuat,
     lerp: f32,
@@ -63,7 +73,7 @@ pub unsafe fn lerp_joints(
         unsafe {
             let j = *index.add(i) as usize;
             let b = *blend_joints.add(j);
-            *joints.add(j) = if copy { b } else { lerp_joint(&*joints.add(j), &b, lerp, scaled) };
+            *joints.add(j) = if copy { b } else { lerp_joint::<F>(&*joints.add(j), &b, lerp, scaled) };
         }
     }
 }
@@ -72,15 +82,15 @@ pub unsafe fn lerp_joints(
 /// renormalised, its translation lerped, by `lerp` in `(0, 1)` with
 /// `scaled = lerp / (1 - lerp)`, in the order of operations of the module
 /// documentation (every successor form's, lane for lane).
-#[inline]
-pub(crate) fn lerp_joint(a: &JointQuat, b: &JointQuat, lerp: f32, scaled: f32) -> JointQuat {
+#[inline(always)]
+pub(crate) fn lerp_joint<F: MulAdd>(a: &JointQuat, b: &JointQuat, lerp: f32, scaled: f32) -> JointQuat {
     let (q, p) = (a.q.to_array(), b.q.to_array());
     let cosom = (q[0] * p[0] + q[1] * p[1]) + (q[2] * p[2] + q[3] * p[3]);
     let s = if cosom < 0.0 { -scaled } else { scaled };
-    let r: [f32; 4] = core::array::from_fn(|c| mul_add(p[c], s, q[c]));
+    let r: [f32; 4] = core::array::from_fn(|c| F::mul_add(p[c], s, q[c]));
     let norm2 = (r[0] * r[0] + r[1] * r[1]) + (r[2] * r[2] + r[3] * r[3]);
     let inv = 1.0 / sqrt(norm2);
     let (t, u) = (a.t.to_array(), b.t.to_array());
-    let t: [f32; 4] = core::array::from_fn(|c| mul_add(lerp, u[c] - t[c], t[c]));
+    let t: [f32; 4] = core::array::from_fn(|c| F::mul_add(lerp, u[c] - t[c], t[c]));
     JointQuat::new(Quat::from_array(r.map(|v| v * inv)), Vec4::from_array(t))
 }

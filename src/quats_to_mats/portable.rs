@@ -38,7 +38,7 @@
 //! and is what [`crate::Impl::Deterministic`] falls back to where no SIMD
 //! successor runs.
 
-use crate::portable::{mul_add, neg_mul_add};
+use crate::portable::{MulAdd, Soft, fma_versions};
 use crate::types::{JointMat, JointQuat};
 
 /// The successors' matrix of one joint: section 3's `M` of `joint.q` in the
@@ -46,6 +46,12 @@ use crate::types::{JointMat, JointQuat};
 /// `joint.t.x/y/z` copied bit for bit into column 3.
 #[inline]
 pub fn joint_quat_to_joint_mat(joint: &JointQuat) -> JointMat {
+    joint_quat_to_joint_mat_with::<Soft>(joint)
+}
+
+/// [`joint_quat_to_joint_mat`] with the fused multiply-add `F`.
+#[inline(always)]
+pub(crate) fn joint_quat_to_joint_mat_with<F: MulAdd>(joint: &JointQuat) -> JointMat {
     let [x, y, z, w] = joint.q.to_array();
     let x2 = x + x;
     let y2 = y + y;
@@ -53,12 +59,12 @@ pub fn joint_quat_to_joint_mat(joint: &JointQuat) -> JointMat {
     let wx2 = w * x2;
     let wy2 = w * y2;
     let wz2 = w * z2;
-    let one_zz2 = neg_mul_add(z, z2, 1.0);
-    let one_yy2 = neg_mul_add(y, y2, 1.0);
+    let one_zz2 = F::neg_mul_add(z, z2, 1.0);
+    let one_yy2 = F::neg_mul_add(y, y2, 1.0);
     let rot = [
-        [neg_mul_add(y, y2, one_zz2), mul_add(x, y2, wz2), mul_add(x, z2, -wy2)],
-        [mul_add(x, y2, -wz2), neg_mul_add(x, x2, one_zz2), mul_add(y, z2, wx2)],
-        [mul_add(x, z2, wy2), mul_add(y, z2, -wx2), neg_mul_add(x, x2, one_yy2)],
+        [F::neg_mul_add(y, y2, one_zz2), F::mul_add(x, y2, wz2), F::mul_add(x, z2, -wy2)],
+        [F::mul_add(x, y2, -wz2), F::neg_mul_add(x, x2, one_zz2), F::mul_add(y, z2, wx2)],
+        [F::mul_add(x, z2, wy2), F::mul_add(y, z2, -wx2), F::neg_mul_add(x, x2, one_yy2)],
     ];
     let t = [joint.t.x.to_bits(), joint.t.y.to_bits(), joint.t.z.to_bits()];
     let mut bits = [0u32; 12];
@@ -71,20 +77,30 @@ pub fn joint_quat_to_joint_mat(joint: &JointQuat) -> JointMat {
     JointMat { mat: bits.map(f32::from_bits) }
 }
 
-/// `ConvertJointQuatsToJointMats`, the successors' arithmetic in plain
-/// Rust: writes [`joint_quat_to_joint_mat`] of `joint_quats[i]` into
-/// `joint_mats[i]` for `i` in `0..num_joints`, one joint at a time. A
-/// `num_joints <= 0` converts nothing.
+fma_versions! {
+    /// `ConvertJointQuatsToJointMats`, the successors' arithmetic in plain
+    /// Rust: writes [`joint_quat_to_joint_mat`] of `joint_quats[i]` into
+    /// `joint_mats[i]` for `i` in `0..num_joints`, one joint at a time. A
+    /// `num_joints <= 0` converts nothing.
+    ///
+    /// # Safety
+    ///
+    /// If `num_joints > 0`: `joint_quats` is valid for reads of `num_joints`
+    /// [`JointQuat`] and `joint_mats` for writes of `num_joints` [`JointMat`],
+    /// both aligned for their types, and the two lists do not overlap.
+    pub unsafe fn quats_to_mats(joint_mats: *mut JointMat, joint_quats: *const JointQuat, num_joints: i32) => quats_to_mats_with;
+}
+
+/// [`quats_to_mats`] with the fused multiply-add `F`.
 ///
 /// # Safety
 ///
-/// If `num_joints > 0`: `joint_quats` is valid for reads of `num_joints`
-/// [`JointQuat`] and `joint_mats` for writes of `num_joints` [`JointMat`],
-/// both aligned for their types, and the two lists do not overlap.
-pub unsafe fn quats_to_mats(joint_mats: *mut JointMat, joint_quats: *const JointQuat, num_joints: i32) {
+/// [`quats_to_mats`]'s contract.
+#[inline(always)]
+unsafe fn quats_to_mats_with<F: MulAdd>(joint_mats: *mut JointMat, joint_quats: *const JointQuat, num_joints: i32) {
     for i in 0..num_joints.max(0) as usize {
         // SAFETY: `i < num_joints`: both elements are valid, aligned and in
         // lists that do not overlap (caller's contract).
-        unsafe { joint_mats.add(i).write(joint_quat_to_joint_mat(&*joint_quats.add(i))) }
+        unsafe { joint_mats.add(i).write(joint_quat_to_joint_mat_with::<F>(&*joint_quats.add(i))) }
     }
 }

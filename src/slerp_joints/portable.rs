@@ -15,7 +15,7 @@
 //! 2. `flip` = the sign bit where `cosom < 0` (not for `-0.0` or NaN);
 //!    `|cos|` = `cosom` with its sign bit cleared;
 //! 3. `sinSqr = 1 - cosom·cosom` rounded once
-//!    (`crate::portable::neg_mul_add`); `+0`/`-0` becomes `1e-10`
+//!    (`crate::portable::MulAdd::neg_mul_add`); `+0`/`-0` becomes `1e-10`
 //!    (`SIMD_SP_tiny`), anything else its absolute value (the listing's
 //!    patch, no linear fallback);
 //! 4. `sin = sqrt(sinSqr)`, `sinom = 1 / sin`;
@@ -39,7 +39,7 @@
 //! applied in list order (a joint named twice is interpolated twice, the
 //! second time from the first's result).
 
-use crate::portable::{mul_add, neg_mul_add, sqrt};
+use crate::portable::{MulAdd, fma_versions, sqrt};
 use crate::types::{JointQuat, Quat, Vec4};
 use crate::x86::consts::{
     SIMD_SP_ATAN_C0, SIMD_SP_ATAN_C1, SIMD_SP_ATAN_C2, SIMD_SP_ATAN_C3, SIMD_SP_ATAN_C4, SIMD_SP_ATAN_C5,
@@ -47,23 +47,40 @@ use crate::x86::consts::{
     SIMD_SP_SIN_C1, SIMD_SP_SIN_C2, SIMD_SP_SIN_C3, SIMD_SP_SIN_C4, SIMD_SP_TINY,
 };
 
-/// The portable successor of `SlerpJoints`: for every `j` in
-/// `index[0..num_joints]`, in order, slerps `joints[j].q` towards
-/// `blend_joints[j].q` (shorter arc, `cosom < 0` flips) and lerps
-/// `joints[j].t` towards `blend_joints[j].t` by `lerp`, in place.
-///
-/// As the listing: `lerp <= 0` returns at once; `!(lerp < 1)` (NaN
-/// included) copies the indexed blend joints; a `num_joints <= 0` does
-/// nothing. The arithmetic is `slerp_joint`'s.
+fma_versions! {
+    /// The portable successor of `SlerpJoints`: for every `j` in
+    /// `index[0..num_joints]`, in order, slerps `joints[j].q` towards
+    /// `blend_joints[j].q` (shorter arc, `cosom < 0` flips) and lerps
+    /// `joints[j].t` towards `blend_joints[j].t` by `lerp`, in place.
+    ///
+    /// As the listing: `lerp <= 0` returns at once; `!(lerp < 1)` (NaN
+    /// included) copies the indexed blend joints; a `num_joints <= 0` does
+    /// nothing. The arithmetic is `slerp_joint`'s (with the FMA instruction on
+    /// an x86_64 CPU that has it, `crate::portable::hard_fma`: the same bits).
+    ///
+    /// # Safety
+    ///
+    /// - `joints` and `blend_joints` do not overlap (no alignment is needed
+    ///   beyond the type's);
+    /// - `index` points to `num_joints` readable `i32` when `num_joints > 0`;
+    /// - every entry `j` of `index` satisfies `0 <= j`, with `joints.add(j)`
+    ///   valid for reads and writes and `blend_joints.add(j)` valid for reads.
+    pub unsafe fn slerp_joints(
+        joints: *mut JointQuat,
+        blend_joints: *const JointQuat,
+        lerp: f32,
+        index: *const i32,
+        num_joints: i32,
+    ) => slerp_joints_with;
+}
+
+/// [`slerp_joints`] with the fused multiply-add `F`.
 ///
 /// # Safety
 ///
-/// - `joints` and `blend_joints` do not overlap (no alignment is needed
-///   beyond the type's);
-/// - `index` points to `num_joints` readable `i32` when `num_joints > 0`;
-/// - every entry `j` of `index` satisfies `0 <= j`, with `joints.add(j)`
-///   valid for reads and writes and `blend_joints.add(j)` valid for reads.
-pub unsafe fn slerp_joints(
+/// [`slerp_joints`]' contract.
+#[inline(always)]
+unsafe fn slerp_joints_with<F: MulAdd>(
     joints: *mut JointQuat,
     blend_joints: *const JointQuat,
     lerp: f32,
@@ -80,7 +97,7 @@ pub unsafe fn slerp_joints(
         unsafe {
             let j = *index.add(i) as usize;
             let b = *blend_joints.add(j);
-            *joints.add(j) = if copy { b } else { slerp_joint(&*joints.add(j), &b, lerp) };
+            *joints.add(j) = if copy { b } else { slerp_joint::<F>(&*joints.add(j), &b, lerp) };
         }
     }
 }
@@ -88,14 +105,14 @@ pub unsafe fn slerp_joints(
 /// One joint: its rotation slerped towards `b`'s, its translation lerped,
 /// by `lerp` in `(0, 1)`, in the order of operations of the module
 /// documentation (every successor form's, lane for lane).
-#[inline]
-pub(crate) fn slerp_joint(a: &JointQuat, b: &JointQuat, lerp: f32) -> JointQuat {
+#[inline(always)]
+pub(crate) fn slerp_joint<F: MulAdd>(a: &JointQuat, b: &JointQuat, lerp: f32) -> JointQuat {
     let (q, p) = (a.q.to_array(), b.q.to_array());
     let cosom = (q[0] * p[0] + q[1] * p[1]) + (q[2] * p[2] + q[3] * p[3]);
-    let (scale0, scale1) = slerp_scales(cosom, lerp);
-    let r: [f32; 4] = core::array::from_fn(|c| mul_add(q[c], scale0, p[c] * scale1));
+    let (scale0, scale1) = slerp_scales::<F>(cosom, lerp);
+    let r: [f32; 4] = core::array::from_fn(|c| F::mul_add(q[c], scale0, p[c] * scale1));
     let (t, u) = (a.t.to_array(), b.t.to_array());
-    let t: [f32; 4] = core::array::from_fn(|c| mul_add(lerp, u[c] - t[c], t[c]));
+    let t: [f32; 4] = core::array::from_fn(|c| F::mul_add(lerp, u[c] - t[c], t[c]));
     JointQuat::new(Quat::from_array(r), Vec4::from_array(t))
 }
 
@@ -118,27 +135,27 @@ fn c(k: &crate::x86::consts::Align16<[f32; 4]>) -> f32 {
 /// Estrin's scheme: `(((c0 s + c1) s² + (c2 s + c3)) s⁴ + ((c4 s + c5) s²
 /// + (c6 s + c7))) s + 1`.
 #[inline(always)]
-fn atan_poly(s: f32) -> f32 {
+fn atan_poly<F: MulAdd>(s: f32) -> f32 {
     let s2 = s * s;
     let s4 = s2 * s2;
-    let a01 = mul_add(c(&SIMD_SP_ATAN_C0), s, c(&SIMD_SP_ATAN_C1));
-    let a23 = mul_add(c(&SIMD_SP_ATAN_C2), s, c(&SIMD_SP_ATAN_C3));
-    let a45 = mul_add(c(&SIMD_SP_ATAN_C4), s, c(&SIMD_SP_ATAN_C5));
-    let a67 = mul_add(c(&SIMD_SP_ATAN_C6), s, c(&SIMD_SP_ATAN_C7));
-    let b03 = mul_add(a01, s2, a23);
-    let b47 = mul_add(a45, s2, a67);
-    mul_add(mul_add(b03, s4, b47), s, 1.0)
+    let a01 = F::mul_add(c(&SIMD_SP_ATAN_C0), s, c(&SIMD_SP_ATAN_C1));
+    let a23 = F::mul_add(c(&SIMD_SP_ATAN_C2), s, c(&SIMD_SP_ATAN_C3));
+    let a45 = F::mul_add(c(&SIMD_SP_ATAN_C4), s, c(&SIMD_SP_ATAN_C5));
+    let a67 = F::mul_add(c(&SIMD_SP_ATAN_C6), s, c(&SIMD_SP_ATAN_C7));
+    let b03 = F::mul_add(a01, s2, a23);
+    let b47 = F::mul_add(a45, s2, a67);
+    F::mul_add(F::mul_add(b03, s4, b47), s, 1.0)
 }
 
 /// `SinZeroHalfPI`'s polynomial in `x = w²` (the factor of `w`): `(((c0 x +
 /// c1) x² + (c2 x + c3)) x + c4) x + 1`.
 #[inline(always)]
-fn sin_poly(x: f32) -> f32 {
+fn sin_poly<F: MulAdd>(x: f32) -> f32 {
     let x2 = x * x;
-    let a01 = mul_add(c(&SIMD_SP_SIN_C0), x, c(&SIMD_SP_SIN_C1));
-    let a23 = mul_add(c(&SIMD_SP_SIN_C2), x, c(&SIMD_SP_SIN_C3));
-    let b = mul_add(a01, x2, a23);
-    mul_add(mul_add(b, x, c(&SIMD_SP_SIN_C4)), x, 1.0)
+    let a01 = F::mul_add(c(&SIMD_SP_SIN_C0), x, c(&SIMD_SP_SIN_C1));
+    let a23 = F::mul_add(c(&SIMD_SP_SIN_C2), x, c(&SIMD_SP_SIN_C3));
+    let b = F::mul_add(a01, x2, a23);
+    F::mul_add(F::mul_add(b, x, c(&SIMD_SP_SIN_C4)), x, 1.0)
 }
 
 /// The sign bit of an `f32`.
@@ -152,12 +169,12 @@ fn xor_sign(x: f32, sign: u32) -> f32 {
 
 /// The signed scales `(scale0, scale1)` of `SlerpOptimized` for a dot
 /// product `cosom` at `lerp`: steps 2 to 9 of the module documentation.
-#[inline]
-pub(crate) fn slerp_scales(cosom: f32, lerp: f32) -> (f32, f32) {
+#[inline(always)]
+pub(crate) fn slerp_scales<F: MulAdd>(cosom: f32, lerp: f32) -> (f32, f32) {
     let flip = if cosom < 0.0 { SIGN } else { 0 };
     let abs_cos = f32::from_bits(cosom.to_bits() & !SIGN);
 
-    let sin_sqr = neg_mul_add(cosom, cosom, 1.0);
+    let sin_sqr = F::neg_mul_add(cosom, cosom, 1.0);
     let sin_sqr = if sin_sqr == 0.0 { SIMD_SP_TINY.0[0] } else { f32::from_bits(sin_sqr.to_bits() & !SIGN) };
     let sin = sqrt(sin_sqr);
     let sinom = 1.0 / sin;
@@ -171,17 +188,18 @@ pub(crate) fn slerp_scales(cosom: f32, lerp: f32) -> (f32, f32) {
     // s = max(2^-24, a²) as x86's `maxps(floor, s)` (NaN kept): below the
     // floor the polynomial is exactly 1, and s⁴ stays normal.
     let s = max_x86(FLOOR, a * a);
-    let omega = mul_add(atan_poly(s), a, offset);
+    let omega = F::mul_add(atan_poly::<F>(s), a, offset);
 
     let omega1 = lerp * omega;
     let omega0 = omega - omega1;
-    let sin_zero_half_pi = |w: f32| (w * sin_poly(max_x86(FLOOR, w * w))) * sinom;
+    let sin_zero_half_pi = |w: f32| (w * sin_poly::<F>(max_x86(FLOOR, w * w))) * sinom;
     (sin_zero_half_pi(omega0), xor_sign(sin_zero_half_pi(omega1), flip))
 }
 
 #[cfg(test)]
 mod tests {
     use super::{FLOOR, atan_poly, sin_poly};
+    use crate::portable::Soft;
 
     /// The floor changes no bit: both polynomials are exactly 1 at every
     /// argument from 0 to the floor (so evaluating at `max(FLOOR, s)`
@@ -194,10 +212,10 @@ mod tests {
         // subnormals and the floor's neighbours: 211,000 arguments.
         let args = (0..=top).step_by(4099).chain(0..64).chain(top - 64..=top).map(f32::from_bits);
         for s in args {
-            assert_eq!(atan_poly(s).to_bits(), 1.0f32.to_bits(), "atan_poly({s:e})");
-            assert_eq!(sin_poly(s).to_bits(), 1.0f32.to_bits(), "sin_poly({s:e})");
+            assert_eq!(atan_poly::<Soft>(s).to_bits(), 1.0f32.to_bits(), "atan_poly({s:e})");
+            assert_eq!(sin_poly::<Soft>(s).to_bits(), 1.0f32.to_bits(), "sin_poly({s:e})");
         }
         let above = f32::from_bits(top) * 4.0;
-        assert_ne!(atan_poly(above), 1.0, "atan_poly({above:e}) already differs from 1");
+        assert_ne!(atan_poly::<Soft>(above), 1.0, "atan_poly({above:e}) already differs from 1");
     }
 }

@@ -33,7 +33,7 @@
 //! raw kernel allows it) is read whole before it is written, as in
 //! `super::avx2`.
 
-use crate::portable::mul_add;
+use crate::portable::{MulAdd, Soft, fma_versions};
 use crate::types::JointMat;
 
 /// `a = b * a` (parent `b` times child `a`) in the successors' one order
@@ -43,38 +43,58 @@ use crate::types::JointMat;
 /// joint.
 #[inline]
 pub fn transform_joint(a: &mut JointMat, b: &JointMat) {
+    transform_joint_with::<Soft>(a, b)
+}
+
+/// [`transform_joint`] with the fused multiply-add `F`.
+#[inline(always)]
+pub(crate) fn transform_joint_with<F: MulAdd>(a: &mut JointMat, b: &JointMat) {
     let a_in = a.mat;
     let b = &b.mat;
     for r in 0..3 {
         for c in 0..4 {
             let mut s = b[r * 4] * a_in[c];
-            s = mul_add(b[r * 4 + 1], a_in[4 + c], s);
-            s = mul_add(b[r * 4 + 2], a_in[8 + c], s);
+            s = F::mul_add(b[r * 4 + 1], a_in[4 + c], s);
+            s = F::mul_add(b[r * 4 + 2], a_in[8 + c], s);
             a.mat[r * 4 + c] = s + if c == 3 { b[r * 4 + 3] } else { -0.0 };
         }
     }
 }
 
-/// `TransformSkeleton`, portable successor: for `i` from `first_joint` to
-/// `last_joint`, in order, `jointMats[i] = jointMats[parents[i]] *
-/// jointMats[i]` by [`transform_joint`]. `first_joint > last_joint`
-/// (signed) reads and writes nothing.
+fma_versions! {
+    /// `TransformSkeleton`, portable successor: for `i` from `first_joint` to
+    /// `last_joint`, in order, `jointMats[i] = jointMats[parents[i]] *
+    /// jointMats[i]` by [`transform_joint`]. `first_joint > last_joint`
+    /// (signed) reads and writes nothing.
+    ///
+    /// # Safety
+    ///
+    /// If `first_joint <= last_joint`:
+    /// - `0 <= first_joint`, and `joint_mats.add(i)` is valid for reads and
+    ///   writes of a [`JointMat`] (aligned, as the type is) for every `i` in
+    ///   `first_joint..=last_joint`;
+    /// - `parents.add(i)` is readable for every such `i`, and `p = parents[i]`
+    ///   is `0 <= p` with `joint_mats.add(p)` valid for reads.
+    ///
+    /// The paper's semantics need `p < i` (parents first); a later parent is
+    /// read as it is at that point, and `p == i` reads the whole joint before
+    /// it is written (the product of the joint with itself), as
+    /// `super::avx2::transform_skeleton` does.
+    pub unsafe fn transform_skeleton(joint_mats: *mut JointMat, parents: *const i32, first_joint: i32, last_joint: i32) => transform_skeleton_with;
+}
+
+/// [`transform_skeleton`] with the fused multiply-add `F`.
 ///
 /// # Safety
 ///
-/// If `first_joint <= last_joint`:
-/// - `0 <= first_joint`, and `joint_mats.add(i)` is valid for reads and
-///   writes of a [`JointMat`] (aligned, as the type is) for every `i` in
-///   `first_joint..=last_joint`;
-/// - `parents.add(i)` is readable for every such `i`, and `p = parents[i]`
-///   is `0 <= p` with `joint_mats.add(p)` valid for reads.
-///
-/// The paper's semantics need `p < i` (parents first); a later parent is
-/// read as it is at that point, and `p == i` reads the whole joint before
-/// it is written (the product of the joint with itself), as
-/// `super::avx2::transform_skeleton` does.
-#[inline(never)]
-pub unsafe fn transform_skeleton(joint_mats: *mut JointMat, parents: *const i32, first_joint: i32, last_joint: i32) {
+/// [`transform_skeleton`]'s contract.
+#[inline(always)]
+unsafe fn transform_skeleton_with<F: MulAdd>(
+    joint_mats: *mut JointMat,
+    parents: *const i32,
+    first_joint: i32,
+    last_joint: i32,
+) {
     for i in first_joint..=last_joint {
         // SAFETY: `first_joint <= i <= last_joint` and `0 <= first_joint`,
         // so `parents[i]` is readable and joint `i` and its parent are
@@ -85,7 +105,7 @@ pub unsafe fn transform_skeleton(joint_mats: *mut JointMat, parents: *const i32,
             let parent = joint_mats.add(p as usize).read();
             let child = joint_mats.add(i as usize);
             let mut a = child.read();
-            transform_joint(&mut a, &parent);
+            transform_joint_with::<F>(&mut a, &parent);
             child.write(a);
         }
     }

@@ -30,7 +30,7 @@
 //! `parents[first..=last]`; a joint that is its own parent (the raw kernel
 //! allows it) is read whole before it is written, as in `super::avx2`.
 
-use crate::portable::mul_add;
+use crate::portable::{MulAdd, Soft, fma_versions};
 use crate::types::JointMat;
 
 /// `a = [Rb^T | -Rb^T tb] * a` (the rigid inverse of the parent `b` times
@@ -39,6 +39,12 @@ use crate::types::JointMat;
 /// one joint.
 #[inline]
 pub fn untransform_joint(a: &mut JointMat, b: &JointMat) {
+    untransform_joint_with::<Soft>(a, b)
+}
+
+/// [`untransform_joint`] with the fused multiply-add `F`.
+#[inline(always)]
+pub(crate) fn untransform_joint_with<F: MulAdd>(a: &mut JointMat, b: &JointMat) {
     let b = &b.mat;
     let mut d = a.mat;
     for k in 0..3 {
@@ -49,30 +55,44 @@ pub fn untransform_joint(a: &mut JointMat, b: &JointMat) {
     for r in 0..3 {
         for c in 0..4 {
             let mut s = b[r] * d[c];
-            s = mul_add(b[4 + r], d[4 + c], s);
-            a.mat[r * 4 + c] = mul_add(b[8 + r], d[8 + c], s);
+            s = F::mul_add(b[4 + r], d[4 + c], s);
+            a.mat[r * 4 + c] = F::mul_add(b[8 + r], d[8 + c], s);
         }
     }
 }
 
-/// `UntransformSkeleton`, portable successor: for `i` from `last_joint` down
-/// to `first_joint`, `jointMats[i] = Rp^T (jointMats[i] - tp)` with `[Rp |
-/// tp] = jointMats[parents[i]]`, by [`untransform_joint`].
-/// `first_joint > last_joint` (signed) reads and writes nothing.
+fma_versions! {
+    /// `UntransformSkeleton`, portable successor: for `i` from `last_joint` down
+    /// to `first_joint`, `jointMats[i] = Rp^T (jointMats[i] - tp)` with `[Rp |
+    /// tp] = jointMats[parents[i]]`, by [`untransform_joint`].
+    /// `first_joint > last_joint` (signed) reads and writes nothing.
+    ///
+    /// # Safety
+    ///
+    /// If `first_joint <= last_joint`:
+    /// - `0 <= first_joint`, and `joint_mats.add(i)` is valid for reads and
+    ///   writes of a [`JointMat`] (aligned, as the type is) for every `i` in
+    ///   `first_joint..=last_joint`;
+    /// - `parents.add(i)` is readable for every such `i`, and `p = parents[i]`
+    ///   is `0 <= p` with `joint_mats.add(p)` valid for reads.
+    ///
+    /// The paper's semantics need `p < i` (parents first); `p == i` reads the
+    /// whole joint before it is written.
+    pub unsafe fn untransform_skeleton(joint_mats: *mut JointMat, parents: *const i32, first_joint: i32, last_joint: i32) => untransform_skeleton_with;
+}
+
+/// [`untransform_skeleton`] with the fused multiply-add `F`.
 ///
 /// # Safety
 ///
-/// If `first_joint <= last_joint`:
-/// - `0 <= first_joint`, and `joint_mats.add(i)` is valid for reads and
-///   writes of a [`JointMat`] (aligned, as the type is) for every `i` in
-///   `first_joint..=last_joint`;
-/// - `parents.add(i)` is readable for every such `i`, and `p = parents[i]`
-///   is `0 <= p` with `joint_mats.add(p)` valid for reads.
-///
-/// The paper's semantics need `p < i` (parents first); `p == i` reads the
-/// whole joint before it is written.
-#[inline(never)]
-pub unsafe fn untransform_skeleton(joint_mats: *mut JointMat, parents: *const i32, first_joint: i32, last_joint: i32) {
+/// [`untransform_skeleton`]'s contract.
+#[inline(always)]
+unsafe fn untransform_skeleton_with<F: MulAdd>(
+    joint_mats: *mut JointMat,
+    parents: *const i32,
+    first_joint: i32,
+    last_joint: i32,
+) {
     for i in (first_joint..=last_joint).rev() {
         // SAFETY: `first_joint <= i <= last_joint` and `0 <= first_joint`,
         // so `parents[i]` is readable and joint `i` and its parent are
@@ -83,7 +103,7 @@ pub unsafe fn untransform_skeleton(joint_mats: *mut JointMat, parents: *const i3
             let parent = joint_mats.add(p as usize).read();
             let child = joint_mats.add(i as usize);
             let mut a = child.read();
-            untransform_joint(&mut a, &parent);
+            untransform_joint_with::<F>(&mut a, &parent);
             child.write(a);
         }
     }
