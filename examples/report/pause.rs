@@ -146,8 +146,8 @@ pub(crate) fn pause_section() {
     let mut rows = Vec::new();
     for c in &mut cases {
         progress(&format!("AVX-512 after a pause: {}", c.name));
-        let (b2, b5) = measure(c, ROUNDS.0, 0.0);
-        let (p2, p5) = measure(c, ROUNDS.1, PAUSE_MS);
+        let (b2, b5) = measure(c, crate::table::rounds(ROUNDS.0), 0.0);
+        let (p2, p5) = measure(c, crate::table::rounds(ROUNDS.1), PAUSE_MS);
         rows.push(vec![
             c.name.to_string(),
             format!("{b2:.2}"),
