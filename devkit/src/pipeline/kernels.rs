@@ -32,7 +32,7 @@ fn routines() -> [&'static Routine; 4] {
 ///   successor form ([`Origin::Successor`]: `Portable`, `Avx2`, `Avx512`,
 ///   `Neon`), which gives the same bits as X would (the successors' one
 ///   answer), else `Auto`. The substitution is never silent:
-///   [`Forms::note`] says it, and [`measure`](super::measure) marks the
+///   [`Forms::note`] says it, and [`measure`](super::measure()) marks the
 ///   row's name with `*` and carries the note.
 /// - A form that none of the routines runs here is an error, the first
 ///   routine's (`slerp_joints`'s): [`Error::Unsupported`](animasm::Error)

@@ -24,7 +24,7 @@
 //!   `Avx512` form): each routine that runs X here runs X, one that does
 //!   not runs its nearest form (`Deterministic`, its fastest successor, for
 //!   a successor form X: the same bits; else `Auto`), said in
-//!   [`Forms::note`] and marked `*` in [`measure`]'s rows; `Auto` and
+//!   [`Forms::note`] and marked `*` in [`measure()`]'s rows; `Auto` and
 //!   `Deterministic` resolve per routine. [`Forms::available`]: the forms
 //!   the pipeline offers on this CPU.
 //! - [`GlamPoser`] / [`pipeline_glam`]: the same pose with glam (`Quat::slerp`,
