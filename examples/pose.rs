@@ -1,7 +1,10 @@
 //! `cargo run --release --example pose [-- PATH] [--animation N] [--time T]`:
 //! a skinned, animated glTF 2.0 file (default the bundled `data/Fox.glb`)
 //! through the crate's kernels end to end, checked against an f64 reference
-//! and timed per pose for every [`Impl`] and for glam, with the report's
+//! and timed per pose for every [`Impl`] the pipeline offers on this CPU
+//! (each routine with its own forms: a routine that lacks the form runs its
+//! nearest one, marked `*` and said below the table; see
+//! `devkit::pipeline::Forms`) and for glam, with the report's
 //! timer (`devkit::timer`: fenced TSC reads, converted to nanoseconds at the
 //! measured TSC rate), so its figures and the report's agree.
 //!
@@ -190,6 +193,13 @@ fn report(anim: &Animation, args: &Args) -> Result<(), PoseError> {
             r.min_ns_per_pose,
             thousands(r.poses_per_second())
         );
+    }
+    // What each pipeline runs where a routine lacks the form (`*`), and
+    // what `auto` resolves to (devkit::pipeline::Forms).
+    for r in &rows {
+        if let Some(note) = &r.note {
+            println!("  {} {note}", if r.name.ends_with('*') { "*" } else { " " });
+        }
     }
     Ok(())
 }

@@ -62,6 +62,7 @@ not_in_guest=(
     ci_scripts      # reads this script and tests/: runs no form
     concurrency     # every form of every routine from eight threads: over 5 min under Bochs (stopped); the files above run the same forms on one thread
     disasm          # disassembles the listings with objdump (not in the guest): runs no AVX-512 form
+    every_cpu       # the examples' code paths with the dispatch hooks narrowing the host's CPU (an AVX-512 host runs the avx512 rows natively); pose runs the pipeline's AVX-512 forms in the guest
     gltf_example    # reads the README and data/ by relative paths and writes to cargo's target directory (not in the guest); the forms it calls are tested on the Fox above
     interop         # needs the glam or mint feature, which the guest's build leaves off (its tests compile to nothing)
     markdown_links  # the documentation's links: runs no form

@@ -3,8 +3,8 @@
 
 use crate::print::{heading, item, para};
 use crate::results::Results;
-use crate::table::RUNS;
 use crate::table::WARMUP;
+use crate::table::runs;
 use devkit::setup::JOINTS;
 use devkit::timer;
 
@@ -103,10 +103,11 @@ pub(crate) fn print_header(res: &mut Results) {
     let overhead = timer::overhead();
     item(&format!(
         "method: {} per element, {JOINTS} elements per call (joints, quaternions), hot cache; the raw kernels \
-         (as the papers timed the routine itself, without the safe functions' validation); {RUNS} runs per \
+         (as the papers timed the routine itself, without the safe functions' validation); {} runs per \
          implementation after {WARMUP} warm-up rounds, round-robin across implementations; in-place routines \
          restored from a pristine copy outside the timed region; median (and minimum) per element. Timer \
          overhead {overhead} {} per run, not subtracted ({:.2} per element).",
+        runs(),
         timer::UNIT,
         timer::UNIT,
         overhead as f64 / JOINTS as f64

@@ -55,6 +55,11 @@
 //! `--only successors` (or `workloads`, `nlerp`, `pose`, `pause`) prints the machine's header and
 //! that one section, nothing else (no site input).
 //!
+//! `--quick` runs every section (or the `--only` one) with a fiftieth of its
+//! timed rounds (at least 5; [`table::rounds`]): every code path of the
+//! report to the end in a few minutes, for CI (`.ci/run`), with figures too
+//! rough to quote (the header says so).
+//!
 //! `--html` (`cargo run --release --example report -- --html`) also writes
 //! the reading room's input ([`html`], `devkit::site_input`): the report's
 //! text and this run's measurements, as `site_input.json` in
@@ -100,6 +105,17 @@ use results::Results;
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let write_html = args.iter().any(|a| a == "--html");
+    let quick = args.iter().any(|a| a == "--quick");
+    if let Some(a) = args.iter().enumerate().find_map(|(i, a)| {
+        let value = i > 0 && args[i - 1] == "--only";
+        (!value && !matches!(a.as_str(), "--html" | "--quick" | "--only")).then_some(a)
+    }) {
+        eprintln!("report: unknown argument {a:?} (takes --html, --quick, --only SECTION)");
+        std::process::exit(2);
+    }
+    if quick {
+        table::set_quick();
+    }
     let only = match args.iter().position(|a| a == "--only").map(|i| args.get(i + 1).map(String::as_str)) {
         None => None,
         Some(Some(s @ ("successors" | "workloads" | "nlerp" | "pose" | "pause"))) => Some(s),
@@ -114,6 +130,7 @@ fn main() {
         progress(&format!("starting the report's {section} section only"));
         let mut res = Results::default();
         machine::print_header(&mut res);
+        quick_note();
         match section {
             "successors" => successors::successors_section(&mut res),
             "nlerp" => nlerp::zeux_nlerp(&mut res),
@@ -130,6 +147,7 @@ fn main() {
     progress("starting the report");
     let mut res = Results::default();
     machine::print_header(&mut res);
+    quick_note();
     joints::slerping_clock_cycles(&mut res);
     progress("measuring the matrix routines' accuracy");
     let matrix_rows = measure::matrix_report_rows();
@@ -150,4 +168,17 @@ fn main() {
         html::write_site_input(&res);
     }
     progress("done (stdout has the report)");
+}
+
+/// With `--quick`, says under the header that the figures come from few
+/// rounds.
+fn quick_note() {
+    if table::quick() {
+        print::para(&format!(
+            "--quick: every timing with a fiftieth of its rounds ({} runs per implementation instead of {}): \
+             the report's code runs to the end, its figures are too rough to quote.",
+            table::runs(),
+            table::RUNS
+        ));
+    }
 }

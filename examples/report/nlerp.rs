@@ -4,7 +4,7 @@
 
 use crate::print::{Align::Left as L, Align::Right as R, heading, item, para, print_grid, progress};
 use crate::results::Results;
-use crate::table::{RUNS, Row, Table, kernel_row, measure_rows, no_restore, ratio};
+use crate::table::{Row, Table, kernel_row, measure_rows, no_restore, ratio};
 use devkit::timer;
 use std::hint::black_box;
 
@@ -215,7 +215,8 @@ pub(crate) fn print_nlerp_table(mut table: Table<Streams>, res: &mut Results) {
     para(&format!(
         "Published: the article's IACA cycles per element (4-wide figures divided by 4, 8-wide by 8) and the \
          speedup they give over the function's scalar row. Measured: {unit} per element, median and minimum of \
-         {RUNS} runs; x scalar = the scalar row's median / the row's."
+         {} runs; x scalar = the scalar row's median / the row's.",
+        crate::table::runs()
     ));
     for note in &table.notes {
         para(note);

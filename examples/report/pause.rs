@@ -159,9 +159,9 @@ pub(crate) fn pause_section() {
     let mut rows = Vec::new();
     for (c, small) in &mut cases {
         progress(&format!("AVX-512 after a pause: {}", c.name));
-        let (b2, b5) = measure(c, ROUNDS.0, 0.0);
-        let (p2, p5) = measure(c, ROUNDS.1, PAUSE_MS);
-        let (s2, s5) = measure(small, ROUNDS.0, 0.0);
+        let (b2, b5) = measure(c, crate::table::rounds(ROUNDS.0), 0.0);
+        let (p2, p5) = measure(c, crate::table::rounds(ROUNDS.1), PAUSE_MS);
+        let (s2, s5) = measure(small, crate::table::rounds(ROUNDS.0), 0.0);
         let first = [b2 / b5, p2 / p5, s2 / s5].iter().all(|&r| r >= 1.0);
         rows.push(vec![
             c.name.to_string(),

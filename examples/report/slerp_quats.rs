@@ -4,7 +4,7 @@
 
 use crate::print::{Align::Left as L, Align::Right as R, heading, para, print_grid, progress};
 use crate::results::{Results, print_accuracy};
-use crate::table::{RUNS, Row, Table, kernel_row, measure_rows, no_restore, ratio};
+use crate::table::{Row, Table, kernel_row, measure_rows, no_restore, ratio};
 use devkit::timer;
 use std::hint::black_box;
 
@@ -191,12 +191,14 @@ pub(crate) fn print_slerp_quats_tables(res: &mut Results) {
         );
     }
     para(&format!(
-        "N: {unit} per quaternion at N quaternions (median of {RUNS} runs). xN = the 128-bit kernel's \
+        "N: {unit} per quaternion at N quaternions (median of {} runs). xN = the 128-bit kernel's \
          time / the row's time at N: on the AVX rows, the article's Table 1. Published: the article's Table 1 \
          (at {} / {} quaternions), \
          the published intrinsics built with ICC 11 on Sandy Bridge (two sets of 64 and of 67 quaternions in L1); \
          it gives none for 1024. Its IACA section predicts 1.96x (printed as 2.07x, erratum E9).",
-        TABLE1[0].0, TABLE1[1].0
+        crate::table::runs(),
+        TABLE1[0].0,
+        TABLE1[1].0
     ));
     if avx {
         let cost = |corrected: &str, published: &str| {

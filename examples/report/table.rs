@@ -8,8 +8,35 @@ use devkit::timer::{self, Stats};
 
 use crate::print::{Align::Left as L, Align::Right as R, para, print_grid, progress};
 
-/// Timed runs per implementation.
+/// Timed runs per implementation (a full report; [`runs`] is what a run
+/// uses).
 pub(crate) const RUNS: usize = 301;
+
+/// `--quick`: every section with few timed rounds ([`rounds`]).
+static QUICK: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// Turns on `--quick` for the rest of the run.
+pub(crate) fn set_quick() {
+    QUICK.store(true, std::sync::atomic::Ordering::Relaxed);
+}
+
+/// Whether this run is `--quick`.
+pub(crate) fn quick() -> bool {
+    QUICK.load(std::sync::atomic::Ordering::Relaxed)
+}
+
+/// The timed rounds to use where a full report uses `full`: `full`, or
+/// with `--quick` a fiftieth of it (at least 5), enough for every section
+/// to run its code to the end, not for figures to quote.
+pub(crate) fn rounds(full: usize) -> usize {
+    if quick() { (full / 50).max(5) } else { full }
+}
+
+/// Timed runs per implementation in this run: [`RUNS`], fewer with
+/// `--quick`.
+pub(crate) fn runs() -> usize {
+    rounds(RUNS)
+}
 /// Untimed rounds before the timed ones (caches, branch predictors, clocks).
 pub(crate) const WARMUP: usize = 10;
 
@@ -46,11 +73,12 @@ pub(crate) struct Table<B> {
     pub(crate) notes: Vec<String>,
 }
 
-/// Times every row [`RUNS`] times, round-robin.
+/// Times every row [`runs`] times, round-robin.
 pub(crate) fn measure_rows<B>(table: &mut Table<B>) -> Vec<Stats> {
     let n = table.rows.len();
-    let mut samples = vec![Vec::with_capacity(RUNS); n];
-    for round in 0..WARMUP + RUNS {
+    let runs = runs();
+    let mut samples = vec![Vec::with_capacity(runs); n];
+    for round in 0..WARMUP + runs {
         for k in 0..n {
             let i = (round + k) % n;
             let row = &table.rows[i];
@@ -144,9 +172,10 @@ pub(crate) fn print_table<B>(mut table: Table<B>) -> Measured {
         para(&format!(
             "Published: the paper's cycles per joint on the Pentium 4 130nm and 90nm (its SSE figure shown once, \
              for both the asm and the intrinsics rows); x C on the 130nm, {} on the 90nm. Measured: {} per joint, \
-             median and minimum of {RUNS} runs; x C = the scalar port's median / the row's.",
+             median and minimum of {} runs; x C = the scalar port's median / the row's.",
             ratio(Some(p.c_90), Some(p.sse_90)),
-            timer::UNIT
+            timer::UNIT,
+            runs()
         ));
     }
     for note in &table.notes {

@@ -20,7 +20,7 @@ pub(crate) fn workloads_section() {
          successor above {MAX_RATIO}x fails `tests/workloads.rs`."
     ));
     progress("workloads: slerp_joints and lerp_joints");
-    let measured = workloads::measure_all(&SIZES, 400.0);
+    let measured = workloads::measure_all(&SIZES, if crate::table::quick() { 20.0 } else { 400.0 });
     println!("{}", workloads::markdown(&measured));
     let slow = workloads::slow_successors(&measured);
     if slow.is_empty() {

@@ -1,7 +1,121 @@
 //! The crate's pipeline: [`Poser`] runs one pose through `slerp_joints`,
-//! `quats_to_mats`, `transform_skeleton` and `transform_joints`.
+//! `quats_to_mats`, `transform_skeleton` and `transform_joints`, each with
+//! the form [`Forms`] chooses for it.
 
 use super::*;
+use animasm::Origin;
+use animasm::roster::{self, Routine};
+
+/// The routines a pose calls, in the order it calls them: [`Forms`] names
+/// one form for each.
+pub const ROUTINES: [&str; 4] = ["slerp_joints", "quats_to_mats", "transform_skeleton", "transform_joints"];
+
+/// The roster's entries of [`ROUTINES`].
+fn routines() -> [&'static Routine; 4] {
+    ROUTINES.map(|name| roster::find(name).expect("the pipeline's routines are in the roster"))
+}
+
+/// What "the pipeline with [`Impl`] X" runs: one form per routine of
+/// [`ROUTINES`], resolved on this CPU (under the dispatch test hooks, on
+/// the CPU they simulate).
+///
+/// The four routines do not have the same forms (the roster lists each
+/// one's: the skeleton routines have no `Avx512` form, for one). So:
+///
+/// - `Auto` and `Deterministic` are passed to every routine as they are,
+///   and each resolves them itself (its fastest form here, its fastest
+///   successor here): [`Forms::runs`] says what each runs.
+/// - A concrete form X that **at least one** of the routines runs here is
+///   the pipeline for X: every routine that runs X runs X; a routine that
+///   lacks it (or cannot run it on this CPU) runs its *nearest* form
+///   instead: `Deterministic` (its fastest successor here) if X is a
+///   successor form ([`Origin::Successor`]: `Portable`, `Avx2`, `Avx512`,
+///   `Neon`), which gives the same bits as X would (the successors' one
+///   answer), else `Auto`. The substitution is never silent:
+///   [`Forms::note`] says it, and [`measure`](super::measure()) marks the
+///   row's name with `*` and carries the note.
+/// - A form that none of the routines runs here is an error, the first
+///   routine's (`slerp_joints`'s): [`Error::Unsupported`](animasm::Error)
+///   for a form absent on this target, `MissingCpuFeature` for one this
+///   CPU cannot run.
+///
+/// On an AVX-512 CPU, the pipeline for `Avx512` runs `slerp_joints`,
+/// `quats_to_mats` and `transform_joints` in their `Avx512` forms and
+/// `transform_skeleton` in `Avx2` (its `Deterministic`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Forms {
+    /// The form asked for.
+    pub asked: Impl,
+    /// What each routine of [`ROUTINES`] is called with: `asked`, or its
+    /// substitute (`Deterministic` or `Auto`).
+    pub called: [Impl; 4],
+    /// The concrete form each routine runs here (what `called` resolves
+    /// to).
+    pub runs: [Impl; 4],
+}
+
+impl Forms {
+    /// The pipeline for `imp` on this CPU, by the rule of [`Forms`], or
+    /// the error when no routine of the pipeline runs `imp` here.
+    pub fn resolve(imp: Impl) -> Result<Forms, animasm::Error> {
+        let routines = routines();
+        let has = routines.map(|r| r.resolve(imp).is_ok());
+        if !has.contains(&true) {
+            return Err(routines[0].resolve(imp).expect_err("no routine runs it"));
+        }
+        let successor =
+            routines.iter().flat_map(|r| r.all_forms()).any(|f| f.imp == imp && f.origin == Origin::Successor);
+        let substitute = if successor { Impl::Deterministic } else { Impl::Auto };
+        let called = [0, 1, 2, 3].map(|i| if has[i] { imp } else { substitute });
+        let mut runs = called;
+        for (run, (r, &c)) in runs.iter_mut().zip(routines.iter().zip(&called)) {
+            // `Auto` always resolves; `Deterministic` on every id routine.
+            *run = r.resolve(c)?.imp;
+        }
+        Ok(Forms { asked: imp, called, runs })
+    }
+
+    /// The forms the pipeline offers on this CPU, for tables and tests:
+    /// every concrete form that at least one of its routines runs here (in
+    /// [`Impl::ALL`]'s order), then `Auto`.
+    pub fn available() -> Vec<Impl> {
+        let routines = routines();
+        let mut imps: Vec<Impl> =
+            Impl::ALL.into_iter().filter(|&i| routines.iter().any(|r| r.forms().any(|f| f.imp == i))).collect();
+        imps.push(Impl::Auto);
+        imps
+    }
+
+    /// The routines that run another form than the one asked for, with the
+    /// form each runs (empty for `Auto` and `Deterministic`, which each
+    /// routine resolves by itself).
+    pub fn substituted(&self) -> Vec<(&'static str, Impl)> {
+        (0..4).filter(|&i| self.called[i] != self.asked).map(|i| (ROUTINES[i], self.runs[i])).collect()
+    }
+
+    /// What the pipeline runs, said for the output: for `Auto` and
+    /// `Deterministic` the form each routine resolves to, for a concrete
+    /// form the routines that run a substitute (and which); `None` when
+    /// every routine runs the form asked for.
+    pub fn note(&self) -> Option<String> {
+        if matches!(self.asked, Impl::Auto | Impl::Deterministic) {
+            let each: Vec<String> = (0..4).map(|i| format!("{} {}", ROUTINES[i], self.runs[i])).collect();
+            return Some(format!("{}: each routine resolves it: {}", self.asked, each.join(", ")));
+        }
+        let subs = self.substituted();
+        if subs.is_empty() {
+            return None;
+        }
+        let each: Vec<String> = subs
+            .iter()
+            .map(|(name, run)| {
+                let i = ROUTINES.iter().position(|r| r == name).expect("a pipeline routine");
+                format!("{name} has no {} form here and runs {} ({run})", self.asked, self.called[i])
+            })
+            .collect();
+        Some(format!("{}: {}", self.asked, each.join("; ")))
+    }
+}
 
 /// How the pipeline hands glTF rotations to `quats_to_mats` (see the module
 /// documentation).
@@ -106,13 +220,22 @@ impl Poser {
         }
     }
 
-    /// The skinning matrices at time `t` with `imp`: for each time input,
+    /// The skinning matrices at time `t` with the pipeline for `imp`
+    /// ([`Forms::resolve`]: each routine its own form, a routine that lacks
+    /// `imp` its nearest one); [`Poser::pose_with`] with the forms.
+    pub fn pose(&mut self, imp: Impl, t: f32) -> Result<&[JointMat], animasm::Error> {
+        let forms = Forms::resolve(imp)?;
+        self.pose_with(&forms, t)
+    }
+
+    /// The skinning matrices at time `t` with `forms`: for each time input,
     /// the two keys around `t` into `joints` and `blend` and one
     /// `slerp_joints` over its animated joints (the others keep the rest
     /// pose); `quats_to_mats`; `transform_skeleton` over the whole skeleton
     /// (the bases first, so every root has a parent); `transform_joints`
     /// with the inverse bind matrices.
-    pub fn pose(&mut self, imp: Impl, t: f32) -> Result<&[JointMat], animasm::Error> {
+    pub fn pose_with(&mut self, forms: &Forms, t: f32) -> Result<&[JointMat], animasm::Error> {
+        let [slerp, to_mats, skeleton, joints] = forms.called;
         self.joints.copy_from_slice(&self.rest);
         for s in &self.samplers {
             let (k0, k1, f) = locate(&s.times, t);
@@ -130,14 +253,14 @@ impl Poser {
                 self.blend[j].t = s.trans[k1 * m + c];
             }
             if !s.step {
-                animasm::slerp_joints(imp, &mut self.joints, &self.blend, f, &s.index)?;
+                animasm::slerp_joints(slerp, &mut self.joints, &self.blend, f, &s.index)?;
             }
         }
         let b = self.bases;
-        animasm::quats_to_mats(imp, &mut self.mats[b..], &self.joints)?;
+        animasm::quats_to_mats(to_mats, &mut self.mats[b..], &self.joints)?;
         let last = self.mats.len() - 1;
-        animasm::transform_skeleton(imp, &mut self.mats, &self.parents, b..=last)?;
-        animasm::transform_joints(imp, &mut self.skin, &self.mats[b..], &self.inverse_bind)?;
+        animasm::transform_skeleton(skeleton, &mut self.mats, &self.parents, b..=last)?;
+        animasm::transform_joints(joints, &mut self.skin, &self.mats[b..], &self.inverse_bind)?;
         Ok(&self.skin)
     }
 }
@@ -157,7 +280,8 @@ pub(super) fn locate(times: &[f32], t: f32) -> (usize, usize, f32) {
 }
 
 /// One pose with the crate's kernels: the skinning matrices (3x4 row-major)
-/// per pipeline joint. Builds a [`Poser`]; keep one to pose repeatedly.
+/// per pipeline joint, with the pipeline for `imp` ([`Forms::resolve`]).
+/// Builds a [`Poser`]; keep one to pose repeatedly.
 pub fn pipeline(imp: Impl, anim: &Animation, t: f32) -> Result<Vec<[f32; 12]>, PoseError> {
     Ok(Poser::new(anim).pose(imp, t)?.iter().map(|m| m.mat).collect())
 }

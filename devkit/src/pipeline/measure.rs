@@ -40,6 +40,10 @@ pub struct Row {
     pub ns_per_pose: f64,
     /// Fastest round, nanoseconds per pose.
     pub min_ns_per_pose: f64,
+    /// What the pipeline runs where that is not the named form in every
+    /// routine ([`Forms::note`]: a routine's substitute, or what `auto`
+    /// resolves to per routine); a substitute also marks the name with `*`.
+    pub note: Option<String>,
 }
 
 impl Row {
@@ -49,13 +53,19 @@ impl Row {
     }
 }
 
-/// The largest [`max_error`] of the crate's pipeline with `imp` and
-/// `convention` over `times`.
+/// The largest [`max_error`] of the crate's pipeline for `imp`
+/// ([`Forms::resolve`]) and `convention` over `times`.
 pub fn kernel_error(anim: &Animation, imp: Impl, convention: Convention, times: &[f32]) -> Result<f64, PoseError> {
+    forms_error(anim, &Forms::resolve(imp)?, convention, times)
+}
+
+/// The largest [`max_error`] of the crate's pipeline with `forms` and
+/// `convention` over `times`.
+pub fn forms_error(anim: &Animation, forms: &Forms, convention: Convention, times: &[f32]) -> Result<f64, PoseError> {
     let mut poser = Poser::with_convention(anim, convention);
     let mut worst = 0f64;
     for &t in times {
-        let got: Vec<[f32; 12]> = poser.pose(imp, t)?.iter().map(|m| m.mat).collect();
+        let got: Vec<[f32; 12]> = poser.pose_with(forms, t)?.iter().map(|m| m.mat).collect();
         worst = worst.max(max_error(anim, &got, &pipeline_f64(anim, f64::from(t))));
     }
     Ok(worst)
@@ -72,33 +82,45 @@ pub fn glam_error(anim: &Animation, times: &[f32]) -> f64 {
     worst
 }
 
-/// Every available [`Impl`] and glam: the max error over `check` against
-/// [`pipeline_f64`], and the time per pose over `timed` (`rounds` rounds,
-/// round-robin across the pipelines so that drift spreads over all).
+/// Every form the pipeline offers here ([`Forms::available`], each
+/// routine with its own form: [`Forms`]) and glam: the max error over
+/// `check` against [`pipeline_f64`], and the time per pose over `timed`
+/// (`rounds` rounds, round-robin across the pipelines so that drift
+/// spreads over all). A row whose pipeline runs a substitute in some
+/// routine is named `animasm X*` and says so in its [`Row::note`].
 pub fn measure(anim: &Animation, check: &[f32], timed: &[f32], rounds: usize) -> Result<Vec<Row>, PoseError> {
-    // The forms every routine of the pipeline has and this CPU runs (the
-    // id Software routines have the same forms), and `Auto`.
-    let mut imps: Vec<Impl> = animasm::slerp_joints::forms().collect();
-    imps.sort_by_key(|i| Impl::ALL.iter().position(|a| a == i));
-    imps.push(Impl::Auto);
+    let forms: Vec<Forms> = Forms::available().into_iter().map(Forms::resolve).collect::<Result<_, _>>()?;
     let mut rows = Vec::new();
-    for &imp in &imps {
-        let e = kernel_error(anim, imp, Convention::Conjugate, check)?;
-        rows.push(Row { name: format!("animasm {imp}"), max_error: e, ns_per_pose: 0.0, min_ns_per_pose: 0.0 });
+    for f in &forms {
+        let e = forms_error(anim, f, Convention::Conjugate, check)?;
+        let star = if f.substituted().is_empty() { "" } else { "*" };
+        rows.push(Row {
+            name: format!("animasm {}{star}", f.asked),
+            max_error: e,
+            ns_per_pose: 0.0,
+            min_ns_per_pose: 0.0,
+            note: f.note(),
+        });
     }
-    rows.push(Row { name: "glam".into(), max_error: glam_error(anim, check), ns_per_pose: 0.0, min_ns_per_pose: 0.0 });
+    rows.push(Row {
+        name: "glam".into(),
+        max_error: glam_error(anim, check),
+        ns_per_pose: 0.0,
+        min_ns_per_pose: 0.0,
+        note: None,
+    });
 
-    let mut posers: Vec<Poser> = imps.iter().map(|_| Poser::new(anim)).collect();
+    let mut posers: Vec<Poser> = forms.iter().map(|_| Poser::new(anim)).collect();
     let mut glam = GlamPoser::new(anim);
     let mut samples: Vec<Vec<f64>> = vec![Vec::with_capacity(rounds); rows.len()];
     for round in 0..rounds.max(1) + 2 {
         for k in 0..rows.len() {
             let p = (k + round) % rows.len();
-            let ns = if p < imps.len() {
-                let (poser, imp) = (&mut posers[p], imps[p]);
+            let ns = if p < forms.len() {
+                let (poser, f) = (&mut posers[p], &forms[p]);
                 time_round(
                     &mut |t| {
-                        let _ = std::hint::black_box(poser.pose(imp, t));
+                        let _ = std::hint::black_box(poser.pose_with(f, t));
                     },
                     timed,
                 )

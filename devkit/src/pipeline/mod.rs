@@ -19,6 +19,14 @@
 //!   [`Impl`]: find the keys, [`animasm::slerp_joints`],
 //!   [`animasm::quats_to_mats`], [`animasm::transform_skeleton`],
 //!   [`animasm::transform_joints`]; the skinning matrices.
+//! - [`Forms`]: what "the pipeline for `Impl` X" runs, since the four
+//!   routines do not have the same forms (the skeleton routines have no
+//!   `Avx512` form): each routine that runs X here runs X, one that does
+//!   not runs its nearest form (`Deterministic`, its fastest successor, for
+//!   a successor form X: the same bits; else `Auto`), said in
+//!   [`Forms::note`] and marked `*` in [`measure()`]'s rows; `Auto` and
+//!   `Deterministic` resolve per routine. [`Forms::available`]: the forms
+//!   the pipeline offers on this CPU.
 //! - [`GlamPoser`] / [`pipeline_glam`]: the same pose with glam (`Quat::slerp`,
 //!   `Vec3::lerp`, `Affine3A` products), the peer.
 //! - [`pipeline_f64`]: the reference, in f64 with plain arithmetic (exact
@@ -26,8 +34,8 @@
 //! - [`max_error`]: the distance of a pose to the reference, relative to the
 //!   model's size ([`Animation::size`], the testkit's
 //!   `animasm_testkit::error::model_size`); [`time_per_pose`]: nanoseconds
-//!   per pose; [`measure`]: all of it for every available [`Impl`] and glam,
-//!   as table [`Row`]s.
+//!   per pose; [`measure`]: all of it for every [`Forms::available`] form
+//!   and glam, as table [`Row`]s.
 //!
 //! # The convention finding
 //!
@@ -71,9 +79,9 @@ pub mod reference;
 mod skin;
 
 pub use animation::{Animation, Sampler};
-pub use kernels::{Convention, Poser, pipeline};
+pub use kernels::{Convention, Forms, Poser, ROUTINES, pipeline};
 pub use load::{animation_count, load, load_animation};
-pub use measure::{Row, glam_error, kernel_error, measure, time_per_pose, time_round};
+pub use measure::{Row, forms_error, glam_error, kernel_error, measure, time_per_pose, time_round};
 pub use peer::{GlamPoser, affine_from_rows, pipeline_glam, rows_from_affine};
 pub use reference::{max_error, model_f64, pipeline_f64, rest_bind_error, rest_skinning_f64};
 

@@ -46,11 +46,11 @@ const UV_AOS: &str = "ultraviolet (with conversion)";
 /// Timed rounds at `n` elements: fewer for the large sizes, to keep the
 /// section within about two minutes.
 fn runs(n: usize) -> usize {
-    match n {
+    crate::table::rounds(match n {
         0..=256 => 2001,
         257..=4096 => 501,
         _ => 101,
-    }
+    })
 }
 
 /// Untimed rounds before the timed ones.
