@@ -105,6 +105,7 @@ impl ShapeFn for EightThreads {
 
 /// Every routine of the roster, with `Auto` and every form it runs here.
 #[test]
+#[cfg_attr(target_family = "wasm", ignore = "wasm32-wasip1 has no threads")]
 fn every_safe_function_from_eight_threads() {
     let mut runs = EightThreads::default();
     for_each_shape(roster::ROUTINES, &mut runs);
@@ -119,6 +120,7 @@ fn every_safe_function_from_eight_threads() {
 /// Every `Skeleton` method that takes an `Impl`, from eight threads that
 /// share one `Skeleton` each pair (`&Skeleton` across threads: `Sync`).
 #[test]
+#[cfg_attr(target_family = "wasm", ignore = "wasm32-wasip1 has no threads")]
 fn skeleton_methods_from_eight_threads() {
     // Skeletons of 10 to 43 joints with a root every seventh, numbered
     // backwards (children before parents).
@@ -240,6 +242,7 @@ mod machines {
 
     /// Every routine of the roster.
     #[test]
+    #[cfg_attr(target_family = "wasm", ignore = "wasm32-wasip1 has no threads")]
     fn machines_differ_per_thread_at_the_same_time() {
         let mut runs = Mixed::default();
         for_each_shape(roster::ROUTINES, &mut runs);

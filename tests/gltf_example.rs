@@ -48,7 +48,13 @@ fn write_tmp(name: &str, j: &Value) -> String {
     let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"));
     let path = dir.join(name);
     let seq = SEQ.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-    let tmp = dir.join(format!("{name}.{}.{seq}.tmp", std::process::id()));
+    // The process id keeps concurrent runs' files apart; WASI has none
+    // (`process::id` panics there), and its run says `wasi` instead.
+    #[cfg(not(target_os = "wasi"))]
+    let process = std::process::id().to_string();
+    #[cfg(target_os = "wasi")]
+    let process = "wasi";
+    let tmp = dir.join(format!("{name}.{process}.{seq}.tmp"));
     std::fs::write(&tmp, serde_json::to_string(j).unwrap()).unwrap();
     std::fs::rename(&tmp, &path).unwrap();
     path.to_str().unwrap().to_string()

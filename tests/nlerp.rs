@@ -19,6 +19,8 @@ mod common;
 
 use animasm::nlerp::scalar;
 use animasm::{Error, Impl, Quat};
+// The x86 lane model's test and the NEON forms' test use it (not wasm32).
+#[cfg(any(target_arch = "x86_64", target_arch = "aarch64"))]
 use animasm_testkit::cases::dot_grid;
 use animasm_testkit::edges::stream_elements;
 use common::error::{either_arc, max_abs_diff, quat_diff_up_to_sign, rotation_angle};

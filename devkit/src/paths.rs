@@ -61,9 +61,19 @@ pub fn resolve_target_dir(exe: Option<&Path>, env_target: Option<OsString>, cwd:
 /// docs for the rule. Always absolute when the current directory can be
 /// read.
 pub fn target_dir() -> PathBuf {
-    let exe = std::env::current_exe().ok();
+    let exe = current_exe();
     let cwd = std::env::current_dir().unwrap_or_default();
     resolve_target_dir(exe.as_deref(), std::env::var_os("CARGO_TARGET_DIR"), &cwd, &workspace_root())
+}
+
+/// The running program's path: [`std::env::current_exe`], or on WASI,
+/// which has none, the program's first argument, which the wasm32 runner
+/// (`scripts/wasi-run.mjs`) sets to the binary's path as cargo gives it.
+pub fn current_exe() -> Option<PathBuf> {
+    #[cfg(target_os = "wasi")]
+    return std::env::args_os().next().map(PathBuf::from);
+    #[cfg(not(target_os = "wasi"))]
+    return std::env::current_exe().ok();
 }
 
 /// The report's output directory, `<target>/animasm-report/`: its SVG
@@ -90,9 +100,18 @@ pub fn gungraun_dir() -> PathBuf {
 mod tests {
     use super::*;
 
-    /// A fresh directory under the system's temporary directory.
+    /// A fresh directory under the system's temporary directory, outside
+    /// any target directory. On WASI, where `temp_dir` and `process::id`
+    /// panic, `TMPDIR` else `/tmp` (the rule of `temp_dir` on Unix; the
+    /// wasm32 runner passes the host's environment and paths), named for
+    /// the target instead of the process.
     fn scratch(name: &str) -> PathBuf {
+        #[cfg(not(target_os = "wasi"))]
         let dir = std::env::temp_dir().join(format!("animasm-paths-{}-{name}", std::process::id()));
+        #[cfg(target_os = "wasi")]
+        let dir = std::env::var_os("TMPDIR")
+            .map_or_else(|| PathBuf::from("/tmp"), PathBuf::from)
+            .join(format!("animasm-paths-wasi-{name}"));
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(&dir).expect("a scratch directory");
         dir
@@ -154,7 +173,7 @@ mod tests {
     #[test]
     fn this_test_finds_its_own_target_dir() {
         // This test binary is `<target>/<profile>/deps/devkit-<hash>`.
-        let exe = std::env::current_exe().expect("the test's path");
+        let exe = current_exe().expect("the test's path");
         let dir = target_dir();
         assert!(exe.starts_with(&dir), "{} is not under {}", exe.display(), dir.display());
         assert!(dir.join(".rustc_info.json").is_file() || dir.join("CACHEDIR.TAG").is_file(), "{}", dir.display());

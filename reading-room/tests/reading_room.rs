@@ -74,12 +74,23 @@ fn attrs<'a>(html: &'a str, attr: &str) -> Vec<&'a str> {
         .collect()
 }
 
+/// A directory for this process's files named `name`: under the system's
+/// temporary directory with the process id; on WASI, which has neither
+/// (`temp_dir` and `process::id` panic there), under cargo's
+/// `CARGO_TARGET_TMPDIR`, named for the target.
+fn scratch(name: &str) -> std::path::PathBuf {
+    #[cfg(not(target_os = "wasi"))]
+    return std::env::temp_dir().join(format!("{name}-{}", std::process::id()));
+    #[cfg(target_os = "wasi")]
+    return std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("{name}-wasi"));
+}
+
 /// The site, written to a temporary directory and read back.
 fn site() -> BTreeMap<String, String> {
     // One directory per call: the tests run in parallel.
     static CALLS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
     let n = CALLS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-    let dir = std::env::temp_dir().join(format!("animasm-reading-room-{}-{n}", std::process::id()));
+    let dir = scratch(&format!("animasm-reading-room-{n}"));
     let written = reading_room::write_site(&root(), &dir, &fixed_input()).unwrap_or_else(|e| panic!("{e}"));
     let files = written
         .iter()
@@ -228,7 +239,7 @@ fn slerp_joints_rows_have_asm_and_intrinsics_lines() {
 fn the_json_handoff_changes_no_page() {
     // What the report writes (`devkit::site_input`) and the binary reads back.
     let input = fixed_input();
-    let dir = std::env::temp_dir().join(format!("animasm-reading-room-json-{}", std::process::id()));
+    let dir = scratch("animasm-reading-room-json");
     let path = input.write(&dir).unwrap_or_else(|e| panic!("{e}"));
     let back = SiteInput::read(&dir).unwrap_or_else(|e| panic!("{e}"));
     let _ = std::fs::remove_dir_all(&dir);
