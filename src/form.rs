@@ -74,11 +74,12 @@ pub enum Impl {
     /// The paper's C routine ported line by line. Available on every target.
     Scalar,
     /// The portable successor: the successors' algorithm in plain Rust,
-    /// one joint at a time, with `f32::mul_add` (`libm::fmaf` without
-    /// `std`) wherever the SIMD successors fuse a multiply-add. Available
-    /// on every target; it gives the same bits as every other successor
-    /// form (fast where the CPU has a fused multiply-add, slow where
-    /// `mul_add` is a library call).
+    /// one joint at a time, with a fused multiply-add wherever the SIMD
+    /// successors fuse one: the instruction where the build has it, on
+    /// x86_64 a copy compiled with FMA on CPUs that have it, and elsewhere
+    /// an exact multiply-add from f64 arithmetic (wasm32, CPUs without FMA:
+    /// 1.3-8x the scalar port's time there). Available on every target; it
+    /// gives the same bits as every other successor form.
     Portable,
     /// The listing's operations with `core::arch::x86_64` intrinsics,
     /// bit-identical to [`Impl::Asm`]. `x86_64` only.
