@@ -246,6 +246,7 @@ mod tests {
     /// rounds onto. Every sign and a spread of exponents, and the sums
     /// below f32's normal range.
     #[test]
+    #[cfg_attr(miri, ignore = "205,000 multiply-adds: minutes under Miri; run natively on every target")]
     fn halfway_cases() {
         let u = f32::EPSILON;
         for i in 1..=4u32 {
@@ -280,6 +281,7 @@ mod tests {
     /// Random bit patterns (every class, NaN and infinities included) and
     /// random arguments of like magnitudes (where cancellation is common).
     #[test]
+    #[cfg_attr(miri, ignore = "600,000 multiply-adds: minutes under Miri; run natively on every target")]
     fn random_arguments() {
         let mut state = 0x5EED;
         for _ in 0..200_000 {

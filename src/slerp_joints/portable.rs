@@ -206,6 +206,7 @@ mod tests {
     /// instead of `s` gives what `s` gave), and not above it (the floor is
     /// not needlessly low for the atan, whose next term is larger).
     #[test]
+    #[cfg_attr(miri, ignore = "211,000 polynomial pairs: minutes under Miri; run natively on every target")]
     fn polynomials_are_one_up_to_the_floor() {
         let top = FLOOR.to_bits();
         // Every 4099th bit pattern from +0 to the floor, the smallest
