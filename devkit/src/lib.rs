@@ -53,10 +53,12 @@ pub mod uv;
 pub mod workloads;
 
 /// Says on the test run's stderr that a test, or part of one, was skipped
-/// here and why (`SKIPPED: <what>`), once per distinct line: the devkit's
-/// tests' copy of `tests/common/cpu.rs`'s `skipped` (the same line, so that
-/// no check goes untested silently). The line goes straight to the
-/// process's stderr, which the test harness does not capture.
+/// here and why (`SKIPPED: <what>`), once per distinct line per test
+/// binary: the one implementation, which the root crate's tests call
+/// through `tests/common/cpu.rs` (so that no check goes untested
+/// silently). The line goes straight to the process's stderr, which the
+/// test harness does not capture; one write, so that lines of tests
+/// running side by side do not interleave.
 pub fn skipped(what: &str) {
     use std::io::Write;
     static SAID: std::sync::Mutex<Vec<String>> = std::sync::Mutex::new(Vec::new());

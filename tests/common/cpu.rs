@@ -14,16 +14,8 @@
 /// skip is printed on every run, passing or not, so no form goes untested
 /// silently (`cargo test` shows it among the `test ... ok` lines).
 pub fn skipped(what: &str) {
-    use std::io::Write;
-    static SAID: std::sync::Mutex<Vec<String>> = std::sync::Mutex::new(Vec::new());
-    let mut said = SAID.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
-    if said.iter().any(|s| s == what) {
-        return;
-    }
-    said.push(what.to_owned());
-    // One write, so that lines of tests running side by side do not
-    // interleave; a failed write to stderr is not the test's failure.
-    let _ = std::io::stderr().write_all(format!("\nSKIPPED: {what}\n").as_bytes());
+    // The one copy, devkit's (its tests say their skips the same way).
+    devkit::skipped(what);
 }
 
 /// Whether the running CPU has the features an instruction set needs, by
