@@ -14,8 +14,11 @@
 /// instruction at compile time (aarch64; x86 and x86_64 built with the
 /// `fma` feature) it is that instruction (`f32::mul_add` with the `std`
 /// feature, `libm::fmaf` without); everywhere else (x86_64's default target,
-/// wasm32, ...) it is [`fma_from_f64`], exact in f64 arithmetic, about ten
-/// times cheaper than the C library's `fmaf` there and the same bits.
+/// wasm32, ...) it is [`fma_from_f64`], exact in f64 arithmetic and the
+/// same bits (on wasm32 it took the matrix routines' portable forms to about
+/// half their time with compiler-builtins' `fmaf`, `docs/results.md`; on
+/// x86_64 CPUs with FMA the portable kernels take their FMA copy instead,
+/// `hard_fma`).
 #[inline(always)]
 pub(crate) fn mul_add(a: f32, b: f32, c: f32) -> f32 {
     cfg_if::cfg_if! {

@@ -117,7 +117,7 @@ const COUNTS: [usize; 2] = [24, 1027];
 /// have to avoid by hand).
 const WORKLOADS: [Workload; 3] = [Workload::Fox, Workload::Held, Workload::Near];
 
-/// Checks every runnable form of every routine; `inputs` gives the raised
+/// Checks every runnable form of one routine; `run` gives the raised
 /// flags of one form on one workload, count and factor.
 fn check_forms(name: &str, forms: Vec<(Impl, Origin)>, mut run: impl FnMut(Impl, Workload, usize, f32) -> String) {
     let mut failures = Vec::new();
