@@ -15,7 +15,7 @@
 //! carrying its `Impl`, origin, instruction set, alignment and raw kernel.
 //! [`crate::roster`] lists every routine with its table.
 
-use crate::types::{JointMat, JointQuat, Quat};
+use crate::types::{JointMat, JointQuat, Quat, Vec4};
 
 /// Which form of a routine runs: the name a caller passes to a safe
 /// function.
@@ -317,7 +317,7 @@ impl Isa {
 /// safety conditions are the `# Safety` section of the form's module
 /// function, which the routine's safe function checks.
 pub mod kernel {
-    use super::{JointMat, JointQuat, Quat};
+    use super::{JointMat, JointQuat, Quat, Vec4};
 
     /// `slerp_joints`, `lerp_joints`: `(joints, blend, lerp, index, count)`.
     pub type JointBlend = unsafe fn(*mut JointQuat, *const JointQuat, f32, *const i32, i32);
@@ -334,6 +334,11 @@ pub mod kernel {
     pub type QuatPairs = unsafe fn(*mut Quat, *const Quat, *const Quat, f32, i32);
     /// The nlerp family: `(dest, l, r, t, size)`.
     pub type Stream = unsafe fn(*mut Quat, &Quat, *const Quat, *const f32, usize);
+    /// `slerp_pose`, `lerp_pose`: `(model, skin, from, to, factor, scale,
+    /// parents, inverse_bind, count)`; `skin`, `to` and `scale` may be null
+    /// (no skin, no blend, no scale).
+    pub type Pose =
+        unsafe fn(*mut JointMat, *mut JointMat, *const JointQuat, *const JointQuat, f32, *const Vec4, *const i32, *const JointMat, i32);
 }
 
 /// One row of a routine's kernel table: a form, what it is, and its raw

@@ -34,6 +34,7 @@
 //! | [`transform_joints()`] | *The Skeleton Assembly Line* | Appendix C, `TransformJoints` |
 //! | [`slerp_quats_as_published()`], [`slerp_quats_corrected()`] | Mehrotra, Hubbard, *Benefits of Intel AVX for Quaternion Spherical Linear Interpolation* | `ProcessOptimizedKernel` (AVX), as published and corrected, and the SSE baseline of its Table 1 ([`Impl::Sse2`]) |
 //! | [`nlerp()`], [`fnlerp()`], [`onlerp()`], [`slerp_stream()`] | Kapoulkine, *Optimizing slerp* | scalar, SSE2 4-wide, AVX2 8-wide and FMA |
+//! | [`slerp_pose()`], [`lerp_pose()`] | *The Skeleton Assembly Line* | the whole line in one pass: blend, `[R \| t]`, `parent * local`, skin |
 //!
 //!
 //! ```
@@ -137,6 +138,7 @@ pub mod interop;
 pub mod lerp_joints;
 pub mod mats_to_quats;
 pub mod nlerp;
+pub mod pose;
 pub mod quats_to_mats;
 pub mod roster;
 #[cfg(feature = "alloc")]
@@ -156,6 +158,7 @@ pub use form::{Impl, Isa, Origin};
 pub use lerp_joints::lerp_joints;
 pub use mats_to_quats::mats_to_quats;
 pub use nlerp::{fnlerp, nlerp, onlerp, slerp as slerp_stream};
+pub use pose::{lerp_pose, slerp_pose};
 pub use quats_to_mats::quats_to_mats;
 #[cfg(feature = "alloc")]
 pub use skeleton::Skeleton;

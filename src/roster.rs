@@ -38,6 +38,7 @@ use core::ops::RangeInclusive;
 use crate::error::Error;
 pub use crate::form::kernel;
 pub use crate::form::{Form, FormInfo, Impl, Isa, Origin};
+use crate::pose::{PoseInput, Skin};
 use crate::types::{JointMat, JointQuat, Quat};
 
 /// The paper a routine comes from.
@@ -97,6 +98,8 @@ pub type SkeletonFn = fn(Impl, &mut [JointMat], &[i32], RangeInclusive<usize>) -
 pub type TransformJointsFn = fn(Impl, &mut [JointMat], &[JointMat], &[JointMat]) -> Result<(), Error>;
 /// The safe function's signature of `slerp_quats_*`.
 pub type QuatPairsFn = fn(Impl, &mut [Quat], &[Quat], &[Quat], f32) -> Result<(), Error>;
+/// The safe function's signature of `slerp_pose` and `lerp_pose`.
+pub type PoseFn = fn(Impl, &PoseInput<'_>, &[i32], &mut [JointMat], Option<Skin<'_>>) -> Result<(), Error>;
 /// The safe function's signature of the nlerp family.
 pub type StreamFn = fn(Impl, &mut [Quat], &Quat, &[Quat], &[f32]) -> Result<(), Error>;
 
@@ -156,6 +159,14 @@ pub enum Shape {
         /// The kernel table, fastest first.
         forms: &'static [Form<kernel::Stream>],
     },
+    /// A whole pose: two poses blended, to model (and skinning) matrices:
+    /// `slerp_pose`, `lerp_pose`.
+    Pose {
+        /// The safe function.
+        safe: PoseFn,
+        /// The kernel table, fastest first.
+        forms: &'static [Form<kernel::Pose>],
+    },
 }
 
 /// One routine: its safe function's name at the crate root, its paper and
@@ -190,6 +201,7 @@ macro_rules! with_table {
             Shape::TransformJoints { forms: $t, .. } => $body,
             Shape::QuatPairs { forms: $t, .. } => $body,
             Shape::Stream { forms: $t, .. } => $body,
+            Shape::Pose { forms: $t, .. } => $body,
         }
     };
 }
@@ -251,9 +263,17 @@ impl Routine {
     }
 
     /// Whether this is one of the seven id Software routines (van
-    /// Waveren's listings, variants aside).
+    /// Waveren's listings, variants and composites aside).
     pub fn is_id_routine(&self) -> bool {
-        self.source.is_id_software() && self.variant_of.is_none()
+        self.source.is_id_software() && self.variant_of.is_none() && !self.is_composite()
+    }
+
+    /// Whether the routine is a composite: the assembly line in one call
+    /// (`slerp_pose`, `lerp_pose`, [`Shape::Pose`]), whose forms run
+    /// other routines' kernels of the same form one after the other (its
+    /// `Asm` form chains the listings; no listing of its own).
+    pub fn is_composite(&self) -> bool {
+        matches!(self.shape, Shape::Pose { .. })
     }
 }
 
@@ -365,6 +385,22 @@ pub static ROUTINES: &[Routine] = &[
         "the scalar slerp reference",
         None,
         Stream(crate::nlerp::slerp, crate::nlerp::SLERP)
+    ),
+    entry!(
+        "slerp_pose",
+        "pose",
+        SkeletonAssemblyLine,
+        "the assembly line (sections 2-4): SlerpJoints, ConvertJointQuatsToJointMats, TransformSkeleton, TransformJoints in one pass",
+        None,
+        Pose(crate::pose::slerp_pose, crate::pose::SLERP_FORMS)
+    ),
+    entry!(
+        "lerp_pose",
+        "pose",
+        SkeletonAssemblyLine,
+        "the assembly line with LerpJoints in one pass",
+        None,
+        Pose(crate::pose::lerp_pose, crate::pose::LERP_FORMS)
     ),
 ];
 

@@ -15,6 +15,7 @@ use core::ops::RangeInclusive;
 
 use crate::dispatch::Impl;
 use crate::error::Error;
+use crate::pose::{PoseInput, Skin};
 use crate::skeleton_args::MAX_JOINTS;
 use crate::types::{JointMat, JointQuat};
 
@@ -343,6 +344,63 @@ impl Skeleton {
     ) -> Result<(), Error> {
         self.check_len("joints", joints.len())?;
         crate::lerp_joints(imp, joints, blend, lerp, &self.all)
+    }
+
+    /// The whole pose in one call, in the parents-first order:
+    /// [`slerp_pose`](crate::slerp_pose()) with this skeleton's
+    /// [`parents`](Skeleton::parents), so any node order and any number of
+    /// roots (a root's model matrix is its local one). Give the poses,
+    /// scales and inverse bind matrices in the parents-first order
+    /// ([`to_parents_first`](Skeleton::to_parents_first), once per clip);
+    /// the model and skinning matrices come out in it.
+    ///
+    /// ```
+    /// use animasm::pose::PoseInput;
+    /// use animasm::{Impl, JointMat, JointQuat, Quat, Skeleton, Vec4};
+    ///
+    /// // Two roots (1 and 3), listed children first; each joint 1 along x.
+    /// let skeleton = Skeleton::new(&[1, -1, 0, -1, 3])?;
+    /// let step = JointQuat::new(Quat::IDENTITY, Vec4::new(1.0, 0.0, 0.0, 1.0));
+    /// let pose = skeleton.to_parents_first_vec(&[step; 5])?;
+    /// let mut model = vec![JointMat::IDENTITY; 5];
+    /// skeleton.slerp_pose(Impl::Auto, &PoseInput::new(&pose, &pose, 0.5), &mut model, None)?;
+    /// let x: Vec<f32> = skeleton.from_parents_first_vec(&model)?.iter().map(|m| m.translation()[0]).collect();
+    /// assert_eq!(x, [2.0, 1.0, 3.0, 1.0, 2.0]);
+    /// # Ok::<(), animasm::Error>(())
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// Those of [`slerp_pose`](crate::slerp_pose()), before anything is
+    /// written (`model` is checked against [`len`](Skeleton::len) first,
+    /// as [`Error::LengthMismatch`] with `what: "model"`); the hierarchy was
+    /// checked when the skeleton was built.
+    pub fn slerp_pose(
+        &self,
+        imp: Impl,
+        input: &PoseInput<'_>,
+        model: &mut [JointMat],
+        skin: Option<Skin<'_>>,
+    ) -> Result<(), Error> {
+        self.check_len("model", model.len())?;
+        crate::slerp_pose(imp, input, &self.parents, model, skin)
+    }
+
+    /// [`slerp_pose`](Skeleton::slerp_pose) with the blend of
+    /// [`lerp_pose`](crate::lerp_pose()).
+    ///
+    /// # Errors
+    ///
+    /// As [`slerp_pose`](Skeleton::slerp_pose).
+    pub fn lerp_pose(
+        &self,
+        imp: Impl,
+        input: &PoseInput<'_>,
+        model: &mut [JointMat],
+        skin: Option<Skin<'_>>,
+    ) -> Result<(), Error> {
+        self.check_len("model", model.len())?;
+        crate::lerp_pose(imp, input, &self.parents, model, skin)
     }
 
     fn check_len(&self, what: &'static str, found: usize) -> Result<(), Error> {

@@ -1,0 +1,128 @@
+//! The assembly line's driver: one pass over the joints, a chunk of
+//! [`CHUNK`] joints at a time, through four kernels of one form (a joint
+//! blend, `quats_to_mats`, `transform_skeleton` and `transform_joints`).
+//!
+//! Every form of the pose routines is this driver with its own kernels: the
+//! paper's C routines for `Scalar`, the listings for `Asm` and
+//! `Intrinsics`, the successors for `Portable`, `Avx2`, `Avx512` and `Neon`.
+//! Each chunk is blended into a buffer on the stack, converted into the
+//! model matrices, scaled, composed with its parents (already final: they
+//! come before it) and multiplied by the inverse bind matrices while it is
+//! still in the L1 cache, so the blended pose and the local matrices never
+//! make a round trip through memory. Each kernel computes every joint on
+//! its own (the skeleton kernels from the parent's final matrix), so the
+//! chunks give the bits of the four routines called one after the other
+//! over the whole skeleton.
+
+use crate::form::kernel;
+use crate::types::{JointMat, JointQuat, Vec4};
+
+/// Joints per chunk: 32 blended joints (1 KiB on the stack), a multiple of
+/// every successor's block (4, 8 or 16 joints).
+pub(crate) const CHUNK: usize = 32;
+
+/// `0, 1, ..., CHUNK - 1`: the index list that blends a whole chunk.
+static INDEX: [i32; CHUNK] = {
+    let mut index = [0; CHUNK];
+    let mut i = 0;
+    while i < CHUNK {
+        index[i] = i as i32;
+        i += 1;
+    }
+    index
+};
+
+/// One form's four kernels.
+#[derive(Clone, Copy)]
+pub(crate) struct Line {
+    /// `slerp_joints` or `lerp_joints`.
+    pub(crate) blend: kernel::JointBlend,
+    /// `quats_to_mats`.
+    pub(crate) to_mats: kernel::QuatsToMats,
+    /// `transform_skeleton`.
+    pub(crate) skeleton: kernel::Skeleton,
+    /// `transform_joints`.
+    pub(crate) skin: kernel::TransformJoints,
+}
+
+/// Runs the assembly line of [`crate::form::kernel::Pose`] with `line`'s
+/// kernels. Inlined into each form's kernel, where the four kernels are
+/// constants (direct calls).
+///
+/// # Safety
+///
+/// The contract of [`crate::form::kernel::Pose`] (the `# Safety` section of
+/// every form's `slerp_pose`), and the CPU runs `line`'s kernels.
+#[inline(always)]
+#[allow(clippy::too_many_arguments)]
+pub(crate) unsafe fn run(
+    line: Line,
+    model: *mut JointMat,
+    skin: *mut JointMat,
+    from: *const JointQuat,
+    to: *const JointQuat,
+    factor: f32,
+    scale: *const Vec4,
+    parents: *const i32,
+    inverse_bind: *const JointMat,
+    num_joints: i32,
+) {
+    let n = num_joints.max(0) as usize;
+    let mut blended = [JointQuat::default(); CHUNK];
+    let mut start = 0;
+    while start < n {
+        let k = (n - start).min(CHUNK);
+        // SAFETY: `start + k <= n` and every array has `n` joints (the
+        // caller's contract), so each pointer below is into its array and
+        // each kernel reads and writes `k` joints from it; `blended` holds
+        // `CHUNK >= k` joints and `INDEX` names `0..k`; the kernels' own
+        // contracts (16-byte alignment, parents before their children,
+        // `n <= MAX_JOINTS`) are the caller's.
+        unsafe {
+            let local = model.add(start);
+            let quats = if to.is_null() {
+                from.add(start)
+            } else {
+                core::ptr::copy_nonoverlapping(from.add(start), blended.as_mut_ptr(), k);
+                (line.blend)(blended.as_mut_ptr(), to.add(start), factor, INDEX.as_ptr(), k as i32);
+                blended.as_ptr()
+            };
+            (line.to_mats)(local, quats, k as i32);
+            if !scale.is_null() {
+                for i in 0..k {
+                    apply_scale(&mut *local.add(i), &*scale.add(start + i));
+                }
+            }
+            // The root-free runs of the chunk, each composed with its
+            // parents in one call.
+            let mut first = start;
+            for i in start..start + k {
+                if *parents.add(i) < 0 {
+                    if first < i {
+                        (line.skeleton)(model, parents, first as i32, i as i32 - 1);
+                    }
+                    first = i + 1;
+                }
+            }
+            if first < start + k {
+                (line.skeleton)(model, parents, first as i32, (start + k) as i32 - 1);
+            }
+            if !skin.is_null() {
+                (line.skin)(skin.add(start), local, inverse_bind.add(start), k as i32);
+            }
+        }
+        start += k;
+    }
+}
+
+/// `R * diag(s)`: each column `c < 3` of the rotation times `s[c]`, one
+/// rounding each (glTF's `T * R * S`); the translation is left alone.
+#[inline(always)]
+pub(crate) fn apply_scale(m: &mut JointMat, s: &Vec4) {
+    let s = [s.x, s.y, s.z];
+    for r in 0..3 {
+        for c in 0..3 {
+            m.mat[r * 4 + c] *= s[c];
+        }
+    }
+}
