@@ -275,6 +275,27 @@ impl Routine {
     pub fn is_composite(&self) -> bool {
         matches!(self.shape, Shape::Pose { .. })
     }
+
+    /// The routines a composite chains, in the order its forms run them
+    /// (each form runs their forms of the same name, a chunk of joints at a
+    /// time); empty for a routine that is not a composite.
+    ///
+    /// ```
+    /// let r = animasm::roster::find("lerp_pose").unwrap();
+    /// assert_eq!(r.chain(), ["lerp_joints", "quats_to_mats", "transform_skeleton", "transform_joints"]);
+    /// assert!(animasm::roster::find("lerp_joints").unwrap().chain().is_empty());
+    /// ```
+    pub fn chain(&self) -> &'static [&'static str] {
+        match (self.shape, self.name) {
+            (Shape::Pose { .. }, "slerp_pose") => {
+                &["slerp_joints", "quats_to_mats", "transform_skeleton", "transform_joints"]
+            }
+            (Shape::Pose { .. }, "lerp_pose") => {
+                &["lerp_joints", "quats_to_mats", "transform_skeleton", "transform_joints"]
+            }
+            _ => &[],
+        }
+    }
 }
 
 macro_rules! entry {

@@ -82,7 +82,10 @@
 //! matrices (locals; their globals for the routine that takes globals back
 //! to locals) under a random parents-first hierarchy, joints `1..=1023`.
 //! The quaternion-pair routines run at 64, 67 and 1024 pairs
-//! (`setup::SLERP_QUATS_COUNTS`) and the streams over 1024 elements.
+//! (`setup::SLERP_QUATS_COUNTS`) and the streams over 1024 elements; the
+//! whole pose (`Pose`: `slerp_pose`, `lerp_pose`) on the Fox's keyframe
+//! pairs tiled to 24, 100 and 1024 joints under a random parents-first
+//! hierarchy (`devkit::whole_pose`), without a skin.
 //!
 //! A form whose instruction set this CPU, as valgrind presents it, lacks
 //! (CPU detection runs in the setup, under valgrind) prints why on stderr
@@ -98,6 +101,8 @@ mod arrays;
 mod joints;
 #[cfg(target_arch = "x86_64")]
 mod matrices;
+#[cfg(target_arch = "x86_64")]
+mod pose;
 
 #[cfg(target_arch = "x86_64")]
 use animasm::roster::{Form, Impl, Isa, ROUTINES, Routine, Shape};
@@ -109,6 +114,8 @@ use joints::joint_blend;
 use matrices::{
     mats_to_quats::mats_to_quats, quats_to_mats::quats_to_mats, skeleton::skeleton, transform_joints::transform_joints,
 };
+#[cfg(target_arch = "x86_64")]
+use pose::whole_pose;
 
 /// One benchmark: a form of a routine, or one of its extras, at a size.
 #[cfg(target_arch = "x86_64")]
@@ -200,7 +207,7 @@ pub(crate) fn kernel<K: Copy>(case: &Case, forms: &'static [Form<K>]) -> Option<
 /// Every benchmark function, with its cases: `(group::function, cases)`.
 #[cfg(target_arch = "x86_64")]
 fn functions() -> Vec<(&'static str, Vec<Case>)> {
-    [joints::FUNCTIONS, matrices::FUNCTIONS, arrays::FUNCTIONS]
+    [joints::FUNCTIONS, matrices::FUNCTIONS, arrays::FUNCTIONS, pose::FUNCTIONS]
         .into_iter()
         .flatten()
         .map(|f| (f.path, (f.cases)()))
@@ -515,7 +522,7 @@ fn glob(pattern: &str, text: &str) -> bool {
 }
 
 #[cfg(target_arch = "x86_64")]
-groups!(joint_blend, quats_to_mats, mats_to_quats, skeleton, transform_joints, quat_pairs, stream);
+groups!(joint_blend, quats_to_mats, mats_to_quats, skeleton, transform_joints, quat_pairs, stream, whole_pose);
 
 /// gungraun 0.20's `main!` for library benchmarks: `--gungraun-run <mode>
 /// <group> <function> <bench>` (the runner, under valgrind) runs case

@@ -26,6 +26,7 @@
 //! | `Skeleton` | 1024 rigid matrices under a random parents-first hierarchy, joints `1..=1023`, `Elements(1023)` | `transform_skeleton/scalar`; a variant `transform_skeleton/asm (movss+shufps)` | `glam`, `floor`, `chain floor` |
 //! | `QuatPairs` | 64, 67 and 1024 uniform random unit quaternion pairs in `AlignedQuats` (32-byte aligned) | `slerp_quats/sse2 corrected/67` | `glam Quat::slerp/<n>` |
 //! | `Stream` | 1024 elements | `nlerp/fnlerp/avx2` | `<routine>/autovec (raw kernel)`, `glam Quat::lerp`, `glam Quat::slerp` |
+//! | `Pose` | the Fox's keyframe pairs tiled to 24, 100 and 1024 joints under random parents-first hierarchies, and on the Fox's own skeleton, no skin (`devkit::whole_pose`) | `pose/lerp_pose/avx2/random/1024`, `pose/slerp_pose/scalar/Fox/24` | `whole_pose_vs_chained`: `lerp_pose avx2/random/24` (raw kernel) against `lerp_joints+quats_to_mats+transform_skeleton avx2/random/24` (the Avx2 raw kernels chained) |
 //!
 //! The joint blends and the skeletons work in place: timed over and over,
 //! a joint blend would drive the joints onto the blend joints (after which
@@ -96,6 +97,7 @@
 mod arrays;
 mod joints;
 mod matrices;
+mod pose;
 
 use animasm::Impl;
 use animasm::roster::{ROUTINES, Routine, Shape};
@@ -154,6 +156,7 @@ fn roster(c: &mut C) {
             Shape::TransformJoints { .. } => matrices::transform_joints(c, module, &routines),
             Shape::QuatPairs { .. } => arrays::quat_pairs(c, module, &routines),
             Shape::Stream { .. } => arrays::stream(c, module, &routines),
+            Shape::Pose { .. } => pose::whole_pose(c, module, &routines),
             _ => eprintln!("wall_clock: {module}: no benchmark is written for its routines' shape yet"),
         }
     }

@@ -12,6 +12,7 @@
 //! | `Shape::MatsToQuats` | [`mats_to_quats`] |
 //! | `Shape::Skeleton` | [`skeleton`] and [`skeleton_chain`], in the routine's [`Walk`] |
 //! | `Shape::TransformJoints` | [`transform_joints`] |
+//! | `Shape::Pose` | [`pose`], and [`skeleton_chain`] on the same hierarchy (`crate::whole_pose`) |
 //!
 //! For the skeleton routines there is also the **dependency-chain floor**:
 //! the loads and stores, plus one FMA per matrix row, so that a joint's rows
@@ -167,6 +168,52 @@ pub fn transform_joints(result: &mut [JointMat], a: &[JointMat], b: &[JointMat])
     }
     for ((r, a), b) in result.iter_mut().zip(a).zip(b) {
         r.mat = core::array::from_fn(|k| a.mat[k] + b.mat[k]);
+    }
+}
+
+/// The memory floor of `Shape::Pose` (`slerp_pose`, `lerp_pose`): for each
+/// joint `i`, load `from[i]` and `to[i]` (32 bytes each) and `parents[i]`
+/// (4 bytes), add them, store 48 bytes to `model[i]`; with `skin =
+/// Some((mats, inverse_bind))` also load `inverse_bind[i]` (48 bytes), add
+/// `model[i]`'s value, store 48 bytes to `mats[i]`. That is the bytes a
+/// whole pose must read and write (the parents' model matrices it reads
+/// again are the ones it has just written: they stay in the L1 cache, and
+/// [`skeleton_chain`] is the floor of that dependency).
+///
+/// # Panics
+/// If a list is shorter than `model`.
+pub fn pose(
+    model: &mut [JointMat],
+    from: &[JointQuat],
+    to: &[JointQuat],
+    parents: &[i32],
+    skin: Option<(&mut [JointMat], &[JointMat])>,
+) {
+    let n = model.len();
+    assert!(from.len() >= n && to.len() >= n && parents.len() >= n, "pose floor: lists shorter than model");
+    if let Some((mats, bind)) = &skin {
+        assert!(mats.len() >= n && bind.len() >= n, "pose floor: skin lists shorter than model");
+    }
+    #[cfg(target_arch = "x86_64")]
+    if simd() {
+        let (mats, bind) = match skin {
+            Some((m, b)) => (m.as_mut_ptr(), b.as_ptr()),
+            None => (core::ptr::null_mut(), core::ptr::null()),
+        };
+        // SAFETY: AVX is detected above; every list holds at least `n`
+        // elements (checked above), the skin's both or neither (null).
+        unsafe { avx::pose(model.as_mut_ptr(), from.as_ptr(), to.as_ptr(), parents.as_ptr(), mats, bind, n) };
+        return;
+    }
+    for i in 0..n {
+        let (a, b) = (arr(&from[i]), arr(&to[i]));
+        let p = parents[i] as f32;
+        model[i].mat = core::array::from_fn(|k| a[k % 8] + b[k % 8] + if k >= 8 { p } else { 0.0 });
+    }
+    if let Some((mats, bind)) = skin {
+        for i in 0..n {
+            mats[i].mat = core::array::from_fn(|k| model[i].mat[k] + bind[i].mat[k]);
+        }
     }
 }
 
@@ -356,6 +403,39 @@ mod avx {
                 let (a, b, r) = (a.add(i) as *const f32, b.add(i) as *const f32, r.add(i) as *mut f32);
                 _mm256_storeu_ps(r, _mm256_add_ps(_mm256_loadu_ps(a), _mm256_loadu_ps(b)));
                 _mm_storeu_ps(r.add(8), _mm_add_ps(_mm_loadu_ps(a.add(8)), _mm_loadu_ps(b.add(8))));
+            }
+        }
+    }
+
+    /// # Safety
+    /// AVX; `model`, `from`, `to` and `parents` hold `n` elements; `mats`
+    /// and `bind` are both null or both hold `n` matrices.
+    #[target_feature(enable = "avx")]
+    pub(super) unsafe fn pose(
+        model: *mut JointMat,
+        from: *const JointQuat,
+        to: *const JointQuat,
+        parents: *const i32,
+        mats: *mut JointMat,
+        bind: *const JointMat,
+        n: usize,
+    ) {
+        for i in 0..n {
+            // SAFETY: `i < n`; 32 bytes read inside joint `i` of each pose,
+            // 4 inside parent `i`, 32 + 16 bytes inside each matrix `i`.
+            unsafe {
+                let s =
+                    _mm256_add_ps(_mm256_loadu_ps(from.add(i) as *const f32), _mm256_loadu_ps(to.add(i) as *const f32));
+                let p = _mm_castsi128_ps(_mm_cvtsi32_si128(*parents.add(i)));
+                let tail = _mm_add_ps(_mm256_castps256_ps128(s), p);
+                let m = model.add(i) as *mut f32;
+                _mm256_storeu_ps(m, s);
+                _mm_storeu_ps(m.add(8), tail);
+                if !mats.is_null() {
+                    let (r, b) = (mats.add(i) as *mut f32, bind.add(i) as *const f32);
+                    _mm256_storeu_ps(r, _mm256_add_ps(s, _mm256_loadu_ps(b)));
+                    _mm_storeu_ps(r.add(8), _mm_add_ps(tail, _mm_loadu_ps(b.add(8))));
+                }
             }
         }
     }

@@ -19,6 +19,8 @@
 //!   aarch64 build or, from any host, through qemu;
 //! - [`workloads`]: the joint blends on random pairs, the Fox's keys, held
 //!   and near-identical poses, and the ratio check CI runs;
+//! - [`whole_pose`]: the whole pose in one call (`slerp_pose`,
+//!   `lerp_pose`) against the same form's routines chained, and its floor;
 //! - [`timer`]: the one timer (fenced TSC reads) and the medians;
 //! - [`criterion_tsc`]: the same timer as a criterion measurement;
 //! - [`plots`]: the report's SVG plots;
@@ -50,6 +52,7 @@ pub mod setup;
 pub mod site_input;
 pub mod timer;
 pub mod uv;
+pub mod whole_pose;
 pub mod workloads;
 
 /// Says on the test run's stderr that a test, or part of one, was skipped

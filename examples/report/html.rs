@@ -53,6 +53,7 @@ fn site_input(res: &Results) -> SiteInput {
         form_ticks: res
             .successor_ticks
             .iter()
+            .chain(&res.whole_pose)
             .map(|t| FormTicks {
                 routine: t.routine.to_owned(),
                 form: t.form.clone(),

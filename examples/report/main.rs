@@ -21,7 +21,9 @@
 //! (`devkit::mca`) beside the measured ticks, the errata index of
 //! `asm_notes/README.md` with each erratum's measured effect (or the test
 //! that shows it), the pose pipeline on `data/Fox.glb`
-//! (`devkit::pipeline`), the SVG plots (`devkit::plots`) and a summary.
+//! (`devkit::pipeline`), the whole pose in one call against the chained
+//! routines and its floor ([`whole_pose`], `devkit::whole_pose`), the SVG
+//! plots (`devkit::plots`) and a summary.
 //! Every figure not labelled "published" is measured in this run, on this
 //! machine.
 //!
@@ -40,7 +42,7 @@
 //! One module per job: [`print`] (layout), [`table`] (timing tables),
 //! [`machine`] (the header), [`results`] (what later sections need), one
 //! module per paper ([`joints`], [`matrix`], [`skeleton`], [`slerp_quats`],
-//! [`nlerp`]), [`successors`], [`workloads`] and [`pause`], then [`llvm_mca`], [`errata`], [`pose`] and [`summary`].
+//! [`nlerp`]), [`successors`], [`workloads`] and [`pause`], then [`llvm_mca`], [`errata`], [`pose`], [`whole_pose`] and [`summary`].
 //! A new form of a routine shows up with no edit here: the paper tables
 //! take the paper's forms from the roster ([`table::paper_kernels`]), the
 //! successors section, llvm-mca and the summary every form and successor.
@@ -52,7 +54,7 @@
 //! prints its own (see `slerp_quats::print_slerp_quats_tables`,
 //! `nlerp::print_nlerp_table`).
 //!
-//! `--only successors` (or `workloads`, `nlerp`, `pose`, `pause`) prints the machine's header and
+//! `--only successors` (or `workloads`, `nlerp`, `pose`, `whole_pose`, `pause`) prints the machine's header and
 //! that one section, nothing else (no site input).
 //!
 //! `--quick` runs every section (or the `--only` one) with a fiftieth of its
@@ -95,6 +97,7 @@ mod slerp_quats;
 mod successors;
 mod summary;
 mod table;
+mod whole_pose;
 mod workloads;
 
 use devkit::measure;
@@ -118,9 +121,11 @@ fn main() {
     }
     let only = match args.iter().position(|a| a == "--only").map(|i| args.get(i + 1).map(String::as_str)) {
         None => None,
-        Some(Some(s @ ("successors" | "workloads" | "nlerp" | "pose" | "pause"))) => Some(s),
+        Some(Some(s @ ("successors" | "workloads" | "nlerp" | "pose" | "whole_pose" | "pause"))) => Some(s),
         Some(other) => {
-            eprintln!("report: --only takes one of successors, workloads, nlerp, pose, pause (got {other:?})");
+            eprintln!(
+                "report: --only takes one of successors, workloads, nlerp, pose, whole_pose, pause (got {other:?})"
+            );
             std::process::exit(2);
         }
     };
@@ -136,6 +141,7 @@ fn main() {
             "nlerp" => nlerp::zeux_nlerp(&mut res),
             "pause" => pause::pause_section(),
             "workloads" => workloads::workloads_section(),
+            "whole_pose" => whole_pose::whole_pose_section(&mut res),
             _ => pose::pose_section(&mut res),
         }
         progress("done (stdout has the section)");
@@ -162,6 +168,7 @@ fn main() {
     llvm_mca::mca_section(&mut res);
     errata::errata_section(&mut res);
     pose::pose_section(&mut res);
+    whole_pose::whole_pose_section(&mut res);
     summary::plots_section(&mut res);
     summary::summary(&res);
     if write_html {

@@ -29,6 +29,10 @@ pub(crate) struct Results {
     /// The successors section's measurements (every form, floor and peer
     /// at every size), for the llvm-mca section and the summary.
     pub(crate) successor_ticks: Vec<SuccessorTicks>,
+    /// The whole pose's figures (section 8b: each form of `slerp_pose` and
+    /// `lerp_pose` on Fox poses without a skin, one call and chained), for
+    /// the reading room's `pose` page.
+    pub(crate) whole_pose: Vec<SuccessorTicks>,
 }
 
 /// One measured figure of the successors section.

@@ -14,7 +14,8 @@
 //!   order: `slerp_joints.html`, ...; the transform_skeleton page also has
 //!   the `movss` + `shufps` variant's listing, and a module without a
 //!   listing form, `nlerp.html`, has the notes' errata and the
-//!   measurements): the
+//!   measurements; the composites' module, `pose.html`, the chain of
+//!   routines each form runs, linked to their pages and listings): the
 //!   listing one instruction per row (`data-listing="<n>"`), aligned with the
 //!   `asm!` line, the intrinsics line and, per block, the C; the register
 //!   map; the errata anchored at their rows (`id="E<n>"`); the deviations;
@@ -68,6 +69,7 @@ pub fn generate(root: &Path, input: &SiteInput) -> Result<Vec<SiteFile>, String>
         let (html, summary) = match p {
             Page::Listing(spec) => page::routine_page(root, &readme, spec, input)?,
             Page::Notes(module) => page::notes_page(root, &readme, module, input)?,
+            Page::Composite(module) => page::composite_page(root, module, input)?,
         };
         files.push((format!("{}.html", p.name()), html));
         summaries.push(summary);
@@ -103,6 +105,12 @@ pub enum Page {
     /// A module none of whose routines has a listing form: the notes'
     /// errata and the measurements.
     Notes(&'static str),
+    /// A module of composites (`Routine::is_composite`: `pose`), whose
+    /// forms chain other routines' forms and have no listing of their own
+    /// (the `Asm` form chains the other routines' listings): the chain,
+    /// linked to those routines' pages and listings, the forms, the
+    /// measurements and the notes.
+    Composite(&'static str),
 }
 
 impl Page {
@@ -110,18 +118,24 @@ impl Page {
     pub fn name(&self) -> &'static str {
         match self {
             Page::Listing(spec) => spec.routine,
-            Page::Notes(module) => module,
+            Page::Notes(module) | Page::Composite(module) => module,
         }
     }
 }
 
 /// The site's pages, one per module of `animasm::roster`, in the roster's
 /// order, and the modules left without a page: a routine with a listing
-/// form ([`Origin::Listing`]) and no hand-kept table.
+/// form ([`Origin::Listing`]) and no hand-kept table. A module of
+/// composites gets a [`Page::Composite`], whose listings are the chained
+/// routines'.
 pub fn pages() -> (Vec<Page>, Vec<&'static str>) {
     let (mut pages, mut skipped) = (Vec::new(), Vec::new());
     for (k, r) in ROUTINES.iter().enumerate() {
         if ROUTINES[..k].iter().any(|q| q.module == r.module) {
+            continue;
+        }
+        if routines_of(r.module).all(Routine::is_composite) {
+            pages.push(Page::Composite(r.module));
             continue;
         }
         let listing = routines_of(r.module).any(|q| q.all_forms().any(|f| f.origin == Origin::Listing));

@@ -11,7 +11,7 @@ use super::html::{esc, inline, markdown, page};
 use super::notes::{self, Erratum};
 use super::sources::{self, SrcLine};
 use super::tables::{ListingSpec, PageSpec};
-use super::{SiteInput, gungraun_counts, pages, read, routines_of};
+use super::{SiteInput, gungraun_counts, pages, read, routines_of, tables};
 use devkit::listing::parse_listing;
 
 /// What the index needs from a routine page.
@@ -343,22 +343,7 @@ fn measurements(spec_routine: &str, kernels: &[&str], input: &SiteInput) -> Stri
         }
         h.push_str("</table>\n");
     }
-    let counts: Vec<(String, u64)> = input
-        .gungraun_dir
-        .as_ref()
-        .map(|d| routines_of(spec_routine).flat_map(|r| gungraun_counts(d, r.name)).collect())
-        .unwrap_or_default();
-    if counts.is_empty() {
-        h.push_str(
-            "<p class=\"none\">gungraun: no result found: run <code>cargo bench --bench instr_count</code>.</p>\n",
-        );
-    } else {
-        h.push_str("<p>gungraun (<code>cargo bench --bench instr_count</code>), instructions (Ir) of the whole benchmark run:</p><table><tr><th>benchmark</th><th>Ir</th></tr>\n");
-        for (n, ir) in counts {
-            let _ = writeln!(h, "<tr><td>{}</td><td class=\"num\">{ir}</td></tr>", esc(&n));
-        }
-        h.push_str("</table>\n");
-    }
+    h.push_str(&gungraun_table(spec_routine, input));
     for k in kernels {
         match input.pressure.iter().find(|p| p.kernel == *k) {
             Some(p) => {
@@ -380,6 +365,29 @@ fn measurements(spec_routine: &str, kernels: &[&str], input: &SiteInput) -> Stri
         }
     }
     h.push_str("</div>\n");
+    h
+}
+
+/// gungraun's counts of every routine of the module `module`, or a line
+/// saying there are none.
+fn gungraun_table(module: &str, input: &SiteInput) -> String {
+    let mut h = String::new();
+    let counts: Vec<(String, u64)> = input
+        .gungraun_dir
+        .as_ref()
+        .map(|d| routines_of(module).flat_map(|r| gungraun_counts(d, r.name)).collect())
+        .unwrap_or_default();
+    if counts.is_empty() {
+        h.push_str(
+            "<p class=\"none\">gungraun: no result found: run <code>cargo bench --bench instr_count</code>.</p>\n",
+        );
+    } else {
+        h.push_str("<p>gungraun (<code>cargo bench --bench instr_count</code>), instructions (Ir) of the whole benchmark run:</p><table><tr><th>benchmark</th><th>Ir</th></tr>\n");
+        for (n, ir) in counts {
+            let _ = writeln!(h, "<tr><td>{}</td><td class=\"num\">{ir}</td></tr>", esc(&n));
+        }
+        h.push_str("</table>\n");
+    }
     h
 }
 
@@ -538,6 +546,124 @@ pub fn notes_page(root: &Path, readme: &str, module: &str, input: &SiteInput) ->
         paper: paper.to_owned(),
         listings: Vec::new(),
         errata: errata.iter().map(|e| (e.id.clone(), e.heading.clone(), false)).collect(),
+    };
+    Ok((page(module, &nav(), &body), summary))
+}
+
+/// A link to the page of the roster's routine `name` (its module's page),
+/// at its listing when the page shows one and `listing` asks for it.
+fn routine_link(name: &str, listing: bool) -> String {
+    let Some(r) = animasm::roster::find(name) else { return format!("<code>{}</code>", esc(name)) };
+    let anchor = match tables::find(r.module) {
+        Some(spec) if listing => {
+            // The listing of the routine itself where the page has several
+            // (a variant's), else the page's first.
+            let own = spec.listings.iter().find(|l| l.listing.trim_end_matches(".listing.s") == name);
+            own.or(spec.listings.first())
+                .map(|l| format!("#listing-{}", l.listing.trim_end_matches(".listing.s")))
+                .unwrap_or_default()
+        }
+        _ => String::new(),
+    };
+    format!("<a href=\"{}.html{anchor}\"><code>{}</code></a>", esc(r.module), esc(name))
+}
+
+/// The page of a module of composites (`pose`): the chain each routine
+/// runs, linked to the chained routines' pages; each form and what it
+/// chains (the `Asm` form the listings, linked to their rows); this run's
+/// measurements of the routines; the notes, `asm_notes/<module>.md`.
+pub fn composite_page(root: &Path, module: &str, input: &SiteInput) -> Result<(String, PageSummary), String> {
+    let md = read(root, &format!("asm_notes/{module}.md"))?;
+    let routines: Vec<_> = routines_of(module).collect();
+    let paper = routines.first().map_or("", |r| r.source.title());
+    let names: Vec<String> = routines.iter().map(|r| format!("<code>{}</code>", esc(r.name))).collect();
+    let mut body = format!(
+        "<h1>{}</h1>\n<p><em>{}</em>. Composites: no listing of their own; every form runs the forms of the same \
+         name of the routines it chains, a chunk of joints at a time (the <code>asm</code> form chains their \
+         listings). Notes: <code>asm_notes/{module}.md</code>; sources <code>src/{module}/</code>.</p>\n<p>Jump \
+         to: <a href=\"#chain\">chain</a> · <a href=\"#forms\">forms</a> · <a href=\"#measurements\">measurements</a> \
+         · <a href=\"#notes\">notes</a></p>\n",
+        names.join(", "),
+        esc(paper)
+    );
+    body.push_str("<h2 id=\"chain\">The chain</h2>\n<table><tr><th>routine</th><th>what it reproduces</th><th>chains, in order</th></tr>\n");
+    for r in &routines {
+        let chain: Vec<String> = r.chain().iter().map(|c| routine_link(c, false)).collect();
+        let _ = writeln!(
+            body,
+            "<tr><td><code>{}</code></td><td>{}</td><td>{}</td></tr>",
+            esc(r.name),
+            esc(r.listing),
+            chain.join(" → ")
+        );
+    }
+    body.push_str("</table>\n");
+    body.push_str(
+        "<h2 id=\"forms\">The forms</h2>\n<table><tr><th>form</th><th>origin</th><th>instruction set</th>\
+         <th>what each routine chains</th></tr>\n",
+    );
+    let mut forms: Vec<animasm::roster::FormInfo> = Vec::new();
+    for f in routines.iter().flat_map(|r| r.all_forms()) {
+        if !forms.iter().any(|g| g.imp == f.imp) {
+            forms.push(f);
+        }
+    }
+    for f in &forms {
+        let listing = f.origin == animasm::Origin::Listing;
+        let per: Vec<String> = routines
+            .iter()
+            .filter(|r| r.all_forms().any(|g| g.imp == f.imp))
+            .map(|r| {
+                let chain: Vec<String> = r.chain().iter().map(|c| routine_link(c, listing)).collect();
+                format!("<code>{}</code>: {}", esc(r.name), chain.join(" → "))
+            })
+            .collect();
+        let what = if listing {
+            "the listings (each link goes to the listing's rows)"
+        } else {
+            "each routine's form of this name"
+        };
+        let _ = writeln!(
+            body,
+            "<tr><td><code>{}</code></td><td>{}</td><td>{}</td><td>{what}:<br>{}</td></tr>",
+            f.imp.name(),
+            f.origin.name(),
+            esc(f.isa.name()),
+            per.join("<br>")
+        );
+    }
+    body.push_str("</table>\n");
+    body.push_str("<div class=\"box\" id=\"measurements\"><h2>Measurements (this run)</h2>\n");
+    let ticks: Vec<_> = input.form_ticks.iter().filter(|t| routines.iter().any(|r| r.name == t.routine)).collect();
+    if ticks.is_empty() {
+        body.push_str("<p class=\"none\">No figures in this input (the report's section 8b, the whole pose).</p>\n");
+    } else {
+        body.push_str(
+            "<p>From the report's section 8b: ticks per joint of one call and of the same form's routines \
+             chained, Fox poses, no skin.</p><table><tr><th>routine</th><th>form</th><th>joints</th>\
+             <th>ticks per joint</th></tr>\n",
+        );
+        for t in ticks {
+            let _ = writeln!(
+                body,
+                "<tr><td><code>{}</code></td><td>{}</td><td class=\"num\">{}</td><td class=\"num\">{:.2}</td></tr>",
+                esc(&t.routine),
+                esc(&t.form),
+                t.elements,
+                t.ticks
+            );
+        }
+        body.push_str("</table>\n");
+    }
+    body.push_str(&gungraun_table(module, input));
+    body.push_str("</div>\n<h2 id=\"notes\">The notes</h2>\n");
+    body.push_str(&markdown(&md, 1));
+    let summary = PageSummary {
+        page: module.to_owned(),
+        routine: module.to_owned(),
+        paper: paper.to_owned(),
+        listings: Vec::new(),
+        errata: Vec::new(),
     };
     Ok((page(module, &nav(), &body), summary))
 }

@@ -18,7 +18,8 @@ use crate::form::kernel;
 use crate::types::{JointMat, JointQuat, Vec4};
 
 /// Joints per chunk: 32 blended joints (1 KiB on the stack), a multiple of
-/// every successor's block (4, 8 or 16 joints).
+/// every successor's block (4, 8 or 16 joints). (A chunk that would leave
+/// exactly four joints after it has 28: see [`run`].)
 pub(crate) const CHUNK: usize = 32;
 
 /// `0, 1, ..., CHUNK - 1`: the index list that blends a whole chunk.
@@ -71,7 +72,16 @@ pub(crate) unsafe fn run(
     let mut blended = [JointQuat::default(); CHUNK];
     let mut start = 0;
     while start < n {
-        let k = (n - start).min(CHUNK);
+        let mut k = (n - start).min(CHUNK);
+        // The listings' joint blends take their one-wide loop for exactly
+        // four joints (erratum E1 of `slerp_joints` and `lerp_joints`),
+        // where the call over the whole skeleton takes those four through
+        // its four-wide loop, which rounds differently (E2): a last chunk
+        // of four would change bits. Four joints fewer now leave a last
+        // chunk of eight, in groups of four aligned as the whole call's.
+        if n - start - k == 4 {
+            k -= 4;
+        }
         // SAFETY: `start + k <= n` and every array has `n` joints (the
         // caller's contract), so each pointer below is into its array and
         // each kernel reads and writes `k` joints from it; `blended` holds
@@ -121,8 +131,8 @@ pub(crate) unsafe fn run(
 pub(crate) fn apply_scale(m: &mut JointMat, s: &Vec4) {
     let s = [s.x, s.y, s.z];
     for r in 0..3 {
-        for c in 0..3 {
-            m.mat[r * 4 + c] *= s[c];
+        for (c, s) in s.iter().enumerate() {
+            m.mat[r * 4 + c] *= s;
         }
     }
 }

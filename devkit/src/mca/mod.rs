@@ -118,12 +118,14 @@ fn elements_of(label: &str) -> f64 {
 
 /// Every routine's `Origin::Listing` form that this build has, in the
 /// roster's order, with the main loop of its listing file (its largest
-/// loop); read once.
+/// loop); read once. Not the composites' (`Routine::is_composite`: the
+/// pose routines), whose `Asm` form chains the other routines' listings,
+/// estimated with those routines.
 pub(crate) fn kernels() -> Result<&'static [Kernel], String> {
     static KERNELS: OnceLock<Result<Vec<Kernel>, String>> = OnceLock::new();
     let found = KERNELS.get_or_init(|| {
         let mut out = Vec::new();
-        for r in roster::ROUTINES {
+        for r in roster::ROUTINES.iter().filter(|r| !r.is_composite()) {
             let Some(form) = r.all_forms().find(|f| f.origin == Origin::Listing) else { continue };
             let listing = listing_of(r)?;
             let (loop_label, instructions) = listing_loops(&listing)

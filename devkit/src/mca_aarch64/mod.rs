@@ -263,6 +263,11 @@ pub fn estimates() -> Result<Aarch64Estimates, String> {
 #[cfg(target_arch = "aarch64")]
 fn estimated_forms(r: &animasm::roster::Routine) -> Vec<animasm::roster::FormInfo> {
     use animasm::{Isa, Origin};
+    // The composites (the pose routines) run the other routines' kernels,
+    // estimated with those routines: nothing of their own.
+    if r.is_composite() {
+        return Vec::new();
+    }
     let beside: Vec<_> = r.all_forms().filter(|f| f.origin == Origin::Successor || f.isa == Isa::Neon).collect();
     if beside.is_empty() && !r.is_id_routine() {
         return Vec::new();

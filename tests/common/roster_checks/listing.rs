@@ -75,9 +75,11 @@ pub fn listing_kernel_address(r: &Routine) -> Option<usize> {
 }
 
 /// Every routine of the roster with an [`Origin::Listing`] form compiled
-/// here, in the roster's order.
+/// here, in the roster's order; not the composites
+/// ([`Routine::is_composite`]: `slerp_pose`, `lerp_pose`), whose `Asm`
+/// form chains the other routines' listings and has none of its own.
 pub fn routines_with_listing() -> impl Iterator<Item = &'static Routine> {
-    roster::ROUTINES.iter().filter(|r| r.all_forms().any(|f| f.origin == Origin::Listing))
+    roster::ROUTINES.iter().filter(|r| !r.is_composite() && r.all_forms().any(|f| f.origin == Origin::Listing))
 }
 
 /// Asserts the instruction counts of the routine `name`'s listing file as
