@@ -119,7 +119,7 @@ unsafe fn pose<const SLERP: bool>(
     // `!(factor < 1)` (NaN included) takes `to`.
     let (src, other) = if to.is_null() || factor <= 0.0 {
         (from, core::ptr::null())
-    } else if !(factor < 1.0) {
+    } else if factor >= 1.0 || factor.is_nan() {
         (to, core::ptr::null())
     } else {
         (from, to)
