@@ -2,10 +2,10 @@
 //! [`CHUNK`] joints at a time, through four kernels of one form (a joint
 //! blend, `quats_to_mats`, `transform_skeleton` and `transform_joints`).
 //!
-//! Every form of the pose routines but `Avx2` (fused block by block, in
-//! `avx2.rs`) is this driver with its own kernels: the paper's C routines
-//! for `Scalar`, the listings for `Asm` and `Intrinsics`, the successors for
-//! `Portable`, `Avx512` and `Neon`.
+//! The pose routines' chained forms are this driver with their own
+//! kernels: the paper's C routines for `Scalar`, the listings for `Asm` and
+//! `Intrinsics`, the successors for `Avx512` and `Neon` (`Avx2` and
+//! `Portable` are fused, in their own files).
 //! Each chunk is blended into a buffer on the stack, converted into the
 //! model matrices, scaled, composed with its parents (already final: they
 //! come before it) and multiplied by the inverse bind matrices while it is

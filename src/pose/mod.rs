@@ -20,12 +20,12 @@
 //! 4. with a [`Skin`], `skin[i] = model[i] * inverse_bind[i]`
 //!    ([`transform_joints()`](crate::transform_joints())).
 //!
-//! Each form runs the four routines' form of the same name, 32 joints at a
-//! time: [`scalar`] the paper's C routines one after the other, [`asm`]
-//! and [`intrinsics`] the listings chained, [`portable`], `avx512` and
-//! `neon` the successors' kernels chained. [`avx2`] is the one fused form:
-//! eight joints at a time from both poses to their model (and skin)
-//! matrices in registers and L1, with the successors' arithmetic. Every
+//! Each form runs the four routines' form of the same name. [`scalar`]
+//! chains the paper's C routines, [`asm`] and [`intrinsics`] the listings,
+//! `avx512` and `neon` the successors' kernels, 32 joints at a time.
+//! [`avx2`] and [`portable`] are fused: eight joints at a time from both
+//! poses to their model (and skin) matrices in registers and L1, and one
+//! joint at a time, with the successors' arithmetic. Every
 //! form gives, bit for bit, what its four routines give when called one
 //! after the other over the whole skeleton (`tests/whole_pose.rs` checks
 //! it), so the successors give the one answer.
