@@ -9,7 +9,7 @@
 //! a skin, multiplied by its inverse bind matrix
 //! (`transform_joints::avx2::multiply`) while it is in the L1 cache. The
 //! blended pose is never stored, no index list is read and no call is made
-//! per block. The chain runs [`LAG`] joints behind the blocks, so that a
+//! per block. The chain runs `LAG` (16) joints behind the blocks, so that a
 //! block's stores have left the store buffer before the chain loads them
 //! back, and the blocks' arithmetic (independent of the chain) fills the
 //! cycles a parent-to-child chain waits. The last one to seven joints go
