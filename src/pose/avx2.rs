@@ -236,7 +236,8 @@ fn blend<const SLERP: bool>(
         core::array::from_fn(|c| _mm256_fmadd_ps(q[c], scale0, _mm256_mul_ps(p[c], scale1)))
     } else {
         // ±scaledLerp: negative where cosom < 0 (not for -0.0 or NaN).
-        let flip = _mm256_and_ps(_mm256_cmp_ps::<_CMP_LT_OQ>(cosom, _mm256_setzero_ps()), splat_bits(&SIMD_SP_SIGN_BIT));
+        let flip =
+            _mm256_and_ps(_mm256_cmp_ps::<_CMP_LT_OQ>(cosom, _mm256_setzero_ps()), splat_bits(&SIMD_SP_SIGN_BIT));
         let s = _mm256_xor_ps(f.scaled, flip);
         let r: [__m256; 4] = core::array::from_fn(|c| _mm256_fmadd_ps(p[c], s, q[c]));
         let norm2 = _mm256_add_ps(
