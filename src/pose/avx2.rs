@@ -22,7 +22,7 @@
 
 use crate::quats_to_mats::avx2::{load, rotation, store};
 use crate::transform_joints::avx2::multiply;
-use crate::transform_skeleton::avx2::compose;
+use crate::transform_skeleton::avx2::{compose, compose_rows};
 use crate::types::{JointMat, JointQuat, Vec4};
 use crate::x86::blocks8::transpose_lane4;
 use crate::x86::consts::{IEEE_SP_SIGN, SIMD_SP_SIGN_BIT};
@@ -271,15 +271,30 @@ unsafe fn chain(
     neg_zero: __m256,
 ) {
     let base = model.cast::<f32>();
+    // The joint composed last, with its rows in registers: a child of it
+    // takes them from there (`compose_rows`) instead of from memory.
+    let mut held: Option<(usize, __m256, __m128)> = None;
     for j in first..first + count {
         // SAFETY: joint `j` is in every array and `parents[j]` is `-1` or a
-        // joint before it (caller's contract): `compose`'s and
-        // `multiply`'s contracts, on a CPU with AVX2 and FMA.
+        // joint before it (caller's contract): `compose`'s,
+        // `compose_rows`' and `multiply`'s contracts, on a CPU with AVX2
+        // and FMA; the rows held are those of the joint stored at `held.0`.
         unsafe {
             let p = *parents.add(j);
             let child = base.add(j * FLOATS);
             if p >= 0 {
-                compose(child, base.add(p as usize * FLOATS), neg_zero);
+                let (y, x) = match held {
+                    Some((h, y, x)) if h == p as usize => {
+                        let (y, x) = compose_rows(child, y, x, neg_zero);
+                        _mm256_storeu_ps(child, y);
+                        _mm_storeu_ps(child.add(8), x);
+                        (y, x)
+                    }
+                    _ => compose(child, base.add(p as usize * FLOATS), neg_zero),
+                };
+                held = Some((j, y, x));
+            } else {
+                held = None;
             }
             if !skin.is_null() {
                 multiply(skin.add(j).cast(), child, inverse_bind.add(j).cast(), neg_zero);
