@@ -71,7 +71,12 @@ pub(crate) unsafe fn run(
     let mut blended = [JointQuat::default(); CHUNK];
     let mut start = 0;
     while start < n {
-        let k = (n - start).min(CHUNK);
+        // A last chunk of exactly 4 joints would take the listings'
+        // one-at-a-time loop (`slerp_joints` and `lerp_joints` enter their
+        // 4-wide loop only for more than 4 joints: `jge done4`), where the
+        // whole list runs those 4 in the 4-wide loop, with other bits: so
+        // 36 joints left go as 28 and 8 (multiples of 4, more than 4 each).
+        let k = if n - start == CHUNK + 4 { CHUNK - 4 } else { (n - start).min(CHUNK) };
         // SAFETY: `start + k <= n` and every array has `n` joints (the
         // caller's contract), so each pointer below is into its array and
         // each kernel reads and writes `k` joints from it; `blended` holds
