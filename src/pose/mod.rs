@@ -25,7 +25,7 @@
 //! after the other, [`asm`] and [`intrinsics`] the listings chained, the
 //! successors ([`portable`], [`avx2`], `avx512`, `neon`) the successors
 //! fused. Every form gives, bit for bit, what its four routines give when
-//! called one after the other over the whole skeleton (`tests/pose.rs`
+//! called one after the other over the whole skeleton (`tests/whole_pose.rs`
 //! checks it), so the successors give the one answer.
 //!
 //! A skeleton in another order, or with several roots anywhere, goes
