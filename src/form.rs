@@ -337,8 +337,17 @@ pub mod kernel {
     /// `slerp_pose`, `lerp_pose`: `(model, skin, from, to, factor, scale,
     /// parents, inverse_bind, count)`; `skin`, `to` and `scale` may be null
     /// (no skin, no blend, no scale).
-    pub type Pose =
-        unsafe fn(*mut JointMat, *mut JointMat, *const JointQuat, *const JointQuat, f32, *const Vec4, *const i32, *const JointMat, i32);
+    pub type Pose = unsafe fn(
+        *mut JointMat,
+        *mut JointMat,
+        *const JointQuat,
+        *const JointQuat,
+        f32,
+        *const Vec4,
+        *const i32,
+        *const JointMat,
+        i32,
+    );
 }
 
 /// One row of a routine's kernel table: a form, what it is, and its raw

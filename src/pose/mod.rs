@@ -269,7 +269,19 @@ fn run(
     // and the alignment the form needs; `model` and `skin` are borrowed
     // mutably, so they overlap nothing; `select` returned a kernel this CPU
     // can run.
-    unsafe { (form.kernel)(model.as_mut_ptr(), skin, from, to, input.factor, scale, parents.as_ptr(), inverse_bind, model.len() as i32) };
+    unsafe {
+        (form.kernel)(
+            model.as_mut_ptr(),
+            skin,
+            from,
+            to,
+            input.factor,
+            scale,
+            parents.as_ptr(),
+            inverse_bind,
+            model.len() as i32,
+        )
+    };
     Ok(())
 }
 
@@ -310,7 +322,13 @@ fn validate(
         let (joint, &parent) = parents.iter().enumerate().find(|&p| bad(p)).expect("a parent is invalid");
         return Err(Error::InvalidParent { joint, parent });
     }
-    let mut buffers = [("model", model.as_ptr() as usize), ("from", input.from.as_ptr() as usize), ("to", input.to.as_ptr() as usize), ("", 0), ("", 0)];
+    let mut buffers = [
+        ("model", model.as_ptr() as usize),
+        ("from", input.from.as_ptr() as usize),
+        ("to", input.to.as_ptr() as usize),
+        ("", 0),
+        ("", 0),
+    ];
     if let (Some(b), Some(s)) = (inverse_bind, skin) {
         buffers[3] = ("inverse_bind", b.as_ptr() as usize);
         buffers[4] = ("skin", s.as_ptr() as usize);
