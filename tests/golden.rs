@@ -458,8 +458,9 @@ fn pose_cases(safe: animasm::roster::PoseFn) -> Vec<Case> {
     let from: Vec<JointQuat> = (0..n).map(|_| random_joint(&mut rng)).collect();
     let to: Vec<JointQuat> = (0..n).map(|_| random_joint(&mut rng)).collect();
     let parents = random_forest(&mut rng, n);
-    let scale: Vec<Vec4> =
-        (0..n).map(|_| Vec4::new(1.25 + 0.75 * rng.unit(), 1.25 + 0.75 * rng.unit(), 1.25 + 0.75 * rng.unit(), 1.0)).collect();
+    let scale: Vec<Vec4> = (0..n)
+        .map(|_| Vec4::new(1.25 + 0.75 * rng.unit(), 1.25 + 0.75 * rng.unit(), 1.25 + 0.75 * rng.unit(), 1.0))
+        .collect();
     let inverse_bind: Vec<JointMat> = (0..n).map(|_| random_mat(&mut rng)).collect();
     cases.push(pose_case(
         "random",
@@ -494,7 +495,10 @@ fn pose_cases(safe: animasm::roster::PoseFn) -> Vec<Case> {
     let (hf, ht): (Vec<JointQuat>, Vec<JointQuat>) = hard_joint_pairs(&mut rng).into_iter().unzip();
     let parents = random_forest(&mut rng, hf.len());
     let factors = LERPS.to_vec();
-    cases.push(pose_case("hard-pairs", PoseCase { from: hf, to: ht, parents, scale: None, inverse_bind: None, factors }));
+    cases.push(pose_case(
+        "hard-pairs",
+        PoseCase { from: hf, to: ht, parents, scale: None, inverse_bind: None, factors },
+    ));
     cases
 }
 

@@ -287,7 +287,9 @@ fn pose_exact(f: roster::PoseFn, imp: Impl, n: usize) -> Vec<u32> {
     let (from, to) = (exact_vec(&rng.joints(n)), exact_vec(&rng.joints(n)));
     let parents = exact_vec(&common::inputs::forest_parents(&mut rng, n, |i| i % 9 == 0));
     let scale: Vec<animasm::Vec4> = exact_vec(
-        &(0..n).map(|_| animasm::Vec4::new(rng.range(0.5, 2.0) as f32, 1.0, rng.range(0.5, 2.0) as f32, 1.0)).collect::<Vec<_>>(),
+        &(0..n)
+            .map(|_| animasm::Vec4::new(rng.range(0.5, 2.0) as f32, 1.0, rng.range(0.5, 2.0) as f32, 1.0))
+            .collect::<Vec<_>>(),
     );
     let inverse_bind = exact_vec(&rigid_mats_from(&mut rng, n));
     let mut model = exact_vec(&vec![JointMat::IDENTITY; n]);

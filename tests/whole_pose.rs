@@ -33,8 +33,7 @@ const SENTINEL: u32 = 0x7FA5_A5A5;
 /// chunk of 32 and two, 36 and 100 (a chunk of 32 and 4 joints left: the
 /// driver splits them 28 and 8, see `src/pose/line.rs`), and a long one
 /// (Miri: a few, across a chunk).
-const COUNTS: &[usize] =
-    if cfg!(miri) { &[0, 1, 33] } else { &[0, 1, 2, 4, 24, 31, 32, 33, 36, 64, 100, 1027] };
+const COUNTS: &[usize] = if cfg!(miri) { &[0, 1, 33] } else { &[0, 1, 2, 4, 24, 31, 32, 33, 36, 64, 100, 1027] };
 
 /// The blend factors: both endpoints and beyond them, and between.
 const FACTORS: &[f32] = if cfg!(miri) { &[0.0, 2.0, 0.25] } else { &[0.0, -1.0, 1.0, 2.0, 0.25, 0.5, 0.999] };
@@ -226,7 +225,8 @@ fn chained(r: &Routine, imp: Impl, c: &Case) -> Out {
     }
     let skin = c.inverse_bind.as_ref().map(|ib| {
         let mut skin = sentinels(n);
-        animasm::transform_joints(imp, &mut skin, &model, ib).unwrap_or_else(|e| panic!("{imp}: transform_joints: {e}"));
+        animasm::transform_joints(imp, &mut skin, &model, ib)
+            .unwrap_or_else(|e| panic!("{imp}: transform_joints: {e}"));
         skin
     });
     (model, skin)
@@ -478,7 +478,13 @@ fn wrong_calls(n: usize) -> Vec<(&'static str, Wrong, Error)> {
         ("to long, scale short", later(Wrong { to: n + 1, scale: Some(n - 1), ..v.clone() }), mismatch("to", n + 1)),
         (
             "parents short, scale long, skin short",
-            Wrong { parents: v.parents[..n - 1].to_vec(), scale: Some(n + 1), skin: Some(n - 1), factor: f32::NAN, ..v.clone() },
+            Wrong {
+                parents: v.parents[..n - 1].to_vec(),
+                scale: Some(n + 1),
+                skin: Some(n - 1),
+                factor: f32::NAN,
+                ..v.clone()
+            },
             mismatch("parents", n - 1),
         ),
         (
@@ -617,8 +623,8 @@ fn errors_come_in_their_order_and_write_nothing() {
 #[cfg(all(target_os = "linux", target_pointer_width = "64", not(miri)))]
 #[test]
 fn too_long_comes_first() {
-    use core::ffi::c_void;
     use animasm::pose::MAX_JOINTS;
+    use core::ffi::c_void;
 
     unsafe extern "C" {
         fn mmap(addr: *mut c_void, len: usize, prot: i32, flags: i32, fd: i32, offset: i64) -> *mut c_void;
@@ -782,11 +788,8 @@ fn skeleton_pose_in_any_order() {
                         })
                         .collect();
                     let model_want = model_f64(&locals, &node_parents);
-                    let skin_want: Vec<[f64; 12]> = model_want
-                        .iter()
-                        .zip(&ib_n)
-                        .map(|(m, b)| mul_f64(m, &b.mat.map(f64::from)))
-                        .collect();
+                    let skin_want: Vec<[f64; 12]> =
+                        model_want.iter().zip(&ib_n).map(|(m, b)| mul_f64(m, &b.mat.map(f64::from))).collect();
                     for (imp, _) in forms_here(r) {
                         let ctx = format!("{name} {imp} n={n} {} factor {factor}", w.name());
                         let input = PoseInput { from: &from, to: &to, factor, scale: Some(&scale) };
@@ -811,7 +814,8 @@ fn skeleton_pose_in_any_order() {
                         let model_n = skeleton.from_parents_first_vec(&model).unwrap();
                         let skin_n = skeleton.from_parents_first_vec(&skin).unwrap();
                         for k in 0..n {
-                            let (em, es) = (rel_error(&model_n[k], &model_want[k]), rel_error(&skin_n[k], &skin_want[k]));
+                            let (em, es) =
+                                (rel_error(&model_n[k], &model_want[k]), rel_error(&skin_n[k], &skin_want[k]));
                             assert!(em <= F64_BOUND, "{ctx}: node {k}: model {em:e} from the f64 reference");
                             assert!(es <= F64_BOUND, "{ctx}: node {k}: skin {es:e} from the f64 reference");
                             worst = worst.max(em).max(es);

@@ -32,7 +32,9 @@ pub struct PoseIn {
 /// `n` scales in `[0.5, 2)` on each axis.
 pub fn scales(seed: u64, n: usize) -> Vec<Vec4> {
     let mut rng = Rng::new(seed);
-    (0..n).map(|_| Vec4::new(rng.range(0.5, 2.0) as f32, rng.range(0.5, 2.0) as f32, rng.range(0.5, 2.0) as f32, 1.0)).collect()
+    (0..n)
+        .map(|_| Vec4::new(rng.range(0.5, 2.0) as f32, rng.range(0.5, 2.0) as f32, rng.range(0.5, 2.0) as f32, 1.0))
+        .collect()
 }
 
 impl ShapeKind for Pose {
