@@ -125,9 +125,10 @@ pub(crate) unsafe fn run(
 #[inline(always)]
 pub(crate) fn apply_scale(m: &mut JointMat, s: &Vec4) {
     let s = [s.x, s.y, s.z];
-    for r in 0..3 {
-        for c in 0..3 {
-            m.mat[r * 4 + c] *= s[c];
+    // Each row's first three elements (the zip stops before column 3).
+    for row in m.mat.chunks_exact_mut(4) {
+        for (v, s) in row.iter_mut().zip(s) {
+            *v *= s;
         }
     }
 }
