@@ -79,7 +79,9 @@ pub(crate) static SLERP_FORMS: &[Form<PoseKernel>] = &[
     form!(Scalar => scalar::slerp_pose, PaperC),
 ];
 
-/// The forms of [`lerp_pose()`], fastest first.
+/// The forms of [`lerp_pose()`], fastest first (the chained forms in the
+/// order of `lerp_joints`' table, whose intrinsics twin is the faster of
+/// the listing's two forms).
 pub(crate) static LERP_FORMS: &[Form<PoseKernel>] = &[
     #[cfg(target_arch = "aarch64")]
     form!(Neon => neon::lerp_pose, Successor on Neon),
@@ -330,10 +332,14 @@ fn validate(
         ("to", input.to.as_ptr() as usize),
         ("", 0),
         ("", 0),
+        ("", 0),
     ];
     if let (Some(b), Some(s)) = (inverse_bind, skin) {
         buffers[3] = ("inverse_bind", b.as_ptr() as usize);
         buffers[4] = ("skin", s.as_ptr() as usize);
+    }
+    if let Some(s) = input.scale {
+        buffers[5] = ("scale", s.as_ptr() as usize);
     }
     form.check_align(&buffers)
 }
