@@ -50,9 +50,12 @@
 //! Fox every channel of an animation shares one time grid) would save calls
 //! and give the same values; this function stays the plain reference, and
 //! [`Resampled`] below shows the way to one call per pose. Then
-//! [`to_model`]: `quats_to_mats`, the scale (`R * S`), and a [`Skeleton`]'s
-//! `local_to_model`, which takes the nodes in any order, with several roots
-//! and non-joint ancestors.
+//! [`to_model`]: one call of the whole-pose routine, a [`Skeleton`]'s
+//! `slerp_pose` at factor 0 (no blend): `[R | t]`, the scale (`R * S`) and
+//! `parent * local`, with the nodes in any order, several roots and
+//! non-joint ancestors. (Its blend is not used here: the slerped rotations
+//! are normalised once more first, which a blend inside the call would
+//! skip.)
 //!
 //! # Resampling once at load (`Resampled`)
 //!
@@ -138,7 +141,8 @@ pub fn local_pose(doc: &gltf::Document, bufs: &[gltf::buffer::Data], anim: usize
 }
 // End of the README's example.
 
-use animasm::{JointMat, Skeleton, quats_to_mats};
+use animasm::pose::PoseInput;
+use animasm::{JointMat, Skeleton};
 
 /// Model-space matrices of every node: animation `anim` sampled at `t`
 /// seconds ([`local_pose`], then [`to_model`]).
@@ -147,18 +151,19 @@ pub fn sample_at(doc: &gltf::Document, bufs: &[gltf::buffer::Data], anim: usize,
     to_model(&skeleton(doc)?, &pose, &scale)
 }
 
-/// Model-space matrices from a local pose: each node's `T * R * S`
-/// (`quats_to_mats` gives `[R | t]` for column vectors, then the scale
-/// multiplies the columns of `R`), then `parent * local` up to the roots
-/// with the [`Skeleton`]'s `local_to_model`.
+/// Model-space matrices from a local pose, in one call of the whole-pose
+/// routine ([`Skeleton::slerp_pose`] at factor 0: no blend): each node's
+/// `T * R * S` (`[R | t]` for column vectors, the scale multiplying the
+/// columns of `R`), then `parent * local` up to the roots. The
+/// [`Skeleton`] takes the nodes in any order, with several roots; the
+/// arrays go through its parents-first order.
 pub fn to_model(skeleton: &Skeleton, pose: &[JointQuat], scale: &[[f32; 3]]) -> Res<Vec<JointMat>> {
-    let mut local = vec![JointMat::IDENTITY; pose.len()];
-    quats_to_mats(Impl::Auto, &mut local, pose)?; // [R | t] for column vectors
-    for (m, s) in local.iter_mut().zip(scale) {
-        (0..12).filter(|e| e % 4 != 3).for_each(|e| m.mat[e] *= s[e % 4]); // R * S
-    }
-    let mut model = skeleton.to_parents_first_vec(&local)?;
-    skeleton.local_to_model(Impl::Auto, &mut model)?; // model = parent * local
+    let pose = skeleton.to_parents_first_vec(pose)?;
+    let scale: Vec<Vec4> = scale.iter().map(|&[x, y, z]| Vec4::new(x, y, z, 0.0)).collect();
+    let scale = skeleton.to_parents_first_vec(&scale)?;
+    let mut model = vec![JointMat::IDENTITY; pose.len()];
+    let input = PoseInput::new(&pose, &pose, 0.0).with_scale(&scale);
+    skeleton.slerp_pose(Impl::Auto, &input, &mut model, None)?; // model = parent * [R * S | t]
     Ok(skeleton.from_parents_first_vec(&model)?)
 }
 

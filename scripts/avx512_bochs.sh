@@ -50,14 +50,16 @@ done
 # The test files that run the AVX-512 forms: the per-routine files (every
 # count 0..=67, the Fox poses, special values, duplicate indices, buffers
 # that end at an allocation's end, the 16-entry blocks), the golden digests,
-# the dispatch table, the property tests, the pose pipeline, the accuracy
-# bounds of every successor, the skeleton methods and the `std` feature's
-# detection (`default_tests`). Every other file of tests/ is in
+# the dispatch table, the property tests, the pose pipeline, the whole
+# pose in one call (`whole_pose`: every form of slerp_pose / lerp_pose
+# against its four routines chained, the successors against Portable),
+# the accuracy bounds of every successor, the skeleton methods and the
+# `std` feature's detection (`default_tests`). Every other file of tests/ is in
 # `not_in_guest`, with its reason (tests/ci_scripts.rs checks that each
 # file is in one list).
 default_tests=(golden dispatch slerp_joints lerp_joints quats_to_mats mats_to_quats
     transform_skeleton untransform_skeleton transform_joints nlerp properties
-    properties_streams pose accuracy skeleton no_std)
+    properties_streams pose whole_pose accuracy skeleton no_std)
 not_in_guest=(
     ci_scripts      # reads this script and tests/: runs no form
     concurrency     # every form of every routine from eight threads: over 5 min under Bochs (stopped); the files above run the same forms on one thread

@@ -156,6 +156,7 @@ pub(crate) fn hard_fma() -> bool {
 macro_rules! fma_versions {
     ($(#[$doc:meta])* pub unsafe fn $name:ident($($arg:ident: $ty:ty),* $(,)?) => $with:ident;) => {
         $(#[$doc])*
+        #[allow(clippy::too_many_arguments)]
         pub unsafe fn $name($($arg: $ty),*) {
             #[cfg(all(feature = "std", target_arch = "x86_64", not(target_feature = "fma")))]
             {
@@ -164,6 +165,7 @@ macro_rules! fma_versions {
                 /// # Safety
                 ///
                 /// The kernel's contract, on a CPU with FMA.
+                #[allow(clippy::too_many_arguments)]
                 #[target_feature(enable = "fma")]
                 unsafe fn with_fma($($arg: $ty),*) {
                     // SAFETY: the kernel's contract, passed on.

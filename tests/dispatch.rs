@@ -84,6 +84,18 @@ mod hooked {
     ];
     /// `slerp_stream`.
     const SCALAR_ONLY: &[Row] = &[(Impl::Scalar, None)];
+    /// `slerp_pose` and `lerp_pose`: the forms their four routines share
+    /// (the AVX-512 form chains `transform_skeleton::avx512`, which that
+    /// routine's own table leaves out).
+    const POSE: &[Row] = &[
+        (Impl::Neon, None),
+        (Impl::Avx2, AVX2_FMA),
+        (Impl::Avx512, AVX512),
+        (Impl::Asm, None),
+        (Impl::Intrinsics, None),
+        (Impl::Portable, None),
+        (Impl::Scalar, None),
+    ];
 
     /// Every `Impl`, the selectors `Auto` and `Deterministic` included.
     const EVERY_IMPL: [Impl; 11] = [
@@ -291,17 +303,23 @@ mod hooked {
             ("fnlerp", NLERP),
             ("onlerp", NLERP),
             ("slerp_stream", SCALAR_ONLY),
+            ("slerp_pose", POSE),
+            ("lerp_pose", POSE),
         ]
     }
 
     /// The origin this table says a form has: the paper's C, the listing
-    /// and its twin, the id routines' successors, published code otherwise.
+    /// and its twin, the id routines' successors (and those of the
+    /// composites, `slerp_pose` and `lerp_pose`, which chain them; not id
+    /// routines themselves), published code otherwise.
     fn origin_of(r: &Routine, imp: Impl) -> Origin {
         match imp {
             Impl::Scalar => Origin::PaperC,
             Impl::Asm => Origin::Listing,
             Impl::Intrinsics => Origin::ListingTwin,
-            Impl::Portable | Impl::Avx2 | Impl::Avx512 | Impl::Neon if r.is_id_routine() => Origin::Successor,
+            Impl::Portable | Impl::Avx2 | Impl::Avx512 | Impl::Neon if r.is_id_routine() || r.is_composite() => {
+                Origin::Successor
+            }
             Impl::Avx512 => Origin::Widened,
             _ => Origin::Published,
         }
@@ -311,7 +329,8 @@ mod hooked {
     /// each with exactly the forms of its table compiled here (the scalar
     /// form last), each form with the origin and the instruction set (its
     /// CPU features) this table gives it; the seven id routines are those
-    /// with a successor.
+    /// with a successor, the composites aside (the two pose routines, whose
+    /// successors chain the id routines').
     #[test]
     fn the_roster_is_this_table() {
         let names: Vec<&str> = routines().iter().map(|r| r.0).collect();
@@ -332,13 +351,16 @@ mod hooked {
             assert_eq!(got, want, "{name}");
         }
         let ids: Vec<&str> = roster::id_routines().map(|r| r.name).collect();
-        let with_successor: Vec<&str> = roster::ROUTINES
+        let (composites, with_successor): (Vec<&str>, Vec<&str>) = roster::ROUTINES
             .iter()
             .filter(|r| r.all_forms().any(|f| f.origin == Origin::Successor))
             .map(|r| r.name)
-            .collect();
+            .partition(|name| roster::find(name).unwrap().is_composite());
         assert_eq!(ids.len(), 7);
         assert_eq!(ids, with_successor);
+        assert_eq!(composites, ["slerp_pose", "lerp_pose"]);
+        let all_composites: Vec<&str> = roster::ROUTINES.iter().filter(|r| r.is_composite()).map(|r| r.name).collect();
+        assert_eq!(all_composites, composites, "every composite has successors");
     }
 
     /// `Isa::detected` is what the standard library detects, and the
@@ -367,7 +389,7 @@ mod hooked {
 
     fn check_all(m: Machine) -> Tally {
         let list = routines();
-        assert_eq!(list.len(), 14, "every safe function");
+        assert_eq!(list.len(), 16, "every safe function");
         let mut tally = Tally::default();
         for (name, table) in list {
             assert!(!table.is_empty());
@@ -381,11 +403,11 @@ mod hooked {
     fn unsupported_for_every_routine_on_a_scalar_target() {
         let tally = check_all(Machine::SCALAR_TARGET);
         tally.print("unsupported_for_every_routine_on_a_scalar_target", "scalar target");
-        // 14 routines x 11 `Impl`s: only `Auto` and `Scalar` run, and
+        // 16 routines x 11 `Impl`s: only `Auto` and `Scalar` run, and
         // `Portable` and `Deterministic` (which picks it) of the seven id
-        // routines.
-        assert_eq!(tally.count("ran"), 14 * 2 + 7 * 2);
-        assert_eq!(tally.count("Unsupported"), 14 * 11 - (14 * 2 + 7 * 2));
+        // routines and the two pose routines.
+        assert_eq!(tally.count("ran"), 16 * 2 + 9 * 2);
+        assert_eq!(tally.count("Unsupported"), 16 * 11 - (16 * 2 + 9 * 2));
         assert_eq!(tally.count("MissingCpuFeature"), 0);
     }
 
@@ -398,10 +420,12 @@ mod hooked {
             // of the nlerp three, Intrinsics (and Asm outside Miri) of the
             // two slerp_quats, and Avx512: the successors of slerp_joints,
             // lerp_joints, quats_to_mats, mats_to_quats and
-            // transform_joints and the nlerp three's widened forms.
+            // transform_joints and the nlerp three's widened forms; Avx2
+            // and Avx512 of the two pose routines.
             let asm = if cfg!(miri) { 0 } else { 2 };
             let avx512 = 5 + 3;
-            assert_eq!(tally.count("MissingCpuFeature"), 7 + 3 + 3 + 2 + asm + avx512);
+            let pose = 2 * 2;
+            assert_eq!(tally.count("MissingCpuFeature"), 7 + 3 + 3 + 2 + asm + avx512 + pose);
         } else {
             crate::common::cpu::skipped(
                 "missing_cpu_feature_for_every_routine: not x86_64, every SIMD form is Unsupported here",
@@ -582,7 +606,7 @@ mod hooked {
     fn expected_tables_match_this_cpu() {
         let tally = check_all(Machine::REAL);
         tally.print("expected_tables_match_this_cpu", "this CPU");
-        assert_eq!(tally.routines, 14);
+        assert_eq!(tally.routines, 16);
     }
 }
 

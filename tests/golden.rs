@@ -1,4 +1,6 @@
 //! The one answer: every successor form of the seven id Software routines
+//! (and of the two pose routines, `slerp_pose` and `lerp_pose`, which chain
+//! them)
 //! ([`Origin::Successor`]: `Impl::Portable`, `Impl::Avx2`, `Impl::Avx512`
 //! (all but the two skeleton routines; where the CPU has AVX-512),
 //! `Impl::Neon`, and whatever `Impl::Deterministic` picks) gives the same
@@ -404,9 +406,114 @@ fn skeleton_cases(safe: animasm::roster::SkeletonFn) -> Vec<Case> {
     cases
 }
 
-/// Every case of the id routine `name`.
+/// A forest of `n` joints, parents first: joint 0 and about one in 40
+/// others roots, every other parent uniform among the joints before it.
+fn random_forest(rng: &mut Rng, n: usize) -> Vec<i32> {
+    (0..n).map(|i| if i == 0 || rng.below(40) == 0 { -1 } else { rng.below(i) as i32 }).collect()
+}
+
+/// The cases of `slerp_pose` and `lerp_pose`: the model matrices, then
+/// the skinning matrices where a case has inverse bind matrices.
+fn pose_cases(safe: animasm::roster::PoseFn) -> Vec<Case> {
+    use animasm::pose::{PoseInput, Skin};
+    struct PoseCase {
+        from: Vec<JointQuat>,
+        to: Vec<JointQuat>,
+        parents: Vec<i32>,
+        scale: Option<Vec<Vec4>>,
+        inverse_bind: Option<Vec<JointMat>>,
+        factors: Vec<f32>,
+    }
+    let pose_case = |name: &str, c: PoseCase| {
+        let vec4_bits = |v: &[Vec4]| v.iter().flat_map(|v| v.to_array().map(f32::to_bits)).collect::<Vec<_>>();
+        let inputs = fnv(joint_bits(&c.from)
+            .chain(joint_bits(&c.to))
+            .chain(c.parents.iter().map(|&p| p as u32))
+            .chain(c.scale.as_deref().map(vec4_bits).unwrap_or_default())
+            .chain(c.inverse_bind.as_deref().map(|b| mat_bits(b).collect::<Vec<_>>()).unwrap_or_default())
+            .chain(c.factors.iter().map(|f| f.to_bits())));
+        case(name, inputs, move |imp| {
+            let n = c.parents.len();
+            let mut out = Vec::new();
+            for &factor in &c.factors {
+                let input = PoseInput { from: &c.from, to: &c.to, factor, scale: c.scale.as_deref() };
+                let mut model = vec![JointMat::IDENTITY; n];
+                let mut skin = vec![JointMat::IDENTITY; n];
+                let s = c.inverse_bind.as_deref().map(|inverse_bind| Skin { inverse_bind, mats: &mut skin });
+                let with_skin = s.is_some();
+                safe(imp, &input, &c.parents, &mut model, s).unwrap();
+                out.extend(mat_bits(&model));
+                if with_skin {
+                    out.extend(mat_bits(&skin));
+                }
+            }
+            out
+        })
+    };
+    let mut rng = Rng(0x0007_05e5);
+    let mut cases = Vec::new();
+    // Seeded random poses on a forest, scaled (each axis in [0.5, 2)) and
+    // skinned, at a factor between the poses, near one and at one.
+    let n = 1500;
+    let from: Vec<JointQuat> = (0..n).map(|_| random_joint(&mut rng)).collect();
+    let to: Vec<JointQuat> = (0..n).map(|_| random_joint(&mut rng)).collect();
+    let parents = random_forest(&mut rng, n);
+    let scale: Vec<Vec4> = (0..n)
+        .map(|_| Vec4::new(1.25 + 0.75 * rng.unit(), 1.25 + 0.75 * rng.unit(), 1.25 + 0.75 * rng.unit(), 1.0))
+        .collect();
+    let inverse_bind: Vec<JointMat> = (0..n).map(|_| random_mat(&mut rng)).collect();
+    cases.push(pose_case(
+        "random",
+        PoseCase {
+            from: from.clone(),
+            to: to.clone(),
+            parents: parents.clone(),
+            scale: Some(scale),
+            inverse_bind: Some(inverse_bind.clone()),
+            factors: vec![0.3, 0.999, 1.0],
+        },
+    ));
+    // Every count from 0 to 67 (a chunk of 32 joints and the tails), a
+    // chain, no scale, skinned.
+    let mut tails = Vec::new();
+    for count in 0..=67 {
+        tails.push(pose_case(
+            "",
+            PoseCase {
+                from: from[..count].to_vec(),
+                to: to[..count].to_vec(),
+                parents: (0..count as i32).map(|i| i - 1).collect(),
+                scale: None,
+                inverse_bind: Some(inverse_bind[..count].to_vec()),
+                factors: vec![0.7],
+            },
+        ));
+    }
+    let inputs = fnv(tails.iter().map(|c| c.inputs as u32));
+    cases.push(case("counts-0-to-67", inputs, move |imp| tails.iter().flat_map(|c| (c.run)(imp)).collect()));
+    // The hard pairs on a forest, no scale, no skin.
+    let (hf, ht): (Vec<JointQuat>, Vec<JointQuat>) = hard_joint_pairs(&mut rng).into_iter().unzip();
+    let parents = random_forest(&mut rng, hf.len());
+    let factors = LERPS.to_vec();
+    cases.push(pose_case(
+        "hard-pairs",
+        PoseCase { from: hf, to: ht, parents, scale: None, inverse_bind: None, factors },
+    ));
+    cases
+}
+
+/// The routines with golden digests: the seven id routines, then the
+/// composites (`slerp_pose`, `lerp_pose`: the id routines' successors
+/// chained, the one answer too).
+fn golden_routines() -> impl Iterator<Item = &'static Routine> {
+    roster::id_routines().chain(roster::ROUTINES.iter().filter(|r| r.is_composite()))
+}
+
+/// Every case of the routine `name` (of [`golden_routines`]).
 fn cases_of(name: &str) -> Vec<Case> {
     match name {
+        "slerp_pose" => pose_cases(animasm::slerp_pose),
+        "lerp_pose" => pose_cases(animasm::lerp_pose),
         "slerp_joints" => joint_blend_cases(animasm::slerp_joints),
         "lerp_joints" => joint_blend_cases(animasm::lerp_joints),
         "quats_to_mats" => quats_to_mats_cases(),
@@ -449,7 +556,7 @@ fn committed() -> BTreeMap<(String, String), (u64, u64)> {
         .collect()
 }
 
-/// Every successor form of every id routine agrees bit for bit with
+/// Every successor form of every routine of [`golden_routines`] agrees bit for bit with
 /// `Impl::Portable` on every case (the first differing float is named),
 /// and the digests are the committed ones. `ANIMASM_BLESS=1` rewrites the
 /// table instead of comparing it.
@@ -466,7 +573,7 @@ fn every_successor_gives_the_committed_answer() {
     );
     let mut failures = Vec::new();
     let mut checked = 0;
-    for r in roster::id_routines() {
+    for r in golden_routines() {
         if r.resolve(Impl::Portable).is_err() {
             failures.push(format!("{}: no Impl::Portable form", r.name));
             continue;
@@ -524,12 +631,12 @@ fn every_successor_gives_the_committed_answer() {
 /// (`vfmadd`), and with FMA hidden by the test hooks (`Machine::BASELINE`)
 /// their copy with the exact multiply-add from f64 arithmetic, which
 /// targets without FMA (x86_64 CPUs without it, wasm32) run. Every case of
-/// every id routine, compared float for float.
+/// every routine of [`golden_routines`], compared float for float.
 #[test]
 #[cfg(all(feature = "std", not(miri)))]
 fn portable_gives_the_same_bits_without_hardware_fma() {
     use animasm::test_hooks::{Machine, with_machine};
-    for r in roster::id_routines() {
+    for r in golden_routines() {
         for c in cases_of(r.name) {
             let with_fma = (c.run)(Impl::Portable);
             let without = with_machine(Machine::BASELINE, || (c.run)(Impl::Portable));

@@ -277,6 +277,32 @@ fn skeleton_exact(f: roster::SkeletonFn, imp: Impl, n: usize) -> Vec<u32> {
     bits
 }
 
+/// A pose routine on `n` joints (a forest with a root every ninth joint),
+/// every array of exactly `n` elements: blended at 0.3 with a scale and a
+/// skin, then at 1 (no blend) without either: the model and skinning
+/// matrices' bit patterns.
+fn pose_exact(f: roster::PoseFn, imp: Impl, n: usize) -> Vec<u32> {
+    use animasm::pose::{PoseInput, Skin};
+    let mut rng = Rng::new(n as u64);
+    let (from, to) = (exact_vec(&rng.joints(n)), exact_vec(&rng.joints(n)));
+    let parents = exact_vec(&common::inputs::forest_parents(&mut rng, n, |i| i % 9 == 0));
+    let scale: Vec<animasm::Vec4> = exact_vec(
+        &(0..n)
+            .map(|_| animasm::Vec4::new(rng.range(0.5, 2.0) as f32, 1.0, rng.range(0.5, 2.0) as f32, 1.0))
+            .collect::<Vec<_>>(),
+    );
+    let inverse_bind = exact_vec(&rigid_mats_from(&mut rng, n));
+    let mut model = exact_vec(&vec![JointMat::IDENTITY; n]);
+    let mut skin = exact_vec(&vec![JointMat::IDENTITY; n]);
+    let input = PoseInput::new(&from, &to, 0.3).with_scale(&scale);
+    f(imp, &input, &parents, &mut model, Some(Skin { inverse_bind: &inverse_bind, mats: &mut skin })).unwrap();
+    let mut bits = common::mat_bits(&model);
+    bits.extend(common::mat_bits(&skin));
+    f(imp, &PoseInput::new(&from, &to, 1.0), &parents, &mut model, None).unwrap();
+    bits.extend(common::mat_bits(&model));
+    bits
+}
+
 /// The run on exact buffers of a routine of a shape of this file; `None`
 /// for the stream shapes, which `tests/properties_streams.rs` runs.
 fn exact_run(r: &Routine) -> Option<ExactRun> {
@@ -302,6 +328,7 @@ fn exact_run(r: &Routine) -> Option<ExactRun> {
             safe(imp, &mut out, &a, &b).unwrap();
             common::mat_bits(&out)
         }),
+        Shape::Pose { safe, .. } => Box::new(move |imp, n| pose_exact(safe, imp, n)),
         Shape::QuatPairs { .. } | Shape::Stream { .. } => return None,
         _ => panic!("{}: a shape that neither this file nor tests/properties_streams.rs runs", r.name),
     })

@@ -27,6 +27,7 @@
 //! | `QuatPairs` | 64, 67 and 1024 uniform random unit quaternion pairs in `AlignedQuats` (32-byte aligned) | `slerp_quats/sse2 corrected/67` | `glam Quat::slerp/<n>` |
 //! | `Stream` | 1024 elements | `nlerp/fnlerp/avx2` | `<routine>/autovec (raw kernel)`, `glam Quat::lerp`, `glam Quat::slerp` |
 //! | `Pose` | the Fox's keyframe pairs tiled to 24, 100 and 1024 joints under random parents-first hierarchies, and on the Fox's own skeleton, no skin (`devkit::whole_pose`) | `pose/lerp_pose/avx2/random/1024`, `pose/slerp_pose/scalar/Fox/24` | `whole_pose_vs_chained`: `lerp_pose avx2/random/24` (raw kernel) against `lerp_joints+quats_to_mats+transform_skeleton avx2/random/24` (the Avx2 raw kernels chained) |
+//! | (not the roster's) `pose_crowd` | one crowd frame of 100 Foxes (`devkit::crowd`: one `slerp_pose` with a `Skin` per character), `Elements(2400)` joints | `pose_crowd/one_core/100`, `pose_crowd/rayon/100` (every core; not on wasm32) | |
 //!
 //! The joint blends and the skeletons work in place: timed over and over,
 //! a joint blend would drive the joints onto the blend joints (after which
@@ -67,7 +68,8 @@
 //! AVX2 and FMA: 7 per id routine's group, 12 and 8 for the skeleton
 //! groups, 30 for `slerp_quats`, 22 for `nlerp`; and the two joint blends'
 //! workload groups, 12 per form and `auto`: 168 more with AVX-512; the figures below
-//! are of the 107, before the workload groups; `-- _workloads` runs those). Wall times on the 2-vCPU
+//! are of the 107, before the workload groups; `-- _workloads` runs those;
+//! and the 2 of `pose_crowd`, `-- pose_crowd --quick`). Wall times on the 2-vCPU
 //! AMD EPYC VM the crate is developed on, the build done (after `cargo build
 //! --release --all-targets` the bench profile reuses the release artifacts:
 //! `cargo bench --no-run` takes 0.1 s):
@@ -95,6 +97,7 @@
 //! run to run: compare the ratios within one run.
 
 mod arrays;
+mod crowd;
 mod joints;
 mod matrices;
 mod pose;
@@ -165,6 +168,6 @@ fn roster(c: &mut C) {
 criterion_group!(
     name = benches;
     config = Criterion::default().with_measurement(Tsc);
-    targets = roster
+    targets = roster, crowd::pose_crowd
 );
 criterion_main!(benches);

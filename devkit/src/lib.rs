@@ -12,6 +12,8 @@
 //!   the Fox's skeleton);
 //! - [`pipeline`]: the pose pipeline (glTF skin and animation through the
 //!   kernels, against the f64 reference and glam);
+//! - [`crowd`]: a crowd of Foxes, each clip resampled once, one
+//!   `slerp_pose` per character per frame (the crowd example and bench);
 //! - [`mca`]: llvm-mca's estimates of the listings and the successors
 //!   (x86_64);
 //! - [`mca_aarch64`]: llvm-mca's estimates of the aarch64 forms' inner
@@ -31,6 +33,7 @@
 //! - [`skipped`]: the `SKIPPED` line of a test that cannot run here.
 
 pub mod criterion_tsc;
+pub mod crowd;
 pub mod floors;
 pub mod listing;
 #[cfg(all(target_arch = "x86_64", not(miri)))]

@@ -1,16 +1,306 @@
-//! `Impl::Avx2` (AVX2 + FMA): the AVX2 successors fused into one pass, a
-//! chunk at a time; the bits of every other successor form.
+//! `Impl::Avx2` (AVX2 + FMA): the whole pose fused, eight joints at a time.
+//!
+//! Each block of eight joints is loaded once from both poses into SoA
+//! registers (the layout of `quats_to_mats::avx2`), blended there
+//! (`lerp_joints`' or `slerp_joints`' successor arithmetic, lane for lane),
+//! turned into matrices (`quats_to_mats::avx2::rotation`), scaled, and
+//! stored as the block's local matrices into `model`; then each joint is
+//! composed with its parent (`transform_skeleton::avx2::compose`) and, with
+//! a skin, multiplied by its inverse bind matrix
+//! (`transform_joints::avx2::multiply`) while it is in the L1 cache. The
+//! blended pose is never stored, no index list is read and no call is made
+//! per block. The chain runs `LAG` (16) joints behind the blocks, so that a
+//! block's stores have left the store buffer before the chain loads them
+//! back, and the blocks' arithmetic (independent of the chain) fills the
+//! cycles a parent-to-child chain waits. The last one to seven joints go
+//! through a zero-padded block on the stack, as `quats_to_mats::avx2` does.
+//!
+//! Every operation of the four successors is kept, in their order, lane
+//! for lane: the bits of `slerp_joints` (or `lerp_joints`), `quats_to_mats`,
+//! `transform_skeleton` and `transform_joints` with `Impl::Avx2` called one
+//! after the other, and so of every successor (`tests/whole_pose.rs`).
 
-use super::forms::pose_kernels;
-use super::line::{Line, run};
+use crate::quats_to_mats::avx2::{load, rotation, store};
+use crate::transform_joints::avx2::multiply;
+use crate::transform_skeleton::avx2::{compose, compose_rows};
 use crate::types::{JointMat, JointQuat, Vec4};
+use crate::x86::blocks8::transpose_lane4;
+use crate::x86::consts::{IEEE_SP_SIGN, SIMD_SP_SIGN_BIT};
+use crate::x86::slerp_core8::{rsqrt_exact, slerp_scales, splat_bits};
+use core::arch::x86_64::*;
 
-pose_kernels!(
-    "the AVX2 + FMA successors",
-    #[target_feature(enable = "avx2,fma")]
-    slerp: crate::slerp_joints::avx2::slerp_joints,
-    lerp: crate::lerp_joints::avx2::lerp_joints,
-    to_mats: crate::quats_to_mats::avx2::quats_to_mats,
-    skeleton: crate::transform_skeleton::avx2::transform_skeleton,
-    skin: crate::transform_joints::avx2::transform_joints
-);
+/// Joints per block.
+const BLOCK: usize = 8;
+/// How far the chain runs behind the blocks, in joints: two blocks. On an
+/// Intel Xeon with AVX-512, no lag took 1.15-1.25x the time of a lag of
+/// 8, 16 or 24 joints, which were level (random and chain hierarchies, 24
+/// to 1024 joints).
+const LAG: usize = 16;
+/// Floats per joint matrix.
+const FLOATS: usize = 12;
+
+/// `slerp_pose` with the AVX2 + FMA successors fused (see the module
+/// documentation).
+///
+/// # Safety
+///
+/// The contract of [`crate::form::kernel::Pose`] (see
+/// [`crate::pose::scalar`]), on a CPU with AVX2 and FMA.
+#[allow(clippy::too_many_arguments)]
+#[target_feature(enable = "avx2,fma")]
+pub unsafe fn slerp_pose(
+    model: *mut JointMat,
+    skin: *mut JointMat,
+    from: *const JointQuat,
+    to: *const JointQuat,
+    factor: f32,
+    scale: *const Vec4,
+    parents: *const i32,
+    inverse_bind: *const JointMat,
+    num_joints: i32,
+) {
+    // SAFETY: the caller's contract, passed on.
+    unsafe { pose::<true>(model, skin, from, to, factor, scale, parents, inverse_bind, num_joints) }
+}
+
+/// `lerp_pose` with the AVX2 + FMA successors fused.
+///
+/// # Safety
+///
+/// As [`slerp_pose`].
+#[allow(clippy::too_many_arguments)]
+#[target_feature(enable = "avx2,fma")]
+pub unsafe fn lerp_pose(
+    model: *mut JointMat,
+    skin: *mut JointMat,
+    from: *const JointQuat,
+    to: *const JointQuat,
+    factor: f32,
+    scale: *const Vec4,
+    parents: *const i32,
+    inverse_bind: *const JointMat,
+    num_joints: i32,
+) {
+    // SAFETY: the caller's contract, passed on.
+    unsafe { pose::<false>(model, skin, from, to, factor, scale, parents, inverse_bind, num_joints) }
+}
+
+/// What a block blends: the factor's registers.
+#[derive(Clone, Copy)]
+struct Factor {
+    /// The factor in every lane.
+    lerp: __m256,
+    /// `lerp / (1 - lerp)` (the lerp's `scaledLerp`).
+    scaled: __m256,
+}
+
+/// The whole pose, `SLERP` choosing the blend.
+///
+/// # Safety
+///
+/// As [`slerp_pose`].
+#[allow(clippy::too_many_arguments)]
+#[inline]
+#[target_feature(enable = "avx2,fma")]
+unsafe fn pose<const SLERP: bool>(
+    model: *mut JointMat,
+    skin: *mut JointMat,
+    from: *const JointQuat,
+    to: *const JointQuat,
+    factor: f32,
+    scale: *const Vec4,
+    parents: *const i32,
+    inverse_bind: *const JointMat,
+    num_joints: i32,
+) {
+    if num_joints <= 0 {
+        return;
+    }
+    let n = num_joints as usize;
+    // The joint blends' own early-outs: `factor <= 0` keeps `from`,
+    // `!(factor < 1)` (NaN included) takes `to`.
+    let (src, other) = if to.is_null() || factor <= 0.0 {
+        (from, core::ptr::null())
+    } else if factor >= 1.0 || factor.is_nan() {
+        (to, core::ptr::null())
+    } else {
+        (from, to)
+    };
+    let f = Factor { lerp: _mm256_set1_ps(factor), scaled: _mm256_set1_ps(factor / (1.0 - factor)) };
+    let neg_zero = _mm256_castsi256_ps(_mm256_set1_epi32(IEEE_SP_SIGN as i32));
+    let full = n / BLOCK * BLOCK;
+    let mut i = 0;
+    while i < full {
+        // SAFETY: `i + 8 <= n`: joints `i..i + 8` of every array are valid
+        // (caller's contract); `other` and `scale` are null or arrays of `n`.
+        unsafe {
+            let b = if other.is_null() { other } else { other.add(i) };
+            let s = if scale.is_null() { scale } else { scale.add(i) };
+            block::<SLERP>(model.add(i), src.add(i), b, s, f);
+            if i >= LAG {
+                chain(model, skin, parents, inverse_bind, i - LAG, BLOCK, neg_zero);
+            }
+        }
+        i += BLOCK;
+    }
+    // SAFETY: as above, for the full blocks not yet composed.
+    unsafe { chain(model, skin, parents, inverse_bind, full.saturating_sub(LAG), full.min(LAG), neg_zero) };
+    let rest = n - full;
+    if rest > 0 {
+        let mut a = [JointQuat::default(); BLOCK];
+        let mut b = [JointQuat::default(); BLOCK];
+        let mut s = [Vec4::default(); BLOCK];
+        let mut m = [JointMat::default(); BLOCK];
+        // SAFETY: the last `rest < 8` joints from `full` are in every array
+        // (caller's contract); the stack blocks hold eight and do not
+        // overlap them.
+        unsafe {
+            core::ptr::copy_nonoverlapping(src.add(full), a.as_mut_ptr(), rest);
+            if !other.is_null() {
+                core::ptr::copy_nonoverlapping(other.add(full), b.as_mut_ptr(), rest);
+            }
+            if !scale.is_null() {
+                core::ptr::copy_nonoverlapping(scale.add(full), s.as_mut_ptr(), rest);
+            }
+            let b = if other.is_null() { core::ptr::null() } else { b.as_ptr() };
+            let s = if scale.is_null() { core::ptr::null() } else { s.as_ptr() };
+            block::<SLERP>(m.as_mut_ptr(), a.as_ptr(), b, s, f);
+            core::ptr::copy_nonoverlapping(m.as_ptr(), model.add(full), rest);
+            chain(model, skin, parents, inverse_bind, full, rest, neg_zero);
+        }
+    }
+}
+
+/// Eight joints' local matrices: `mats[k] = [R | t]` of the blend of
+/// `a[k]` and `b[k]` (of `a[k]` alone when `b` is null), `R`'s columns
+/// scaled by `s[k]` when `s` is not null.
+///
+/// # Safety
+///
+/// AVX2 and FMA; `a` (and `b`, `s` when not null) valid for reads of eight
+/// elements, `mats` for writes of eight, 16-byte aligned, not overlapping
+/// them.
+#[inline]
+#[target_feature(enable = "avx2,fma")]
+unsafe fn block<const SLERP: bool>(
+    mats: *mut JointMat,
+    a: *const JointQuat,
+    b: *const JointQuat,
+    s: *const Vec4,
+    f: Factor,
+) {
+    // SAFETY: the caller's contract is `load`'s, `store`'s and the scale
+    // loads' (eight `Vec4`, 128 contiguous bytes).
+    unsafe {
+        let (mut q, mut t) = load(a);
+        if !b.is_null() {
+            let (p, u) = load(b);
+            (q, t) = blend::<SLERP>(q, t, p, u, f);
+        }
+        let mut m = rotation(q[0], q[1], q[2], q[3]);
+        if !s.is_null() {
+            // `[s_2k | s_2k+1]` is one 32-byte load: after the transpose,
+            // lanes 0-3 hold joints 0, 2, 4, 6 and lanes 4-7 joints 1, 3,
+            // 5, 7, as `load`'s.
+            let sf = s.cast::<f32>();
+            let sc = transpose_lane4(
+                _mm256_loadu_ps(sf),
+                _mm256_loadu_ps(sf.add(8)),
+                _mm256_loadu_ps(sf.add(16)),
+                _mm256_loadu_ps(sf.add(24)),
+            );
+            for (e, v) in m.iter_mut().enumerate() {
+                *v = _mm256_mul_ps(*v, sc[e % 3]);
+            }
+        }
+        store(mats, &m, [t[0], t[1], t[2]]);
+    }
+}
+
+/// The blend of the SoA joints `(q, t)` towards `(p, u)`, lane for lane the
+/// arithmetic of `slerp_joints::avx2` (`SLERP`) or `lerp_joints::avx2`.
+#[inline]
+#[target_feature(enable = "avx2,fma")]
+fn blend<const SLERP: bool>(
+    q: [__m256; 4],
+    t: [__m256; 4],
+    p: [__m256; 4],
+    u: [__m256; 4],
+    f: Factor,
+) -> ([__m256; 4], [__m256; 4]) {
+    // (x x' + y y') + (z z' + w w'), each product rounded: `hsum4`'s order.
+    let cosom = _mm256_add_ps(
+        _mm256_add_ps(_mm256_mul_ps(q[0], p[0]), _mm256_mul_ps(q[1], p[1])),
+        _mm256_add_ps(_mm256_mul_ps(q[2], p[2]), _mm256_mul_ps(q[3], p[3])),
+    );
+    let r = if SLERP {
+        let ([scale0], [scale1]) = slerp_scales::<1>([cosom], f.lerp);
+        core::array::from_fn(|c| _mm256_fmadd_ps(q[c], scale0, _mm256_mul_ps(p[c], scale1)))
+    } else {
+        // ±scaledLerp: negative where cosom < 0 (not for -0.0 or NaN).
+        let flip =
+            _mm256_and_ps(_mm256_cmp_ps::<_CMP_LT_OQ>(cosom, _mm256_setzero_ps()), splat_bits(&SIMD_SP_SIGN_BIT));
+        let s = _mm256_xor_ps(f.scaled, flip);
+        let r: [__m256; 4] = core::array::from_fn(|c| _mm256_fmadd_ps(p[c], s, q[c]));
+        let norm2 = _mm256_add_ps(
+            _mm256_add_ps(_mm256_mul_ps(r[0], r[0]), _mm256_mul_ps(r[1], r[1])),
+            _mm256_add_ps(_mm256_mul_ps(r[2], r[2]), _mm256_mul_ps(r[3], r[3])),
+        );
+        let inv = rsqrt_exact(norm2);
+        core::array::from_fn(|c| _mm256_mul_ps(r[c], inv))
+    };
+    let t = core::array::from_fn(|c| _mm256_fmadd_ps(f.lerp, _mm256_sub_ps(u[c], t[c]), t[c]));
+    (r, t)
+}
+
+/// Joints `first..first + count`, whose local matrices are in `model`:
+/// each composed with its parent's model matrix (a root's is its local
+/// one) and, with a skin, multiplied by its inverse bind matrix.
+///
+/// # Safety
+///
+/// AVX2 and FMA; the joints are in every array, and their parents are
+/// `-1` or earlier joints, already model matrices (the caller's contract).
+#[inline]
+#[target_feature(enable = "avx2,fma")]
+unsafe fn chain(
+    model: *mut JointMat,
+    skin: *mut JointMat,
+    parents: *const i32,
+    inverse_bind: *const JointMat,
+    first: usize,
+    count: usize,
+    neg_zero: __m256,
+) {
+    let base = model.cast::<f32>();
+    // The joint composed last, with its rows in registers: a child of it
+    // takes them from there (`compose_rows`) instead of from memory.
+    let mut held: Option<(usize, __m256, __m128)> = None;
+    for j in first..first + count {
+        // SAFETY: joint `j` is in every array and `parents[j]` is `-1` or a
+        // joint before it (caller's contract): `compose`'s,
+        // `compose_rows`' and `multiply`'s contracts, on a CPU with AVX2
+        // and FMA; the rows held are those of the joint stored at `held.0`.
+        unsafe {
+            let p = *parents.add(j);
+            let child = base.add(j * FLOATS);
+            if p >= 0 {
+                let (y, x) = match held {
+                    Some((h, y, x)) if h == p as usize => {
+                        let (y, x) = compose_rows(child, y, x, neg_zero);
+                        _mm256_storeu_ps(child, y);
+                        _mm_storeu_ps(child.add(8), x);
+                        (y, x)
+                    }
+                    _ => compose(child, base.add(p as usize * FLOATS), neg_zero),
+                };
+                held = Some((j, y, x));
+            } else {
+                held = None;
+            }
+            if !skin.is_null() {
+                multiply(skin.add(j).cast(), child, inverse_bind.add(j).cast(), neg_zero);
+            }
+        }
+    }
+}

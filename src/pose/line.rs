@@ -2,9 +2,10 @@
 //! [`CHUNK`] joints at a time, through four kernels of one form (a joint
 //! blend, `quats_to_mats`, `transform_skeleton` and `transform_joints`).
 //!
-//! Every form of the pose routines is this driver with its own kernels: the
-//! paper's C routines for `Scalar`, the listings for `Asm` and
-//! `Intrinsics`, the successors for `Portable`, `Avx2`, `Avx512` and `Neon`.
+//! The pose routines' chained forms are this driver with their own
+//! kernels: the paper's C routines for `Scalar`, the listings for `Asm` and
+//! `Intrinsics`, the successors for `Avx512` and `Neon` (`Avx2` and
+//! `Portable` are fused, in their own files).
 //! Each chunk is blended into a buffer on the stack, converted into the
 //! model matrices, scaled, composed with its parents (already final: they
 //! come before it) and multiplied by the inverse bind matrices while it is
@@ -18,15 +19,18 @@ use crate::form::kernel;
 use crate::types::{JointMat, JointQuat, Vec4};
 
 /// Joints per chunk: 32 blended joints (1 KiB on the stack), a multiple of
-/// every successor's block (4, 8 or 16 joints). (A chunk that would leave
-/// exactly four joints after it has 28: see [`run`].)
+/// every successor's block (4, 8 or 16 joints).
 pub(crate) const CHUNK: usize = 32;
 
-/// `0, 1, ..., CHUNK - 1`: the index list that blends a whole chunk.
-static INDEX: [i32; CHUNK] = {
-    let mut index = [0; CHUNK];
+/// The longest chunk: [`CHUNK`], or `CHUNK + 4` for a last chunk that
+/// would leave exactly four joints (see [`run`]).
+const LONGEST: usize = CHUNK + 4;
+
+/// `0, 1, ..., LONGEST - 1`: the index list that blends a whole chunk.
+static INDEX: [i32; LONGEST] = {
+    let mut index = [0; LONGEST];
     let mut i = 0;
-    while i < CHUNK {
+    while i < LONGEST {
         index[i] = i as i32;
         i += 1;
     }
@@ -69,23 +73,23 @@ pub(crate) unsafe fn run(
     num_joints: i32,
 ) {
     let n = num_joints.max(0) as usize;
-    let mut blended = [JointQuat::default(); CHUNK];
+    let mut blended = [JointQuat::default(); LONGEST];
     let mut start = 0;
     while start < n {
-        let mut k = (n - start).min(CHUNK);
-        // The listings' joint blends take their one-wide loop for exactly
-        // four joints (erratum E1 of `slerp_joints` and `lerp_joints`),
-        // where the call over the whole skeleton takes those four through
-        // its four-wide loop, which rounds differently (E2): a last chunk
-        // of four would change bits. Four joints fewer now leave a last
-        // chunk of eight, in groups of four aligned as the whole call's.
-        if n - start - k == 4 {
-            k -= 4;
-        }
+        // The joint-blend listings run their 4-wide loop on a call of more
+        // than four joints and their 1-wide loop on a call of exactly four
+        // (`add eax, 4*4; jge done4`: erratum E1 of `slerp_joints` and
+        // `lerp_joints`), which rounds differently: a last
+        // chunk of four joints joins the chunk before it, so that every
+        // joint goes through the loop it goes through in one call over the
+        // whole skeleton. The successors' results do not depend on where a
+        // joint falls.
+        let left = n - start;
+        let k = if left == CHUNK + 4 { left } else { left.min(CHUNK) };
         // SAFETY: `start + k <= n` and every array has `n` joints (the
         // caller's contract), so each pointer below is into its array and
         // each kernel reads and writes `k` joints from it; `blended` holds
-        // `CHUNK >= k` joints and `INDEX` names `0..k`; the kernels' own
+        // `LONGEST >= k` joints and `INDEX` names `0..k`; the kernels' own
         // contracts (16-byte alignment, parents before their children,
         // `n <= MAX_JOINTS`) are the caller's.
         unsafe {
@@ -130,9 +134,9 @@ pub(crate) unsafe fn run(
 #[inline(always)]
 pub(crate) fn apply_scale(m: &mut JointMat, s: &Vec4) {
     let s = [s.x, s.y, s.z];
-    for r in 0..3 {
-        for (c, s) in s.iter().enumerate() {
-            m.mat[r * 4 + c] *= s;
+    for row in m.mat.chunks_exact_mut(4) {
+        for (e, s) in row.iter_mut().zip(s) {
+            *e *= s;
         }
     }
 }

@@ -20,13 +20,15 @@
 //! 4. with a [`Skin`], `skin[i] = model[i] * inverse_bind[i]`
 //!    ([`transform_joints()`](crate::transform_joints())).
 //!
-//! Each form is the four routines' form of the same name, chunk by chunk
-//! (32 joints): [`scalar`] the paper's C routines one
-//! after the other, [`asm`] and [`intrinsics`] the listings chained, the
-//! successors ([`portable`], [`avx2`], `avx512`, `neon`) the successors
-//! fused. Every form gives, bit for bit, what its four routines give when
-//! called one after the other over the whole skeleton (`tests/pose.rs`
-//! checks it), so the successors give the one answer.
+//! Each form runs the four routines' form of the same name. [`scalar`]
+//! chains the paper's C routines, [`asm`] and [`intrinsics`] the listings,
+//! `avx512` and `neon` the successors' kernels, 32 joints at a time.
+//! [`avx2`] and [`portable`] are fused: eight joints at a time from both
+//! poses to their model (and skin) matrices in registers and L1, and one
+//! joint at a time, with the successors' arithmetic. Every
+//! form gives, bit for bit, what its four routines give when called one
+//! after the other over the whole skeleton (`tests/whole_pose.rs` checks
+//! it), so the successors give the one answer.
 //!
 //! A skeleton in another order, or with several roots anywhere, goes
 //! through [`crate::Skeleton::slerp_pose`] and
@@ -77,7 +79,9 @@ pub(crate) static SLERP_FORMS: &[Form<PoseKernel>] = &[
     form!(Scalar => scalar::slerp_pose, PaperC),
 ];
 
-/// The forms of [`lerp_pose()`], fastest first.
+/// The forms of [`lerp_pose()`], fastest first (the chained forms in the
+/// order of `lerp_joints`' table, whose intrinsics twin is the faster of
+/// the listing's two forms).
 pub(crate) static LERP_FORMS: &[Form<PoseKernel>] = &[
     #[cfg(target_arch = "aarch64")]
     form!(Neon => neon::lerp_pose, Successor on Neon),
@@ -328,10 +332,14 @@ fn validate(
         ("to", input.to.as_ptr() as usize),
         ("", 0),
         ("", 0),
+        ("", 0),
     ];
     if let (Some(b), Some(s)) = (inverse_bind, skin) {
         buffers[3] = ("inverse_bind", b.as_ptr() as usize);
         buffers[4] = ("skin", s.as_ptr() as usize);
+    }
+    if let Some(s) = input.scale {
+        buffers[5] = ("scale", s.as_ptr() as usize);
     }
     form.check_align(&buffers)
 }

@@ -99,6 +99,24 @@ fn swap_halves(v: __m256) -> __m256 {
 #[inline]
 #[target_feature(enable = "avx2,fma")]
 unsafe fn block(mats: *mut JointMat, quats: *const JointQuat) {
+    // SAFETY: the caller's contract is `load`'s and `store`'s.
+    unsafe {
+        let ([x, y, z, w], [tx, ty, tz, _]) = load(quats);
+        store(mats, &rotation(x, y, z, w), [tx, ty, tz]);
+    }
+}
+
+/// Eight joints' `q` and `t` as SoA registers (`[x, y, z, w]`,
+/// `[tx, ty, tz, tw]`), lanes 0-3 holding joints 0, 2, 4, 6 and lanes 4-7
+/// joints 1, 3, 5, 7: the layout [`rotation`] and [`store`] take.
+///
+/// # Safety
+///
+/// AVX2 and FMA; `quats` valid for reads of eight [`JointQuat`] (16-byte
+/// aligned, as the type is).
+#[inline]
+#[target_feature(enable = "avx2,fma")]
+pub(crate) unsafe fn load(quats: *const JointQuat) -> ([__m256; 4], [__m256; 4]) {
     let qf = quats.cast::<f32>();
     // Joints a = 2k and b = 2k + 1 are two 32-byte runs `[q_a | t_a]` and
     // `[q_b | t_b]`: `[q_a | q_b]` and `[t_a | t_b]` are each a 32-byte load
@@ -125,9 +143,15 @@ unsafe fn block(mats: *mut JointMat, quats: *const JointQuat) {
         )
     };
     // Lanes 0-3: joints 0, 2, 4, 6; lanes 4-7: joints 1, 3, 5, 7.
-    let [x, y, z, w] = transpose_lane4(qp[0], qp[1], qp[2], qp[3]);
-    let [tx, ty, tz, _] = transpose_lane4(tp[0], tp[1], tp[2], tp[3]);
+    (transpose_lane4(qp[0], qp[1], qp[2], qp[3]), transpose_lane4(tp[0], tp[1], tp[2], tp[3]))
+}
 
+/// Section 3's `M` of the SoA quaternions `(x, y, z, w)`, fused as the
+/// module documentation writes it: `[m00, m01, m02, m10, m11, m12, m20,
+/// m21, m22]`.
+#[inline]
+#[target_feature(enable = "avx2,fma")]
+pub(crate) fn rotation(x: __m256, y: __m256, z: __m256, w: __m256) -> [__m256; 9] {
     let one = _mm256_set1_ps(1.0);
     let x2 = _mm256_add_ps(x, x);
     let y2 = _mm256_add_ps(y, y);
@@ -137,22 +161,33 @@ unsafe fn block(mats: *mut JointMat, quats: *const JointQuat) {
     let wz2 = _mm256_mul_ps(w, z2);
     let one_zz2 = _mm256_fnmadd_ps(z, z2, one); // 1 - zz2
     let one_yy2 = _mm256_fnmadd_ps(y, y2, one); // 1 - yy2
+    [
+        _mm256_fnmadd_ps(y, y2, one_zz2), // m00 = (1 - zz2) - yy2
+        _mm256_fmadd_ps(x, y2, wz2),      // m01 =      xy2 + wz2
+        _mm256_fmsub_ps(x, z2, wy2),      // m02 =      xz2 - wy2
+        _mm256_fmsub_ps(x, y2, wz2),      // m10 =      xy2 - wz2
+        _mm256_fnmadd_ps(x, x2, one_zz2), // m11 = (1 - zz2) - xx2
+        _mm256_fmadd_ps(y, z2, wx2),      // m12 =      yz2 + wx2
+        _mm256_fmadd_ps(x, z2, wy2),      // m20 =      xz2 + wy2
+        _mm256_fmsub_ps(y, z2, wx2),      // m21 =      yz2 - wx2
+        _mm256_fnmadd_ps(x, x2, one_yy2), // m22 = (1 - yy2) - xx2
+    ]
+}
 
-    let m00 = _mm256_fnmadd_ps(y, y2, one_zz2); // (1 - zz2) - yy2
-    let m01 = _mm256_fmadd_ps(x, y2, wz2); //      xy2 + wz2
-    let m02 = _mm256_fmsub_ps(x, z2, wy2); //      xz2 - wy2
-    let m10 = _mm256_fmsub_ps(x, y2, wz2); //      xy2 - wz2
-    let m11 = _mm256_fnmadd_ps(x, x2, one_zz2); // (1 - zz2) - xx2
-    let m12 = _mm256_fmadd_ps(y, z2, wx2); //      yz2 + wx2
-    let m20 = _mm256_fmadd_ps(x, z2, wy2); //      xz2 + wy2
-    let m21 = _mm256_fmsub_ps(y, z2, wx2); //      yz2 - wx2
-    let m22 = _mm256_fnmadd_ps(x, x2, one_yy2); // (1 - yy2) - xx2
-
+/// Stores eight matrices from the SoA rotation `m` (as [`rotation`] gives
+/// it) and translation `t`, in [`load`]'s lane layout.
+///
+/// # Safety
+///
+/// AVX2 and FMA; `mats` valid for writes of eight [`JointMat`].
+#[inline]
+#[target_feature(enable = "avx2,fma")]
+pub(crate) unsafe fn store(mats: *mut JointMat, m: &[__m256; 9], t: [__m256; 3]) {
     // Row r of joints 2k (low half) and 2k + 1 (high half) in o_r[k]; row 1
     // with its halves swapped.
-    let o0 = transpose_lane4(m00, m01, m02, tx);
-    let o1 = transpose_lane4(swap_halves(m10), swap_halves(m11), swap_halves(m12), swap_halves(ty));
-    let o2 = transpose_lane4(m20, m21, m22, tz);
+    let o0 = transpose_lane4(m[0], m[1], m[2], t[0]);
+    let o1 = transpose_lane4(swap_halves(m[3]), swap_halves(m[4]), swap_halves(m[5]), swap_halves(t[1]));
+    let o2 = transpose_lane4(m[6], m[7], m[8], t[2]);
 
     let out = mats.cast::<f32>();
     for k in 0..4 {

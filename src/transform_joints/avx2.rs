@@ -88,36 +88,50 @@ pub unsafe fn transform_joints(
     // (-0.0, ..., -0.0): the rotation lanes' start of every FMA chain.
     let neg_zero = _mm256_castsi256_ps(_mm256_set1_epi32(IEEE_SP_SIGN as i32));
     for i in 0..num_joints as usize {
-        // SAFETY: `i < num_joints`, so `a`, `b` and `r` are joint `i` of
-        // each list, valid for 48 bytes (caller's contract); every access
-        // below stays inside them, and all loads of joint `i` come before
-        // its stores (in-place calls read the inputs whole first). The
-        // `&__m128` references are to rows of 16-byte-aligned joints, so
-        // aligned; the 32-byte accesses are the unaligned forms.
-        unsafe {
-            let a = joints1.add(i).cast::<f32>();
-            let b = joints2.add(i).cast::<f32>();
-            let r = result.add(i).cast::<f32>();
-            // joints2[i]'s rows, each in both 128-bit halves.
-            let b0 = _mm256_broadcast_ps(&*b.cast::<__m128>());
-            let b1 = _mm256_broadcast_ps(&*b.add(4).cast::<__m128>());
-            let b2 = _mm256_broadcast_ps(&*b.add(8).cast::<__m128>());
-            // Rows 0 and 1 of the result: (row 0 | row 1).
-            let a01 = _mm256_loadu_ps(a);
-            let t01 = _mm256_blend_ps::<0x88>(neg_zero, a01);
-            let mut y = _mm256_mul_ps(_mm256_permute_ps::<0x00>(a01), b0);
-            y = _mm256_add_ps(y, _mm256_mul_ps(_mm256_permute_ps::<0x55>(a01), b1));
-            y = _mm256_add_ps(y, _mm256_mul_ps(_mm256_permute_ps::<0xAA>(a01), b2));
-            y = _mm256_add_ps(y, t01);
-            // Row 2.
-            let a2 = a.add(8);
-            let t2 = _mm_blend_ps::<0x8>(_mm256_castps256_ps128(neg_zero), _mm_loadu_ps(a2));
-            let mut x = _mm_mul_ps(_mm_broadcast_ss(&*a2), _mm256_castps256_ps128(b0));
-            x = _mm_add_ps(x, _mm_mul_ps(_mm_broadcast_ss(&*a2.add(1)), _mm256_castps256_ps128(b1)));
-            x = _mm_add_ps(x, _mm_mul_ps(_mm_broadcast_ss(&*a2.add(2)), _mm256_castps256_ps128(b2)));
-            x = _mm_add_ps(x, t2);
-            _mm256_storeu_ps(r, y);
-            _mm_storeu_ps(r.add(8), x);
-        }
+        // SAFETY: `i < num_joints`, so the three are joint `i` of each
+        // list, valid for 48 bytes and 16-byte aligned (caller's contract):
+        // `multiply`'s contract, on a CPU with AVX2 and FMA.
+        unsafe { multiply(result.add(i).cast(), joints1.add(i).cast(), joints2.add(i).cast(), neg_zero) };
+    }
+}
+
+/// One joint: `r = a * b` for the 3x4 matrices at `r`, `a` and `b`
+/// (products rounded, summed left to right, then the translation;
+/// `-0.0` in the rotation lanes). Every load comes before the stores. The
+/// one order of operations of the successors (the whole pose's `Avx2` form
+/// calls it too).
+///
+/// # Safety
+///
+/// AVX2 and FMA; `a` and `b` valid for reads of 12 floats, `r` for writes
+/// of 12, each 16-byte aligned; `r` may be `a` or `b` (read whole first),
+/// no other overlap; `neg_zero` is `-0.0` in every lane.
+#[inline]
+#[target_feature(enable = "avx2,fma")]
+pub(crate) unsafe fn multiply(r: *mut f32, a: *const f32, b: *const f32, neg_zero: __m256) {
+    // SAFETY: the caller's contract: the three 48-byte matrices are valid
+    // and 16-byte aligned, so the `&__m128` rows are aligned; the 32-byte
+    // accesses are the unaligned forms; the loads come before the stores.
+    unsafe {
+        // joints2[i]'s rows, each in both 128-bit halves.
+        let b0 = _mm256_broadcast_ps(&*b.cast::<__m128>());
+        let b1 = _mm256_broadcast_ps(&*b.add(4).cast::<__m128>());
+        let b2 = _mm256_broadcast_ps(&*b.add(8).cast::<__m128>());
+        // Rows 0 and 1 of the result: (row 0 | row 1).
+        let a01 = _mm256_loadu_ps(a);
+        let t01 = _mm256_blend_ps::<0x88>(neg_zero, a01);
+        let mut y = _mm256_mul_ps(_mm256_permute_ps::<0x00>(a01), b0);
+        y = _mm256_add_ps(y, _mm256_mul_ps(_mm256_permute_ps::<0x55>(a01), b1));
+        y = _mm256_add_ps(y, _mm256_mul_ps(_mm256_permute_ps::<0xAA>(a01), b2));
+        y = _mm256_add_ps(y, t01);
+        // Row 2.
+        let a2 = a.add(8);
+        let t2 = _mm_blend_ps::<0x8>(_mm256_castps256_ps128(neg_zero), _mm_loadu_ps(a2));
+        let mut x = _mm_mul_ps(_mm_broadcast_ss(&*a2), _mm256_castps256_ps128(b0));
+        x = _mm_add_ps(x, _mm_mul_ps(_mm_broadcast_ss(&*a2.add(1)), _mm256_castps256_ps128(b1)));
+        x = _mm_add_ps(x, _mm_mul_ps(_mm_broadcast_ss(&*a2.add(2)), _mm256_castps256_ps128(b2)));
+        x = _mm_add_ps(x, t2);
+        _mm256_storeu_ps(r, y);
+        _mm_storeu_ps(r.add(8), x);
     }
 }

@@ -106,34 +106,12 @@ pub unsafe fn transform_skeleton(joint_mats: *mut JointMat, parents: *const i32,
         // SAFETY: `child` is joint `i` of the range and `parent_index` is
         // `&parents[i]` (they start at `first_joint` and advance together
         // until `child == last`); `parents[i]` is a joint of the array, so
-        // its 48 bytes and joint `i`'s are valid (caller's contract). Every
-        // load and store below stays inside those 2 x 48 bytes; the loads
-        // come before the stores. The `&__m128` references are to rows of
-        // 16-byte-aligned joints, so they are aligned; the 32-byte accesses
-        // are the unaligned forms.
+        // its 48 bytes and joint `i`'s are valid and 16-byte aligned
+        // (caller's contract): `compose`'s contract, on a CPU with AVX2 and
+        // FMA.
         unsafe {
-            let p = parent_index.read() as isize;
-            let parent = base.offset(p * FLOATS).cast_const();
-            // The child's rows, each in both 128-bit halves.
-            let a0 = _mm256_broadcast_ps(&*child.cast::<__m128>());
-            let a1 = _mm256_broadcast_ps(&*child.add(4).cast::<__m128>());
-            let a2 = _mm256_broadcast_ps(&*child.add(8).cast::<__m128>());
-            // Rows 0 and 1 of the result: (row 0 | row 1).
-            let p01 = _mm256_loadu_ps(parent);
-            let t01 = _mm256_blend_ps::<0x88>(neg_zero, p01);
-            let mut y = _mm256_mul_ps(_mm256_permute_ps::<0x00>(p01), a0);
-            y = _mm256_fmadd_ps(_mm256_permute_ps::<0x55>(p01), a1, y);
-            y = _mm256_fmadd_ps(_mm256_permute_ps::<0xAA>(p01), a2, y);
-            y = _mm256_add_ps(y, t01);
-            // Row 2.
-            let row2 = parent.add(8);
-            let t2 = _mm_blend_ps::<0x8>(_mm256_castps256_ps128(neg_zero), _mm_loadu_ps(row2));
-            let mut x = _mm_mul_ps(_mm_broadcast_ss(&*row2), _mm256_castps256_ps128(a0));
-            x = _mm_fmadd_ps(_mm_broadcast_ss(&*row2.add(1)), _mm256_castps256_ps128(a1), x);
-            x = _mm_fmadd_ps(_mm_broadcast_ss(&*row2.add(2)), _mm256_castps256_ps128(a2), x);
-            x = _mm_add_ps(x, t2);
-            _mm256_storeu_ps(child, y);
-            _mm_storeu_ps(child.add(8), x);
+            let parent = base.offset(parent_index.read() as isize * FLOATS).cast_const();
+            compose(child, parent, neg_zero);
             if child == last {
                 break;
             }
@@ -141,4 +119,83 @@ pub unsafe fn transform_skeleton(joint_mats: *mut JointMat, parents: *const i32,
             parent_index = parent_index.add(1);
         }
     }
+}
+
+/// One joint of the chain: `child = parent * child` for the 3x4 matrices at
+/// `child` and `parent` (rows 0 and 1 in one 8-lane chain, row 2 in a
+/// 4-lane one; each FMA chain starts with a multiply and ends with the
+/// translation added, `-0.0` in the rotation lanes), stored and returned
+/// (`rows 0 | 1`, row 2). Every load comes before the stores. The one order
+/// of operations of the successors (the whole pose's `Avx2` form calls it
+/// too).
+///
+/// # Safety
+///
+/// AVX2 and FMA; `child` valid for reads and writes of 12 floats, `parent`
+/// for reads of 12, each 16-byte aligned; `parent == child` reads the whole
+/// joint before it is written; `neg_zero` is `-0.0` in every lane.
+#[inline]
+#[target_feature(enable = "avx2,fma")]
+pub(crate) unsafe fn compose(child: *mut f32, parent: *const f32, neg_zero: __m256) -> (__m256, __m128) {
+    // SAFETY: the caller's contract: both 48-byte matrices are valid and
+    // 16-byte aligned, so the `&__m128` rows are aligned; the 32-byte
+    // accesses are the unaligned forms; the loads come before the stores.
+    unsafe {
+        // The child's rows, each in both 128-bit halves.
+        let a0 = _mm256_broadcast_ps(&*child.cast::<__m128>());
+        let a1 = _mm256_broadcast_ps(&*child.add(4).cast::<__m128>());
+        let a2 = _mm256_broadcast_ps(&*child.add(8).cast::<__m128>());
+        // Rows 0 and 1 of the result: (row 0 | row 1).
+        let p01 = _mm256_loadu_ps(parent);
+        let t01 = _mm256_blend_ps::<0x88>(neg_zero, p01);
+        let mut y = _mm256_mul_ps(_mm256_permute_ps::<0x00>(p01), a0);
+        y = _mm256_fmadd_ps(_mm256_permute_ps::<0x55>(p01), a1, y);
+        y = _mm256_fmadd_ps(_mm256_permute_ps::<0xAA>(p01), a2, y);
+        y = _mm256_add_ps(y, t01);
+        // Row 2.
+        let row2 = parent.add(8);
+        let t2 = _mm_blend_ps::<0x8>(_mm256_castps256_ps128(neg_zero), _mm_loadu_ps(row2));
+        let mut x = _mm_mul_ps(_mm_broadcast_ss(&*row2), _mm256_castps256_ps128(a0));
+        x = _mm_fmadd_ps(_mm_broadcast_ss(&*row2.add(1)), _mm256_castps256_ps128(a1), x);
+        x = _mm_fmadd_ps(_mm_broadcast_ss(&*row2.add(2)), _mm256_castps256_ps128(a2), x);
+        x = _mm_add_ps(x, t2);
+        _mm256_storeu_ps(child, y);
+        _mm_storeu_ps(child.add(8), x);
+        (y, x)
+    }
+}
+
+/// [`compose`] with the parent's rows in registers (`p01` = rows 0 and 1,
+/// `p2` = row 2, as a 32-byte and a 16-byte load of the parent give them)
+/// instead of in memory: the same operations on the same values, so the
+/// same bits. Returns the result's rows (`rows 0 | 1`, row 2) without
+/// storing them. The whole pose's `Avx2` form takes this path when a
+/// joint's parent is the joint just composed, which it still holds: the
+/// chain then skips the store-to-load round trip.
+///
+/// # Safety
+///
+/// AVX2 and FMA; `child` valid for reads of 12 floats, 16-byte aligned;
+/// `neg_zero` is `-0.0` in every lane.
+#[inline]
+#[target_feature(enable = "avx2,fma")]
+pub(crate) unsafe fn compose_rows(child: *const f32, p01: __m256, p2: __m128, neg_zero: __m256) -> (__m256, __m128) {
+    // SAFETY: the caller's contract: the child's 48 bytes are valid and
+    // 16-byte aligned, so the `&__m128` rows are aligned.
+    let (a0, a1, a2) = unsafe {
+        (
+            _mm256_broadcast_ps(&*child.cast::<__m128>()),
+            _mm256_broadcast_ps(&*child.add(4).cast::<__m128>()),
+            _mm256_broadcast_ps(&*child.add(8).cast::<__m128>()),
+        )
+    };
+    let t01 = _mm256_blend_ps::<0x88>(neg_zero, p01);
+    let mut y = _mm256_mul_ps(_mm256_permute_ps::<0x00>(p01), a0);
+    y = _mm256_fmadd_ps(_mm256_permute_ps::<0x55>(p01), a1, y);
+    y = _mm256_fmadd_ps(_mm256_permute_ps::<0xAA>(p01), a2, y);
+    let t2 = _mm_blend_ps::<0x8>(_mm256_castps256_ps128(neg_zero), p2);
+    let mut x = _mm_mul_ps(_mm_permute_ps::<0x00>(p2), _mm256_castps256_ps128(a0));
+    x = _mm_fmadd_ps(_mm_permute_ps::<0x55>(p2), _mm256_castps256_ps128(a1), x);
+    x = _mm_fmadd_ps(_mm_permute_ps::<0xAA>(p2), _mm256_castps256_ps128(a2), x);
+    (_mm256_add_ps(y, t01), _mm_add_ps(x, t2))
 }

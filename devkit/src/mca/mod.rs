@@ -125,6 +125,9 @@ pub(crate) fn kernels() -> Result<&'static [Kernel], String> {
     static KERNELS: OnceLock<Result<Vec<Kernel>, String>> = OnceLock::new();
     let found = KERNELS.get_or_init(|| {
         let mut out = Vec::new();
+        // A composite (the whole pose) chains other routines' listings and
+        // has no listing file of its own: its stages are measured as those
+        // routines.
         for r in roster::ROUTINES.iter().filter(|r| !r.is_composite()) {
             let Some(form) = r.all_forms().find(|f| f.origin == Origin::Listing) else { continue };
             let listing = listing_of(r)?;

@@ -123,8 +123,8 @@ pub fn successor_estimates() -> Result<Vec<SuccessorRow>, String> {
     let table = crate::objdump::functions(&run(&objdump(), &["-t", "-C", &exe])?);
     let anchor = ("devkit::mca::estimates", std::hint::black_box(estimates as fn() -> _ as usize));
     let mut out = Vec::new();
-    // Not the composites (the pose routines): their forms run the other
-    // routines' kernels, whose loops are estimated with those routines.
+    // A composite (the whole pose) runs other routines' kernels (its Avx2
+    // form their pieces, fused): they are estimated as those routines.
     for r in roster::ROUTINES.iter().filter(|r| !r.is_composite()) {
         // The x86_64 SIMD successors (the portable one is plain Rust: on
         // x86_64 without FMA in the build, its `mul_add` is a call).

@@ -220,7 +220,9 @@ pub fn estimates() -> Result<Aarch64Estimates, String> {
     let anchor = ("devkit::mca_aarch64::estimates", std::hint::black_box(estimates as fn() -> _ as usize));
     let mut rows = Vec::new();
     let mut models = [None, None];
-    for r in roster::ROUTINES {
+    // A composite (the whole pose) runs other routines' kernels, which are
+    // estimated as those routines.
+    for r in roster::ROUTINES.iter().filter(|r| !r.is_composite()) {
         let forms = estimated_forms(r);
         if forms.is_empty() {
             continue;

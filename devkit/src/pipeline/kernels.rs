@@ -1,9 +1,13 @@
 //! The crate's pipeline: [`Poser`] runs one pose through `slerp_joints`,
 //! `quats_to_mats`, `transform_skeleton` and `transform_joints`, each with
-//! the form [`Forms`] chooses for it.
+//! the form [`Forms`] chooses for it; where the skeleton hangs from
+//! identity transforms (the Fox, `SimpleSkin`), the last three are one call
+//! of the whole-pose routine `slerp_pose` (at factor 0: the blend is the
+//! pipeline's, one factor per sampler).
 
 use super::*;
 use animasm::Origin;
+use animasm::pose::{PoseInput, Skin};
 use animasm::roster::{self, Routine};
 
 /// The routines a pose calls, in the order it calls them: [`Forms`] names
@@ -52,7 +56,18 @@ pub struct Forms {
     /// The concrete form each routine runs here (what `called` resolves
     /// to).
     pub runs: [Impl; 4],
+    /// What the whole-pose routine ([`POSE_ROUTINE`]) is called with when a
+    /// pose takes the one call for its last three stages (see [`Poser`]):
+    /// `asked`, or its substitute by the same rule.
+    pub pose_called: Impl,
+    /// The concrete form it runs here.
+    pub pose_runs: Impl,
 }
+
+/// The whole-pose routine that runs `quats_to_mats`, `transform_skeleton`
+/// and `transform_joints` in one call (at factor 0, after the pipeline's
+/// own blend) when the skeleton hangs from identity transforms.
+pub const POSE_ROUTINE: &str = "slerp_pose";
 
 impl Forms {
     /// The pipeline for `imp` on this CPU, by the rule of [`Forms`], or
@@ -72,7 +87,10 @@ impl Forms {
             // `Auto` always resolves; `Deterministic` on every id routine.
             *run = r.resolve(c)?.imp;
         }
-        Ok(Forms { asked: imp, called, runs })
+        let pose = roster::find(POSE_ROUTINE).expect("the whole-pose routine is in the roster");
+        let pose_called = if pose.resolve(imp).is_ok() { imp } else { substitute };
+        let pose_runs = pose.resolve(pose_called)?.imp;
+        Ok(Forms { asked: imp, called, runs, pose_called, pose_runs })
     }
 
     /// The forms the pipeline offers on this CPU, for tables and tests:
@@ -100,7 +118,12 @@ impl Forms {
     pub fn note(&self) -> Option<String> {
         if matches!(self.asked, Impl::Auto | Impl::Deterministic) {
             let each: Vec<String> = (0..4).map(|i| format!("{} {}", ROUTINES[i], self.runs[i])).collect();
-            return Some(format!("{}: each routine resolves it: {}", self.asked, each.join(", ")));
+            return Some(format!(
+                "{}: each routine resolves it: {} ({POSE_ROUTINE} {} for the last three in one call)",
+                self.asked,
+                each.join(", "),
+                self.pose_runs
+            ));
         }
         let subs = self.substituted();
         if subs.is_empty() {
@@ -149,6 +172,11 @@ struct KernelSampler {
 /// [`Poser::pose`] allocates nothing.
 #[derive(Clone, Debug)]
 pub struct Poser {
+    /// Whether every base is the identity: then the last three stages are
+    /// one call of the whole-pose routine over the joints alone.
+    one_call: bool,
+    /// The joints' parents without the bases (roots `-1`).
+    joint_parents: Vec<i32>,
     bases: usize,
     /// [`Animation::skeleton_parents`].
     parents: Vec<i32>,
@@ -207,7 +235,10 @@ impl Poser {
             .map(|b| JointMat { mat: b.map(|v| v as f32) })
             .chain(std::iter::repeat_n(JointMat::IDENTITY, n))
             .collect();
+        let identity = JointMat::IDENTITY.mat.map(f64::from);
         Poser {
+            one_call: anim.bases.iter().all(|b| *b == identity),
+            joint_parents: anim.parents.clone(),
             bases: anim.bases.len(),
             parents: anim.skeleton_parents(),
             rest: rest.clone(),
@@ -257,6 +288,14 @@ impl Poser {
             }
         }
         let b = self.bases;
+        if self.one_call {
+            // Every base is the identity: the roots' model matrices are
+            // their local ones, which the whole-pose routine writes.
+            let input = PoseInput::new(&self.joints, &self.joints, 0.0);
+            let skin = Skin { inverse_bind: &self.inverse_bind, mats: &mut self.skin };
+            animasm::slerp_pose(forms.pose_called, &input, &self.joint_parents, &mut self.mats[b..], Some(skin))?;
+            return Ok(&self.skin);
+        }
         animasm::quats_to_mats(to_mats, &mut self.mats[b..], &self.joints)?;
         let last = self.mats.len() - 1;
         animasm::transform_skeleton(skeleton, &mut self.mats, &self.parents, b..=last)?;

@@ -15,6 +15,7 @@ use animasm::roster::{Routine, Shape};
 
 pub mod joint_blend;
 pub mod mats_to_quats;
+pub mod pose;
 pub mod quat_pairs;
 pub mod quats_to_mats;
 pub mod skeleton;
@@ -38,6 +39,7 @@ pub fn fuzz(r: &'static Routine, data: &[u8]) {
         Shape::TransformJoints { .. } => transform_joints::fuzz(r, &mut g),
         Shape::QuatPairs { .. } => quat_pairs::fuzz(r, &mut g),
         Shape::Stream { .. } => stream::fuzz(r, &mut g),
+        Shape::Pose { .. } => pose::fuzz(r, &mut g),
         _ => panic!("{}: a shape fuzz/src/shapes/ does not know", r.name),
     }
 }

@@ -69,15 +69,19 @@ pub fn listing_kernel_address(r: &Routine) -> Option<usize> {
         Shape::TransformJoints { forms, .. } => listing_form!(forms),
         Shape::QuatPairs { forms, .. } => listing_form!(forms),
         Shape::Stream { forms, .. } => listing_form!(forms),
+        Shape::Pose { forms, .. } => listing_form!(forms),
         _ => panic!("{}: a shape tests/common/roster_checks/listing.rs does not know", r.name),
     };
     address.map(std::hint::black_box)
 }
 
 /// Every routine of the roster with an [`Origin::Listing`] form compiled
-/// here, in the roster's order; not the composites
-/// ([`Routine::is_composite`]: `slerp_pose`, `lerp_pose`), whose `Asm`
-/// form chains the other routines' listings and has none of its own.
+/// here, in the roster's order, the composites aside
+/// ([`Routine::is_composite`]: `slerp_pose` and `lerp_pose`, whose `Asm`
+/// form chains the listings of `slerp_joints` / `lerp_joints`,
+/// `quats_to_mats`, `transform_skeleton` and `transform_joints`, each
+/// checked against its own `asm_notes/<routine>.listing.s` in its own
+/// routine; they have no listing file of their own).
 pub fn routines_with_listing() -> impl Iterator<Item = &'static Routine> {
     roster::ROUTINES.iter().filter(|r| !r.is_composite() && r.all_forms().any(|f| f.origin == Origin::Listing))
 }

@@ -20,6 +20,7 @@ use super::harness::Floats;
 
 pub mod joint_blend;
 pub mod mats_to_quats;
+pub mod pose;
 pub mod quat_pairs;
 pub mod quats_to_mats;
 pub mod skeleton;
@@ -29,6 +30,8 @@ pub mod transform_joints;
 #[allow(unused_imports)]
 pub use joint_blend::{JointBlend, JointIn};
 pub use mats_to_quats::MatsToQuats;
+#[allow(unused_imports)]
+pub use pose::{Pose, PoseIn};
 #[allow(unused_imports)]
 pub use quat_pairs::{QuatPairs, QuatsIn};
 pub use quats_to_mats::QuatsToMats;
@@ -121,5 +124,6 @@ pub fn for_each_shape(routines: impl IntoIterator<Item = &'static Routine>, f: &
     group::<TransformJoints>(&routines, f, &mut seen);
     group::<QuatPairs>(&routines, f, &mut seen);
     group::<Stream>(&routines, f, &mut seen);
+    group::<Pose>(&routines, f, &mut seen);
     assert_eq!(seen, routines.len(), "a routine of a shape tests/common/shapes does not know");
 }

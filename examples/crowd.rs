@@ -1,0 +1,241 @@
+//! `cargo run --release --example crowd [-- --characters N] [--frames F] [--quick]`:
+//! a crowd of Foxes (default 1,000; `--quick` 100 characters and 9
+//! frames, for CI), each playing one of the Fox's three clips
+//! (`data/Fox.glb`) at its own time, every clip resampled to 30 Hz once
+//! (`devkit::crowd`). A character's frame is the two frames around its time
+//! and their factor, then one `animasm::slerp_pose` call with a `Skin`, into
+//! the character's own model and skinning matrices; a crowd frame is every
+//! character, 1/60 s after the previous one.
+//!
+//! Each crowd frame is timed three ways, interleaved (the order turns from
+//! frame to frame), on the same characters and buffers, with the report's
+//! timer (`devkit::timer`):
+//!
+//! - one core: a plain loop over the characters;
+//! - every core: rayon's `par_iter_mut` over the characters (each writes
+//!   only its own buffers), on rayon's global pool (not on wasm32, which
+//!   has no threads);
+//! - chained, one core: the same pose with the crate's separate calls
+//!   (`Skeleton::slerp_joints` on a copy of the first frame,
+//!   `quats_to_mats`, `Skeleton::local_to_model`, `transform_joints`).
+//!
+//! It prints the median over the frames of each: ns per joint, characters
+//! per millisecond, the scaling (one core over every core) with the number
+//! of rayon threads, and chained over one call. At the end it checks that
+//! the one-core loop and the rayon loop wrote bit-identical skinning
+//! matrices for the last frame (exit code 1 otherwise), and says whether
+//! the chained calls gave the same bits. A bad command line is exit code 2.
+
+use std::process::ExitCode;
+
+use animasm::{Impl, JointMat, JointQuat};
+use devkit::crowd::{Character, Crowd, RATE};
+use devkit::timer::{self, Stats};
+#[cfg(not(target_family = "wasm"))]
+use rayon::prelude::*;
+
+const USAGE: &str = "usage: cargo run --release --example crowd -- [--characters N] [--frames F] [--quick]
+
+  --characters  how many Foxes (default 1000; 100 with --quick)
+  --frames      how many crowd frames are timed (default 101; 9 with --quick)
+  --quick       the CI run: few characters, few frames";
+
+/// The time between two crowd frames, in seconds.
+const DT: f32 = 1.0 / 60.0;
+
+/// The form every call takes: what an engine would call.
+const IMP: Impl = Impl::Auto;
+
+fn parse_args() -> Result<(usize, usize), String> {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let quick = args.iter().any(|a| a == "--quick");
+    let (mut characters, mut frames) = if quick { (100, 9) } else { (1000, 101) };
+    let mut it = args.iter();
+    while let Some(a) = it.next() {
+        let mut number = |name: &str| -> Result<usize, String> {
+            let v = it.next().ok_or_else(|| format!("{name} needs a value"))?;
+            match v.parse() {
+                Ok(n) if n > 0 => Ok(n),
+                _ => Err(format!("{name} {v}: not a positive whole number")),
+            }
+        };
+        match a.as_str() {
+            "--quick" => {}
+            "--characters" => characters = number("--characters")?,
+            "--frames" => frames = number("--frames")?,
+            "-h" | "--help" => return Err(String::new()),
+            other => return Err(format!("unknown argument {other:?}")),
+        }
+    }
+    Ok((characters, frames))
+}
+
+/// The ways a crowd frame is run.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Run {
+    OneCore,
+    #[cfg(not(target_family = "wasm"))]
+    EveryCore,
+    Chained,
+}
+
+const RUNS: &[Run] = &[
+    Run::OneCore,
+    #[cfg(not(target_family = "wasm"))]
+    Run::EveryCore,
+    Run::Chained,
+];
+
+/// One crowd frame at crowd time `t`, run `run`'s way.
+fn frame(
+    run: Run,
+    crowd: &Crowd,
+    characters: &mut [Character],
+    t: f32,
+    scratch: &mut [JointQuat],
+) -> Result<(), animasm::Error> {
+    match run {
+        Run::OneCore => characters.iter_mut().try_for_each(|c| crowd.pose(IMP, c, t)),
+        #[cfg(not(target_family = "wasm"))]
+        Run::EveryCore => characters.par_iter_mut().try_for_each(|c| crowd.pose(IMP, c, t)),
+        Run::Chained => characters.iter_mut().try_for_each(|c| crowd.pose_chained(IMP, c, t, scratch)),
+    }
+}
+
+fn skins(characters: &[Character]) -> Vec<JointMat> {
+    characters.iter().flat_map(|c| c.skin.iter().copied()).collect()
+}
+
+fn cpu_name() -> String {
+    std::fs::read_to_string("/proc/cpuinfo")
+        .ok()
+        .and_then(|s| {
+            s.lines()
+                .find(|l| l.starts_with("model name"))
+                .and_then(|l| l.split(':').nth(1))
+                .map(|n| n.trim().to_owned())
+        })
+        .unwrap_or_else(|| "unknown CPU".into())
+}
+
+fn main() -> ExitCode {
+    let (n, frames) = match parse_args() {
+        Ok(a) => a,
+        Err(e) => {
+            if !e.is_empty() {
+                eprintln!("crowd: {e}");
+            }
+            eprintln!("{USAGE}");
+            return if e.is_empty() { ExitCode::SUCCESS } else { ExitCode::from(2) };
+        }
+    };
+    match run(n, frames) {
+        Ok(true) => ExitCode::SUCCESS,
+        Ok(false) => ExitCode::FAILURE,
+        Err(e) => {
+            eprintln!("crowd: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// Times `frames` crowd frames of `n` characters; whether the checks passed.
+fn run(n: usize, frames: usize) -> Result<bool, Box<dyn std::error::Error>> {
+    let crowd = Crowd::fox()?;
+    let joints = crowd.joints();
+    let mut characters = crowd.characters(n);
+    let mut scratch = vec![JointQuat::default(); joints];
+    #[cfg(not(target_family = "wasm"))]
+    let threads = rayon::current_num_threads();
+
+    let clips: Vec<String> = crowd.clips.iter().map(|c| format!("{} {:.2} s", c.name, c.duration())).collect();
+    println!(
+        "crowd: {n} Foxes of {joints} joints, clips {} resampled at {RATE} Hz; {frames} frames {DT:.4} s apart, median of frames",
+        clips.join(", ")
+    );
+    println!(
+        "{} ({} logical CPUs seen); forms (Impl::Auto): slerp_pose {}, chained slerp_joints {}, quats_to_mats {}, transform_skeleton {}, transform_joints {}",
+        cpu_name(),
+        std::thread::available_parallelism().map_or(1, |p| p.get()),
+        animasm::pose::slerp::resolve(IMP)?,
+        animasm::slerp_joints::resolve(IMP)?,
+        animasm::quats_to_mats::resolve(IMP)?,
+        animasm::transform_skeleton::resolve(IMP)?,
+        animasm::transform_joints::resolve(IMP)?,
+    );
+
+    // One untimed frame each: the pages touched, rayon's pool started.
+    for &r in RUNS {
+        frame(r, &crowd, &mut characters, 0.0, &mut scratch)?;
+    }
+    let mut ticks: Vec<Vec<u64>> = vec![Vec::with_capacity(frames); RUNS.len()];
+    let mut last: Vec<Vec<JointMat>> = vec![Vec::new(); RUNS.len()];
+    for f in 0..frames {
+        let t = f as f32 * DT;
+        for k in 0..RUNS.len() {
+            let i = (f + k) % RUNS.len();
+            let mut result = Ok(());
+            ticks[i].push(timer::time(|| result = frame(RUNS[i], &crowd, &mut characters, t, &mut scratch)));
+            result?;
+            if f + 1 == frames {
+                last[i] = skins(&characters);
+            }
+        }
+    }
+
+    let ns = |r: Run| {
+        let i = RUNS.iter().position(|&x| x == r).expect("a run of RUNS");
+        timer::ticks_to_ns(Stats::of_ticks(&mut ticks[i].clone(), 1.0).median)
+    };
+    let line = |what: &str, ns: f64| {
+        println!(
+            "{what:<34} {:>9.1} us/frame {:>7.2} ns/joint {:>8.1} characters/ms",
+            ns / 1e3,
+            ns / (n * joints) as f64,
+            n as f64 / (ns / 1e6)
+        );
+    };
+    let one = ns(Run::OneCore);
+    line("(a) one core, slerp_pose", one);
+    #[cfg(not(target_family = "wasm"))]
+    {
+        let every = ns(Run::EveryCore);
+        line(&format!("(b) rayon ({threads} threads), slerp_pose"), every);
+        println!("scaling (a)/(b): {:.2}x with {threads} rayon threads", one / every);
+    }
+    #[cfg(target_family = "wasm")]
+    println!("(b) not run: wasm32 has no threads");
+    let chained = ns(Run::Chained);
+    line("(c) one core, chained calls", chained);
+    println!("chained/one call (c)/(a): {:.2}x", chained / one);
+
+    #[cfg(not(target_family = "wasm"))]
+    let ok = {
+        let every = RUNS.iter().position(|&x| x == Run::EveryCore).expect("rayon's run");
+        let same = last[0] == last[every];
+        if same {
+            println!("check: (a) and (b) wrote bit-identical skinning matrices for the last frame");
+        } else {
+            let differ = last[0].iter().zip(&last[every]).filter(|(a, b)| a != b).count();
+            println!(
+                "check FAILED: (a) and (b) differ on {differ} of {} skinning matrices of the last frame",
+                last[0].len()
+            );
+        }
+        same
+    };
+    #[cfg(target_family = "wasm")]
+    let ok = true;
+    let chained_last = &last[RUNS.len() - 1];
+    if last[0] == *chained_last {
+        println!("the chained calls gave the same bits as slerp_pose");
+    } else {
+        let most = last[0]
+            .iter()
+            .zip(chained_last)
+            .flat_map(|(a, b)| a.mat.iter().zip(&b.mat).map(|(x, y)| (x - y).abs()))
+            .fold(0.0f32, f32::max);
+        println!("the chained calls differ from slerp_pose by at most {most:e} (forms above)");
+    }
+    Ok(ok)
+}
