@@ -32,16 +32,16 @@ use crate::types::{JointMat, JointQuat, Quat, Vec4};
 /// | form | origin | instruction set | routines |
 /// |---|---|---|---|
 /// | [`Impl::Auto`] | the fastest form this CPU can run, per routine (the default) | | all |
-/// | [`Impl::Deterministic`] | the fastest [`Origin::Successor`] form this CPU can run: the one answer, the same bits on every CPU | | the seven id Software routines |
-/// | [`Impl::Portable`] | [`Origin::Successor`]: the successors' algorithm in plain Rust | [`Isa::Portable`] | the seven id Software routines |
+/// | [`Impl::Deterministic`] | the fastest [`Origin::Successor`] form this CPU can run: the one answer, the same bits on every CPU | | the seven id Software routines, the pose routines |
+/// | [`Impl::Portable`] | [`Origin::Successor`]: the successors' algorithm in plain Rust | [`Isa::Portable`] | the seven id Software routines, the pose routines |
 /// | [`Impl::Scalar`] | [`Origin::PaperC`]: the paper's C, line by line | [`Isa::Portable`] | all |
-/// | [`Impl::Intrinsics`] | [`Origin::ListingTwin`]: the listing with `core::arch` intrinsics, bit-identical to `Asm` | [`Isa::Sse2`] (`slerp_quats_*`: [`Isa::Avx`]) | the id Software routines, `slerp_quats_*` |
-/// | [`Impl::Asm`] | [`Origin::Listing`]: the listing in `asm!`, instruction for instruction | as `Intrinsics` | the id Software routines, `slerp_quats_*` |
+/// | [`Impl::Intrinsics`] | [`Origin::ListingTwin`]: the listing with `core::arch` intrinsics, bit-identical to `Asm` | [`Isa::Sse2`] (`slerp_quats_*`: [`Isa::Avx`]) | the id Software routines, `slerp_quats_*`, the pose routines (the listings chained) |
+/// | [`Impl::Asm`] | [`Origin::Listing`]: the listing in `asm!`, instruction for instruction | as `Intrinsics` | the id Software routines, `slerp_quats_*`, the pose routines (the listings chained) |
 /// | [`Impl::Sse2`] | [`Origin::Published`]: published intrinsics that are no listing's twin, 4 lanes | [`Isa::Sse2`] | `slerp_quats_corrected` (Table 1's 128-bit baseline), the nlerp family |
 /// | [`Impl::Avx2NoFma`] | [`Origin::Published`], 8 lanes | [`Isa::Avx2`] | the nlerp family |
-/// | [`Impl::Avx2`] | [`Origin::Successor`] (the id routines) or [`Origin::Published`] (the nlerp family's FMA forms), 8 lanes | [`Isa::Avx2Fma`] | the seven id Software routines, the nlerp family |
+/// | [`Impl::Avx2`] | [`Origin::Successor`] (the id routines) or [`Origin::Published`] (the nlerp family's FMA forms), 8 lanes | [`Isa::Avx2Fma`] | the seven id Software routines, the nlerp family, the pose routines |
 /// | [`Impl::Avx512`] | [`Origin::Successor`] (the id routines) or [`Origin::Widened`] (the nlerp family), 16 lanes | [`Isa::Avx512`] | `slerp_joints`, `lerp_joints`, `quats_to_mats`, `mats_to_quats`, `transform_joints`, the nlerp family |
-/// | [`Impl::Neon`] | [`Origin::Successor`] (the id routines) or [`Origin::Published`] (the nlerp family), 4 lanes | [`Isa::Neon`] | the seven id Software routines, the nlerp family |
+/// | [`Impl::Neon`] | [`Origin::Successor`] (the id routines) or [`Origin::Published`] (the nlerp family), 4 lanes | [`Isa::Neon`] | the seven id Software routines, the nlerp family, the pose routines |
 ///
 /// The two skeleton routines have no `Avx512` form (their AVX-512 kernels,
 /// `transform_skeleton::avx512` and `untransform_skeleton::avx512`, were

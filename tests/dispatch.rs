@@ -90,7 +90,6 @@ mod hooked {
     const POSE: &[Row] = &[
         (Impl::Neon, None),
         (Impl::Avx2, AVX2_FMA),
-        (Impl::Avx512, AVX512),
         (Impl::Asm, None),
         (Impl::Intrinsics, None),
         (Impl::Portable, None),

@@ -60,7 +60,7 @@ pub unsafe fn slerp_pose(
     num_joints: i32,
 ) {
     // SAFETY: the caller's contract, passed on.
-    unsafe { pose::<true>(model, skin, from, to, factor, scale, parents, inverse_bind, num_joints) }
+    unsafe { pose::<true, 3>(model, skin, from, to, factor, scale, parents, inverse_bind, num_joints) }
 }
 
 /// `lerp_pose` with the AVX2 + FMA successors fused.
@@ -82,7 +82,7 @@ pub unsafe fn lerp_pose(
     num_joints: i32,
 ) {
     // SAFETY: the caller's contract, passed on.
-    unsafe { pose::<false>(model, skin, from, to, factor, scale, parents, inverse_bind, num_joints) }
+    unsafe { pose::<false, 2>(model, skin, from, to, factor, scale, parents, inverse_bind, num_joints) }
 }
 
 /// What a block blends: the factor's registers.
@@ -102,7 +102,7 @@ struct Factor {
 #[allow(clippy::too_many_arguments)]
 #[inline]
 #[target_feature(enable = "avx2,fma")]
-unsafe fn pose<const SLERP: bool>(
+unsafe fn pose<const SLERP: bool, const N: usize>(
     model: *mut JointMat,
     skin: *mut JointMat,
     from: *const JointQuat,
@@ -128,129 +128,173 @@ unsafe fn pose<const SLERP: bool>(
     };
     let f = Factor { lerp: _mm256_set1_ps(factor), scaled: _mm256_set1_ps(factor / (1.0 - factor)) };
     let neg_zero = _mm256_castsi256_ps(_mm256_set1_epi32(IEEE_SP_SIGN as i32));
-    let full = n / BLOCK * BLOCK;
+    // Groups of `N` blocks (their blends interleave: the slerp's chain of
+    // divisions, roots and polynomials is long), then single blocks, then
+    // a zero-padded block for the last one to seven joints; the chain
+    // follows `LAG` joints behind what the blocks have stored.
+    let group = BLOCK * N;
     let mut i = 0;
-    while i < full {
-        // SAFETY: `i + 8 <= n`: joints `i..i + 8` of every array are valid
-        // (caller's contract); `other` and `scale` are null or arrays of `n`.
+    let mut composed = 0;
+    while i < n {
+        let (size, padded) = if n - i >= group {
+            (group, false)
+        } else if n - i >= BLOCK {
+            (BLOCK, false)
+        } else {
+            (n - i, true)
+        };
+        // SAFETY: `i + size <= n`: joints `i..i + size` of every array are
+        // valid (caller's contract); `other` and `scale` are null or arrays
+        // of `n`; the stack blocks hold eight and do not overlap them.
         unsafe {
             let b = if other.is_null() { other } else { other.add(i) };
             let s = if scale.is_null() { scale } else { scale.add(i) };
-            block::<SLERP>(model.add(i), src.add(i), b, s, f);
-            if i >= LAG {
-                chain(model, skin, parents, inverse_bind, i - LAG, BLOCK, neg_zero);
+            if size == group {
+                block::<SLERP, N>(model.add(i), src.add(i), b, s, f);
+            } else if !padded {
+                block::<SLERP, 1>(model.add(i), src.add(i), b, s, f);
+            } else {
+                let mut pa = [JointQuat::default(); BLOCK];
+                let mut pb = [JointQuat::default(); BLOCK];
+                let mut ps = [Vec4::default(); BLOCK];
+                let mut m = [JointMat::default(); BLOCK];
+                core::ptr::copy_nonoverlapping(src.add(i), pa.as_mut_ptr(), size);
+                if !b.is_null() {
+                    core::ptr::copy_nonoverlapping(b, pb.as_mut_ptr(), size);
+                }
+                if !s.is_null() {
+                    core::ptr::copy_nonoverlapping(s, ps.as_mut_ptr(), size);
+                }
+                let b = if b.is_null() { b } else { pb.as_ptr() };
+                let s = if s.is_null() { s } else { ps.as_ptr() };
+                block::<SLERP, 1>(m.as_mut_ptr(), pa.as_ptr(), b, s, f);
+                core::ptr::copy_nonoverlapping(m.as_ptr(), model.add(i), size);
             }
         }
-        i += BLOCK;
-    }
-    // SAFETY: as above, for the full blocks not yet composed.
-    unsafe { chain(model, skin, parents, inverse_bind, full.saturating_sub(LAG), full.min(LAG), neg_zero) };
-    let rest = n - full;
-    if rest > 0 {
-        let mut a = [JointQuat::default(); BLOCK];
-        let mut b = [JointQuat::default(); BLOCK];
-        let mut s = [Vec4::default(); BLOCK];
-        let mut m = [JointMat::default(); BLOCK];
-        // SAFETY: the last `rest < 8` joints from `full` are in every array
-        // (caller's contract); the stack blocks hold eight and do not
-        // overlap them.
-        unsafe {
-            core::ptr::copy_nonoverlapping(src.add(full), a.as_mut_ptr(), rest);
-            if !other.is_null() {
-                core::ptr::copy_nonoverlapping(other.add(full), b.as_mut_ptr(), rest);
-            }
-            if !scale.is_null() {
-                core::ptr::copy_nonoverlapping(scale.add(full), s.as_mut_ptr(), rest);
-            }
-            let b = if other.is_null() { core::ptr::null() } else { b.as_ptr() };
-            let s = if scale.is_null() { core::ptr::null() } else { s.as_ptr() };
-            block::<SLERP>(m.as_mut_ptr(), a.as_ptr(), b, s, f);
-            core::ptr::copy_nonoverlapping(m.as_ptr(), model.add(full), rest);
-            chain(model, skin, parents, inverse_bind, full, rest, neg_zero);
+        i += size;
+        let ready = if i == n { n } else { i.saturating_sub(LAG) };
+        if ready > composed {
+            // SAFETY: joints `composed..ready` have their local matrices
+            // in `model` and every parent before them is composed.
+            unsafe { chain(model, skin, parents, inverse_bind, composed, ready - composed, neg_zero) };
+            composed = ready;
         }
     }
 }
 
-/// Eight joints' local matrices: `mats[k] = [R | t]` of the blend of
+/// `8 N` joints' local matrices: `mats[k] = [R | t]` of the blend of
 /// `a[k]` and `b[k]` (of `a[k]` alone when `b` is null), `R`'s columns
-/// scaled by `s[k]` when `s` is not null.
+/// scaled by `s[k]` when `s` is not null; the `N` blocks of eight side by
+/// side, step by step.
 ///
 /// # Safety
 ///
-/// AVX2 and FMA; `a` (and `b`, `s` when not null) valid for reads of eight
-/// elements, `mats` for writes of eight, 16-byte aligned, not overlapping
+/// AVX2 and FMA; `a` (and `b`, `s` when not null) valid for reads of `8 N`
+/// elements, `mats` for writes of `8 N`, 16-byte aligned, not overlapping
 /// them.
+// The blocks are indexed on purpose: `v` addresses several arrays in step.
+#[allow(clippy::needless_range_loop)]
 #[inline]
 #[target_feature(enable = "avx2,fma")]
-unsafe fn block<const SLERP: bool>(
+unsafe fn block<const SLERP: bool, const N: usize>(
     mats: *mut JointMat,
     a: *const JointQuat,
     b: *const JointQuat,
     s: *const Vec4,
     f: Factor,
 ) {
+    let zero = _mm256_setzero_ps();
+    let mut q = [[zero; 4]; N];
+    let mut t = [[zero; 4]; N];
     // SAFETY: the caller's contract is `load`'s, `store`'s and the scale
-    // loads' (eight `Vec4`, 128 contiguous bytes).
+    // loads' (eight `Vec4` per block, 128 contiguous bytes).
     unsafe {
-        let (mut q, mut t) = load(a);
+        for v in 0..N {
+            (q[v], t[v]) = load(a.add(BLOCK * v));
+        }
         if !b.is_null() {
-            let (p, u) = load(b);
-            (q, t) = blend::<SLERP>(q, t, p, u, f);
-        }
-        let mut m = rotation(q[0], q[1], q[2], q[3]);
-        if !s.is_null() {
-            // `[s_2k | s_2k+1]` is one 32-byte load: after the transpose,
-            // lanes 0-3 hold joints 0, 2, 4, 6 and lanes 4-7 joints 1, 3,
-            // 5, 7, as `load`'s.
-            let sf = s.cast::<f32>();
-            let sc = transpose_lane4(
-                _mm256_loadu_ps(sf),
-                _mm256_loadu_ps(sf.add(8)),
-                _mm256_loadu_ps(sf.add(16)),
-                _mm256_loadu_ps(sf.add(24)),
-            );
-            for (e, v) in m.iter_mut().enumerate() {
-                *v = _mm256_mul_ps(*v, sc[e % 3]);
+            let mut p = [[zero; 4]; N];
+            let mut u = [[zero; 4]; N];
+            for v in 0..N {
+                (p[v], u[v]) = load(b.add(BLOCK * v));
             }
+            blend::<SLERP, N>(&mut q, &mut t, &p, &u, f);
         }
-        store(mats, &m, [t[0], t[1], t[2]]);
+        for v in 0..N {
+            let mut m = rotation(q[v][0], q[v][1], q[v][2], q[v][3]);
+            if !s.is_null() {
+                // `[s_2k | s_2k+1]` is one 32-byte load: after the
+                // transpose, lanes 0-3 hold joints 0, 2, 4, 6 and lanes 4-7
+                // joints 1, 3, 5, 7, as `load`'s.
+                let sf = s.add(BLOCK * v).cast::<f32>();
+                let sc = transpose_lane4(
+                    _mm256_loadu_ps(sf),
+                    _mm256_loadu_ps(sf.add(8)),
+                    _mm256_loadu_ps(sf.add(16)),
+                    _mm256_loadu_ps(sf.add(24)),
+                );
+                for e in 0..9 {
+                    m[e] = _mm256_mul_ps(m[e], sc[e % 3]);
+                }
+            }
+            store(mats.add(BLOCK * v), &m, [t[v][0], t[v][1], t[v][2]]);
+        }
     }
 }
 
-/// The blend of the SoA joints `(q, t)` towards `(p, u)`, lane for lane the
-/// arithmetic of `slerp_joints::avx2` (`SLERP`) or `lerp_joints::avx2`.
+/// The blend of `N` blocks of SoA joints `(q, t)` towards `(p, u)`, in
+/// place, lane for lane the arithmetic of `slerp_joints::avx2` (`SLERP`)
+/// or `lerp_joints::avx2`.
+#[allow(clippy::needless_range_loop)]
 #[inline]
 #[target_feature(enable = "avx2,fma")]
-fn blend<const SLERP: bool>(
-    q: [__m256; 4],
-    t: [__m256; 4],
-    p: [__m256; 4],
-    u: [__m256; 4],
+fn blend<const SLERP: bool, const N: usize>(
+    q: &mut [[__m256; 4]; N],
+    t: &mut [[__m256; 4]; N],
+    p: &[[__m256; 4]; N],
+    u: &[[__m256; 4]; N],
     f: Factor,
-) -> ([__m256; 4], [__m256; 4]) {
+) {
     // (x x' + y y') + (z z' + w w'), each product rounded: `hsum4`'s order.
-    let cosom = _mm256_add_ps(
-        _mm256_add_ps(_mm256_mul_ps(q[0], p[0]), _mm256_mul_ps(q[1], p[1])),
-        _mm256_add_ps(_mm256_mul_ps(q[2], p[2]), _mm256_mul_ps(q[3], p[3])),
-    );
-    let r = if SLERP {
-        let ([scale0], [scale1]) = slerp_scales::<1>([cosom], f.lerp);
-        core::array::from_fn(|c| _mm256_fmadd_ps(q[c], scale0, _mm256_mul_ps(p[c], scale1)))
-    } else {
-        // ±scaledLerp: negative where cosom < 0 (not for -0.0 or NaN).
-        let flip =
-            _mm256_and_ps(_mm256_cmp_ps::<_CMP_LT_OQ>(cosom, _mm256_setzero_ps()), splat_bits(&SIMD_SP_SIGN_BIT));
-        let s = _mm256_xor_ps(f.scaled, flip);
-        let r: [__m256; 4] = core::array::from_fn(|c| _mm256_fmadd_ps(p[c], s, q[c]));
-        let norm2 = _mm256_add_ps(
-            _mm256_add_ps(_mm256_mul_ps(r[0], r[0]), _mm256_mul_ps(r[1], r[1])),
-            _mm256_add_ps(_mm256_mul_ps(r[2], r[2]), _mm256_mul_ps(r[3], r[3])),
+    let mut cosom = [_mm256_setzero_ps(); N];
+    for v in 0..N {
+        cosom[v] = _mm256_add_ps(
+            _mm256_add_ps(_mm256_mul_ps(q[v][0], p[v][0]), _mm256_mul_ps(q[v][1], p[v][1])),
+            _mm256_add_ps(_mm256_mul_ps(q[v][2], p[v][2]), _mm256_mul_ps(q[v][3], p[v][3])),
         );
-        let inv = rsqrt_exact(norm2);
-        core::array::from_fn(|c| _mm256_mul_ps(r[c], inv))
-    };
-    let t = core::array::from_fn(|c| _mm256_fmadd_ps(f.lerp, _mm256_sub_ps(u[c], t[c]), t[c]));
-    (r, t)
+    }
+    if SLERP {
+        let (scale0, scale1) = slerp_scales::<N>(cosom, f.lerp);
+        for v in 0..N {
+            for c in 0..4 {
+                q[v][c] = _mm256_fmadd_ps(q[v][c], scale0[v], _mm256_mul_ps(p[v][c], scale1[v]));
+            }
+        }
+    } else {
+        let sign = splat_bits(&SIMD_SP_SIGN_BIT);
+        for v in 0..N {
+            // ±scaledLerp: negative where cosom < 0 (not for -0.0 or NaN).
+            let flip = _mm256_and_ps(_mm256_cmp_ps::<_CMP_LT_OQ>(cosom[v], _mm256_setzero_ps()), sign);
+            let s = _mm256_xor_ps(f.scaled, flip);
+            let mut r = [_mm256_setzero_ps(); 4];
+            for c in 0..4 {
+                r[c] = _mm256_fmadd_ps(p[v][c], s, q[v][c]);
+            }
+            let norm2 = _mm256_add_ps(
+                _mm256_add_ps(_mm256_mul_ps(r[0], r[0]), _mm256_mul_ps(r[1], r[1])),
+                _mm256_add_ps(_mm256_mul_ps(r[2], r[2]), _mm256_mul_ps(r[3], r[3])),
+            );
+            let inv = rsqrt_exact(norm2);
+            for c in 0..4 {
+                q[v][c] = _mm256_mul_ps(r[c], inv);
+            }
+        }
+    }
+    for v in 0..N {
+        for c in 0..4 {
+            t[v][c] = _mm256_fmadd_ps(f.lerp, _mm256_sub_ps(u[v][c], t[v][c]), t[v][c]);
+        }
+    }
 }
 
 /// Joints `first..first + count`, whose local matrices are in `model`:

@@ -22,10 +22,13 @@
 //!
 //! Each form runs the four routines' form of the same name. [`scalar`]
 //! chains the paper's C routines, [`asm`] and [`intrinsics`] the listings,
-//! `avx512` and `neon` the successors' kernels, 32 joints at a time.
-//! [`avx2`] and [`portable`] are fused: eight joints at a time from both
-//! poses to their model (and skin) matrices in registers and L1, and one
-//! joint at a time, with the successors' arithmetic. Every
+//! [`portable`] and `neon` the successors' kernels, 32 joints at a time.
+//! [`avx2`] is fused: 16 or 24 joints at a time from both poses to their
+//! model (and skin) matrices in registers and L1, with the successors'
+//! arithmetic. There is no `Avx512` form: the AVX-512 successors chained
+//! this way took 1.05-1.6x `Avx2`'s time on an Intel Xeon with AVX-512
+//! (`asm_notes/pose.md`), so `Impl::Avx512` gives `Error::Unsupported` and
+//! `Impl::Deterministic` runs `Avx2` there. Every
 //! form gives, bit for bit, what its four routines give when called one
 //! after the other over the whole skeleton (`tests/whole_pose.rs` checks
 //! it), so the successors give the one answer.
@@ -43,8 +46,6 @@ pub mod scalar;
 pub mod asm;
 #[cfg(target_arch = "x86_64")]
 pub mod avx2;
-#[cfg(target_arch = "x86_64")]
-pub mod avx512;
 #[cfg(target_arch = "x86_64")]
 pub mod intrinsics;
 #[cfg(target_arch = "aarch64")]
@@ -69,8 +70,6 @@ pub(crate) static SLERP_FORMS: &[Form<PoseKernel>] = &[
     form!(Neon => neon::slerp_pose, Successor on Neon),
     #[cfg(target_arch = "x86_64")]
     form!(Avx2 => avx2::slerp_pose, Successor on Avx2Fma),
-    #[cfg(target_arch = "x86_64")]
-    form!(Avx512 => avx512::slerp_pose, Successor on Avx512),
     #[cfg(all(target_arch = "x86_64", not(miri)))]
     form!(Asm => asm::slerp_pose, Listing on Sse2),
     #[cfg(target_arch = "x86_64")]
@@ -87,8 +86,6 @@ pub(crate) static LERP_FORMS: &[Form<PoseKernel>] = &[
     form!(Neon => neon::lerp_pose, Successor on Neon),
     #[cfg(target_arch = "x86_64")]
     form!(Avx2 => avx2::lerp_pose, Successor on Avx2Fma),
-    #[cfg(target_arch = "x86_64")]
-    form!(Avx512 => avx512::lerp_pose, Successor on Avx512),
     #[cfg(target_arch = "x86_64")]
     form!(Intrinsics => intrinsics::lerp_pose, ListingTwin on Sse2),
     #[cfg(all(target_arch = "x86_64", not(miri)))]
