@@ -1,19 +1,24 @@
-//! `Impl::Avx2` (AVX2 + FMA): the whole pose fused, eight joints at a time.
+//! `Impl::Avx2` (AVX2 + FMA): the whole pose fused, a group of joints at a
+//! time.
 //!
-//! Each block of eight joints is loaded once from both poses into SoA
-//! registers (the layout of `quats_to_mats::avx2`), blended there
-//! (`lerp_joints`' or `slerp_joints`' successor arithmetic, lane for lane),
-//! turned into matrices (`quats_to_mats::avx2::rotation`), scaled, and
-//! stored as the block's local matrices into `model`; then each joint is
-//! composed with its parent (`transform_skeleton::avx2::compose`) and, with
-//! a skin, multiplied by its inverse bind matrix
-//! (`transform_joints::avx2::multiply`) while it is in the L1 cache. The
-//! blended pose is never stored, no index list is read and no call is made
-//! per block. The chain runs `LAG` (16) joints behind the blocks, so that a
-//! block's stores have left the store buffer before the chain loads them
-//! back, and the blocks' arithmetic (independent of the chain) fills the
-//! cycles a parent-to-child chain waits. The last one to seven joints go
-//! through a zero-padded block on the stack, as `quats_to_mats::avx2` does.
+//! Each group (three blocks of eight joints for `slerp_pose`, whose blend
+//! is a long chain of divisions, roots and polynomials, two for
+//! `lerp_pose`) is loaded once from both poses into SoA registers (the
+//! layout of `quats_to_mats::avx2`), blended there with the blocks side by
+//! side (`lerp_joints`' or `slerp_joints`' successor arithmetic, lane for
+//! lane), turned into matrices (`quats_to_mats::avx2::rotation`), scaled,
+//! and stored as the group's local matrices into `model`; then each joint
+//! is composed with its parent (`transform_skeleton::avx2::compose`, or
+//! `compose_rows` with the parent's rows still in registers when the
+//! parent is the joint just composed) and, with a skin, multiplied by its
+//! inverse bind matrix (`transform_joints::avx2::multiply`) while it is in
+//! the L1 cache. The blended pose is never stored, no index list is read
+//! and no call is made per group. The chain runs `LAG` (16) joints behind
+//! the blocks, so that a block's stores have left the store buffer before
+//! the chain loads them back, and the blocks' arithmetic (independent of
+//! the chain) fills the cycles a parent-to-child chain waits. The last one
+//! to seven joints go through a zero-padded block on the stack, as
+//! `quats_to_mats::avx2` does.
 //!
 //! Every operation of the four successors is kept, in their order, lane
 //! for lane: the bits of `slerp_joints` (or `lerp_joints`), `quats_to_mats`,
