@@ -7,9 +7,9 @@
 //!   the Fox's consecutive keys tiled to the size, a held pose) under a
 //!   [`Hierarchy`] (a random parents-first hierarchy of 24, 100 or 1024
 //!   joints, each joint's parent uniform among the earlier ones with a
-//!   fixed seed, the root at 0: parents first, as ozz-animation's
-//!   skeleton builder orders its joints; or the Fox's own 24-joint
-//!   skeleton), and inverse bind matrices
+//!   fixed seed, the root at 0; the same tree renumbered depth-first, the
+//!   order skeletons are usually stored in, with long parent-to-child
+//!   chains; or the Fox's own 24-joint skeleton), and inverse bind matrices
 //!   (random rigid ones; the Fox's own for its skeleton).
 //! - The chained calls ([`Chain`]): the same form's raw kernels of the
 //!   pose routine's joint blend (`slerp_joints` or `lerp_joints`),
@@ -61,20 +61,48 @@ pub enum Hierarchy {
     /// parent uniform among the earlier ones (`inputs::random_parents`,
     /// [`HIERARCHY_SEED`]).
     Random(usize),
+    /// The tree of [`Hierarchy::Random`] with its joints renumbered in
+    /// depth-first preorder (each joint's subtree right after it): the
+    /// order skeletons are usually stored in, the Fox's among them, where
+    /// a joint's first child follows it and the parent-to-child chains are
+    /// long.
+    DepthFirst(usize),
     /// The Fox's skeleton (`animasm_testkit::fox::parents`, 24 joints).
     Fox,
+}
+
+/// `parents` (parents first, one root at 0) renumbered in depth-first
+/// preorder, children in their order: still parents first.
+fn depth_first(parents: &[i32]) -> Vec<i32> {
+    let n = parents.len();
+    let mut children = vec![Vec::new(); n];
+    for (j, &p) in parents.iter().enumerate().skip(1) {
+        children[p as usize].push(j);
+    }
+    let (mut order, mut stack) = (Vec::with_capacity(n), vec![0usize]);
+    while let Some(j) = stack.pop() {
+        order.push(j);
+        stack.extend(children[j].iter().rev());
+    }
+    let mut position = vec![0; n];
+    for (k, &j) in order.iter().enumerate() {
+        position[j] = k;
+    }
+    order.iter().map(|&j| if parents[j] < 0 { -1 } else { position[parents[j] as usize] as i32 }).collect()
 }
 
 impl Hierarchy {
     /// The random hierarchies at [`SIZES`], then the Fox's.
     pub fn all() -> Vec<Hierarchy> {
-        SIZES.iter().map(|&n| Hierarchy::Random(n)).chain([Hierarchy::Fox]).collect()
+        let random = SIZES.iter().map(|&n| Hierarchy::Random(n));
+        random.chain(SIZES.iter().map(|&n| Hierarchy::DepthFirst(n))).chain([Hierarchy::Fox]).collect()
     }
 
     /// The parents, parents first, `-1` for the root (joint 0).
     pub fn parents(self) -> Vec<i32> {
         match self {
             Hierarchy::Random(n) => inputs::random_parents(HIERARCHY_SEED, n),
+            Hierarchy::DepthFirst(n) => depth_first(&inputs::random_parents(HIERARCHY_SEED, n)),
             Hierarchy::Fox => animasm_testkit::fox::parents(),
         }
     }
@@ -82,15 +110,16 @@ impl Hierarchy {
     /// The joints.
     pub fn joints(self) -> usize {
         match self {
-            Hierarchy::Random(n) => n,
+            Hierarchy::Random(n) | Hierarchy::DepthFirst(n) => n,
             Hierarchy::Fox => animasm_testkit::fox::parents().len(),
         }
     }
 
-    /// `random` or `Fox`.
+    /// `random`, `depth-first` or `Fox`.
     pub fn name(self) -> &'static str {
         match self {
             Hierarchy::Random(_) => "random",
+            Hierarchy::DepthFirst(_) => "depth-first",
             Hierarchy::Fox => "Fox",
         }
     }
@@ -130,7 +159,7 @@ impl PoseCase {
         );
         let (from, to) = workload_joints(workload, 0x3017 + n as u64, n);
         let inverse_bind = match hierarchy {
-            Hierarchy::Random(_) => inputs::rigid_mats(BIND_SEED, n),
+            Hierarchy::Random(_) | Hierarchy::DepthFirst(_) => inputs::rigid_mats(BIND_SEED, n),
             Hierarchy::Fox => animasm_testkit::fox::inverse_bind().into_iter().map(|mat| JointMat { mat }).collect(),
         };
         PoseCase { hierarchy, workload, from, to, parents, inverse_bind }
@@ -512,6 +541,24 @@ mod tests {
             }
         }
         assert!(checked > 0);
+    }
+
+    #[test]
+    fn depth_first_is_the_same_tree() {
+        let parents = inputs::random_parents(HIERARCHY_SEED, 100);
+        let dfs = depth_first(&parents);
+        // The same multiset of depths, and most joints follow their parent.
+        let depths = |p: &[i32]| {
+            let mut d = vec![0usize; p.len()];
+            for j in 1..p.len() {
+                d[j] = d[p[j] as usize] + 1;
+            }
+            d.sort_unstable();
+            d
+        };
+        assert_eq!(depths(&parents), depths(&dfs));
+        let follow = |p: &[i32]| p.iter().enumerate().filter(|&(j, &q)| q == j as i32 - 1).count();
+        assert!(follow(&dfs) > follow(&parents), "{} vs {}", follow(&dfs), follow(&parents));
     }
 
     #[test]

@@ -62,15 +62,15 @@ pub(crate) fn whole_pose_section(res: &mut Results) {
     let routines: Vec<&'static str> = whole_pose::pose_routines().iter().map(|(r, _)| r.name).collect();
     para(&format!(
         "Every form of {} that this CPU runs: one call of its raw kernel (two poses blended at factor {}, \
-         [R | t], model = parent * local, and with a skin skin = model * inverse bind, a chunk of 32 joints at \
-         a time) beside the chained calls: the same form's raw kernels of the joint blend (slerp_joints, \
+         [R | t], model = parent * local, and with a skin skin = model * inverse bind) beside the chained calls: the same form's raw kernels of the joint blend (slerp_joints, \
          lerp_joints), quats_to_mats and transform_skeleton (and transform_joints with a skin), each over the \
          whole arrays, one after the other; x = chained / one call. Median {} per joint; every form, workload, \
          skin and floor of one hierarchy interleaved round-robin in one run, each workload's buffers shared by \
-         all its rows (the chained blend works in place on a copy of the first pose, restored outside the \
-         timed region). Hierarchies: random parents-first ones (joint 0 the root, each other joint's parent \
-         uniform among the earlier ones, a fixed seed: parents first, as ozz-animation's skeletons are) and \
-         the Fox's own 24-joint skeleton. Poses: random pairs, the Fox's consecutive keyframe pairs tiled to \
+         all its rows (the chained blend works in place on a copy of the first pose, made inside the timed \
+         region: an engine keeps its keyframes). Hierarchies: random parents-first ones (joint 0 the root, \
+         each other joint's parent uniform among the earlier ones, a fixed seed), the same trees renumbered \
+         depth-first (the order skeletons are usually stored in: a joint's first child follows it, long \
+         parent-to-child chains) and the Fox's own 24-joint skeleton. Poses: random pairs, the Fox's consecutive keyframe pairs tiled to \
          the size, a held pose (both inputs equal).",
         routines.iter().map(|r| format!("`{r}`")).collect::<Vec<_>>().join(" and "),
         whole_pose::FACTOR,
