@@ -26,7 +26,7 @@
 //! [`avx2`] is fused: 16 or 24 joints at a time from both poses to their
 //! model (and skin) matrices in registers and L1, with the successors'
 //! arithmetic. There is no `Avx512` form: the AVX-512 successors chained
-//! this way took 1.05-1.6x `Avx2`'s time on an Intel Xeon with AVX-512
+//! this way took 1.1-1.6x `Avx2`'s time on an Intel Xeon with AVX-512
 //! (`asm_notes/pose.md`), so `Impl::Avx512` gives `Error::Unsupported` and
 //! `Impl::Deterministic` runs `Avx2` there. Every
 //! form gives, bit for bit, what its four routines give when called one
