@@ -188,25 +188,6 @@ fn root_free_runs(parents: &[i32]) -> Vec<core::ops::RangeInclusive<usize>> {
     runs
 }
 
-/// The `Impl` of `transform_skeleton` that a pose form `imp` chains:
-/// `imp`, except `Avx512`, whose pose form runs
-/// `transform_skeleton::avx512`, which that routine's table leaves out and
-/// which gives the portable bits.
-fn skeleton_imp(imp: Impl) -> Impl {
-    if imp == Impl::Avx512 {
-        let ts = routine_plain("transform_skeleton");
-        assert!(ts.all_forms().all(|f| f.imp != Impl::Avx512), "transform_skeleton has an Avx512 form now: chain it");
-        Impl::Portable
-    } else {
-        imp
-    }
-}
-
-#[track_caller]
-fn routine_plain(name: &str) -> &'static Routine {
-    roster::find(name).unwrap_or_else(|| panic!("no {name} in animasm::roster"))
-}
-
 /// The four safe functions of `imp` one after the other over the whole
 /// skeleton: what the pose routine `r` must give with `imp`.
 fn chained(r: &Routine, imp: Impl, c: &Case) -> Out {
@@ -220,7 +201,7 @@ fn chained(r: &Routine, imp: Impl, c: &Case) -> Out {
         model.iter_mut().zip(s).for_each(|(m, s)| scale_columns(m, s));
     }
     for run in root_free_runs(&c.parents) {
-        animasm::transform_skeleton(skeleton_imp(imp), &mut model, &c.parents, run)
+        animasm::transform_skeleton(imp, &mut model, &c.parents, run)
             .unwrap_or_else(|e| panic!("{imp}: transform_skeleton: {e}"));
     }
     let skin = c.inverse_bind.as_ref().map(|ib| {
@@ -606,9 +587,9 @@ fn errors_come_in_their_order_and_write_nothing() {
             with_machine(Machine::BASELINE, || {
                 let got = call_wrong(r, Impl::Avx2, &Wrong { from: 0, ..valid(5) }).0;
                 assert_eq!(got, Err(Error::MissingCpuFeature { needs: "avx2 and fma" }), "{name}");
+                // No `Avx512` form: unsupported whatever the CPU has.
                 let got = call_wrong(r, Impl::Avx512, &Wrong { factor: f32::NAN, ..valid(5) }).0;
-                let needs = "avx512f, avx512vl, avx512dq and avx512bw";
-                assert_eq!(got, Err(Error::MissingCpuFeature { needs }), "{name}");
+                assert_eq!(got, Err(Error::Unsupported(Impl::Avx512)), "{name}");
             });
         }
     }
@@ -805,7 +786,7 @@ fn skeleton_pose_in_any_order() {
                         let mut chain = sentinels(n);
                         animasm::quats_to_mats(imp, &mut chain, &joints).unwrap();
                         chain.iter_mut().zip(&scale).for_each(|(m, s)| scale_columns(m, s));
-                        skeleton.local_to_model(skeleton_imp(imp), &mut chain).unwrap();
+                        skeleton.local_to_model(imp, &mut chain).unwrap();
                         let mut chain_skin = sentinels(n);
                         animasm::transform_joints(imp, &mut chain_skin, &chain, &ib).unwrap();
                         assert_same_bits(&model, &chain, &format!("{ctx}: model vs the Skeleton methods chained"));

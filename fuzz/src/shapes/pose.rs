@@ -117,9 +117,8 @@ fn blend_of(r: &Routine) -> fn(Impl, &mut [JointQuat], &[JointQuat], f32, &[i32]
 /// The four safe functions of `imp` one after the other over the whole
 /// skeleton (of a valid input): the blend, `quats_to_mats`, the scale (each
 /// rotation column `c` times `scale[c]`), `transform_skeleton` on each
-/// root-free run (with `Impl::Portable` for `Impl::Avx512`, whose pose form
-/// chains `transform_skeleton::avx512`, the portable bits), then
-/// `transform_joints`: the model and skinning matrices.
+/// root-free run, then `transform_joints`: the model and skinning
+/// matrices.
 fn chained(r: &Routine, imp: Impl, a: &Args) -> (Buf<JointMat>, Buf<JointMat>) {
     let n = a.model_init.len();
     let mut joints = a.from;
@@ -134,12 +133,11 @@ fn chained(r: &Routine, imp: Impl, a: &Args) -> (Buf<JointMat>, Buf<JointMat>) {
             }
         }
     }
-    let skeleton_imp = if imp == Impl::Avx512 { Impl::Portable } else { imp };
     let mut first = 0;
     for i in 0..=n {
         if i == n || a.parents[i] < 0 {
             if first < i {
-                animasm::transform_skeleton(skeleton_imp, &mut model, &a.parents, first..=i - 1)
+                animasm::transform_skeleton(imp, &mut model, &a.parents, first..=i - 1)
                     .expect("transform_skeleton of a valid pose");
             }
             first = i + 1;
