@@ -65,7 +65,9 @@ declare -A SKIPS=(
     [quats_to_mats]="successor::every_successor_gives_the_portable_bits"
 )
 
-TESTS=(properties properties_streams)
+# The pose routines' own test (`tests/whole_pose.rs`; their module's
+# `tests/pose.rs` below is the glTF pipeline's, which calls them too).
+TESTS=(properties properties_streams whole_pose)
 for scalar in src/*/scalar.rs; do
     module=$(basename "$(dirname "$scalar")")
     [ -f "tests/$module.rs" ] || continue
