@@ -36,10 +36,11 @@ use core::arch::x86_64::*;
 
 /// Joints per block.
 const BLOCK: usize = 8;
-/// How far the chain runs behind the blocks, in joints: two blocks. On an
-/// Intel Xeon with AVX-512, no lag took 1.15-1.25x the time of a lag of
-/// 8, 16 or 24 joints, which were level (random and chain hierarchies, 24
-/// to 1024 joints).
+/// How far the chain runs behind the blocks, in joints. On an Intel Xeon
+/// with AVX-512, with one block of eight at a time, no lag took 1.15-1.25x
+/// the time of a lag of 8, 16 or 24 joints, which were level (random and
+/// chain hierarchies, 24 to 1024 joints); not measured again with the
+/// groups of 16 and 24.
 const LAG: usize = 16;
 /// Floats per joint matrix.
 const FLOATS: usize = 12;
