@@ -126,16 +126,22 @@ impl Forms {
             ));
         }
         let subs = self.substituted();
-        if subs.is_empty() {
-            return None;
-        }
-        let each: Vec<String> = subs
+        let mut each: Vec<String> = subs
             .iter()
             .map(|(name, run)| {
                 let i = ROUTINES.iter().position(|r| r == name).expect("a pipeline routine");
                 format!("{name} has no {} form here and runs {} ({run})", self.asked, self.called[i])
             })
             .collect();
+        if self.pose_called != self.asked {
+            each.push(format!(
+                "{POSE_ROUTINE} (the last three in one call) has no {} form here and runs {} ({})",
+                self.asked, self.pose_called, self.pose_runs
+            ));
+        }
+        if each.is_empty() {
+            return None;
+        }
         Some(format!("{}: {}", self.asked, each.join("; ")))
     }
 }
