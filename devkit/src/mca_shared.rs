@@ -24,6 +24,7 @@ pub(crate) fn kernel_address(r: &Routine, imp: Impl) -> Option<usize> {
         Shape::TransformJoints { forms, .. } => find(forms, imp, |k| k as usize),
         Shape::QuatPairs { forms, .. } => find(forms, imp, |k| k as usize),
         Shape::Stream { forms, .. } => find(forms, imp, |k| k as usize),
+        Shape::Pose { forms, .. } => find(forms, imp, |k| k as usize),
         _ => None,
     }
 }
