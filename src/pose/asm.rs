@@ -3,11 +3,11 @@
 //! instruction for instruction; the chaining is Rust).
 
 use super::forms::pose_kernels;
-use super::line::{Line, run};
+use super::line::{Args, Line, run};
 use crate::types::{JointMat, JointQuat, Vec4};
 
 pose_kernels!(
-    "the listings",
+    chained "the listings",
     slerp: crate::slerp_joints::asm::slerp_joints,
     lerp: crate::lerp_joints::asm::lerp_joints,
     to_mats: crate::quats_to_mats::asm::quats_to_mats,

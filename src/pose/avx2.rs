@@ -25,6 +25,8 @@
 //! `transform_skeleton` and `transform_joints` with `Impl::Avx2` called one
 //! after the other, and so of every successor (`tests/whole_pose.rs`).
 
+use super::forms::pose_kernels;
+use super::line::Args;
 use crate::quats_to_mats::avx2::{load, rotation, store};
 use crate::transform_joints::avx2::multiply;
 use crate::transform_skeleton::avx2::{compose, compose_rows};
@@ -45,51 +47,12 @@ const LAG: usize = 16;
 /// Floats per joint matrix.
 const FLOATS: usize = 12;
 
-/// `slerp_pose` with the AVX2 + FMA successors fused (see the module
-/// documentation).
-///
-/// # Safety
-///
-/// The contract of [`crate::form::kernel::Pose`] (see
-/// [`crate::pose::scalar`]), on a CPU with AVX2 and FMA.
-#[allow(clippy::too_many_arguments)]
-#[target_feature(enable = "avx2,fma")]
-pub unsafe fn slerp_pose(
-    model: *mut JointMat,
-    skin: *mut JointMat,
-    from: *const JointQuat,
-    to: *const JointQuat,
-    factor: f32,
-    scale: *const Vec4,
-    parents: *const i32,
-    inverse_bind: *const JointMat,
-    num_joints: i32,
-) {
-    // SAFETY: the caller's contract, passed on.
-    unsafe { pose::<true, 3>(model, skin, from, to, factor, scale, parents, inverse_bind, num_joints) }
-}
-
-/// `lerp_pose` with the AVX2 + FMA successors fused.
-///
-/// # Safety
-///
-/// As [`slerp_pose`].
-#[allow(clippy::too_many_arguments)]
-#[target_feature(enable = "avx2,fma")]
-pub unsafe fn lerp_pose(
-    model: *mut JointMat,
-    skin: *mut JointMat,
-    from: *const JointQuat,
-    to: *const JointQuat,
-    factor: f32,
-    scale: *const Vec4,
-    parents: *const i32,
-    inverse_bind: *const JointMat,
-    num_joints: i32,
-) {
-    // SAFETY: the caller's contract, passed on.
-    unsafe { pose::<false, 2>(model, skin, from, to, factor, scale, parents, inverse_bind, num_joints) }
-}
+pose_kernels!(
+    fused "the AVX2 + FMA successors fused (see the module documentation)",
+    #[target_feature(enable = "avx2,fma")]
+    slerp: pose::<true, 3>,
+    lerp: pose::<false, 2>
+);
 
 /// What a block blends: the factor's registers.
 #[derive(Clone, Copy)]
@@ -105,20 +68,10 @@ struct Factor {
 /// # Safety
 ///
 /// As [`slerp_pose`].
-#[allow(clippy::too_many_arguments)]
 #[inline]
 #[target_feature(enable = "avx2,fma")]
-unsafe fn pose<const SLERP: bool, const N: usize>(
-    model: *mut JointMat,
-    skin: *mut JointMat,
-    from: *const JointQuat,
-    to: *const JointQuat,
-    factor: f32,
-    scale: *const Vec4,
-    parents: *const i32,
-    inverse_bind: *const JointMat,
-    num_joints: i32,
-) {
+unsafe fn pose<const SLERP: bool, const N: usize>(args: Args) {
+    let Args { model, skin, from, to, factor, scale, parents, inverse_bind, num_joints } = args;
     if num_joints <= 0 {
         return;
     }

@@ -2,11 +2,11 @@
 //! chunk at a time.
 
 use super::forms::pose_kernels;
-use super::line::{Line, run};
+use super::line::{Args, Line, run};
 use crate::types::{JointMat, JointQuat, Vec4};
 
 pose_kernels!(
-    "the listings' intrinsics twins",
+    chained "the listings' intrinsics twins",
     slerp: crate::slerp_joints::intrinsics::slerp_joints,
     lerp: crate::lerp_joints::intrinsics::lerp_joints,
     to_mats: crate::quats_to_mats::intrinsics::quats_to_mats,

@@ -50,6 +50,30 @@ pub(crate) struct Line {
     pub(crate) skin: kernel::TransformJoints,
 }
 
+/// The raw kernel's arguments ([`crate::form::kernel::Pose`]), as every
+/// form's driver takes them.
+#[derive(Clone, Copy)]
+pub(crate) struct Args {
+    /// The model matrices written.
+    pub(crate) model: *mut JointMat,
+    /// The skinning matrices written, or null.
+    pub(crate) skin: *mut JointMat,
+    /// The pose at factor 0.
+    pub(crate) from: *const JointQuat,
+    /// The pose at factor 1, or null (no blend).
+    pub(crate) to: *const JointQuat,
+    /// The blend factor.
+    pub(crate) factor: f32,
+    /// The joints' scales, or null.
+    pub(crate) scale: *const Vec4,
+    /// The parents, `-1` or before the joint.
+    pub(crate) parents: *const i32,
+    /// The inverse bind matrices (read when `skin` is not null).
+    pub(crate) inverse_bind: *const JointMat,
+    /// The number of joints.
+    pub(crate) num_joints: i32,
+}
+
 /// Runs the assembly line of [`crate::form::kernel::Pose`] with `line`'s
 /// kernels. Inlined into each form's kernel, where the four kernels are
 /// constants (direct calls).
@@ -59,19 +83,8 @@ pub(crate) struct Line {
 /// The contract of [`crate::form::kernel::Pose`] (the `# Safety` section of
 /// every form's `slerp_pose`), and the CPU runs `line`'s kernels.
 #[inline(always)]
-#[allow(clippy::too_many_arguments)]
-pub(crate) unsafe fn run(
-    line: Line,
-    model: *mut JointMat,
-    skin: *mut JointMat,
-    from: *const JointQuat,
-    to: *const JointQuat,
-    factor: f32,
-    scale: *const Vec4,
-    parents: *const i32,
-    inverse_bind: *const JointMat,
-    num_joints: i32,
-) {
+pub(crate) unsafe fn run(line: Line, args: Args) {
+    let Args { model, skin, from, to, factor, scale, parents, inverse_bind, num_joints } = args;
     let n = num_joints.max(0) as usize;
     let mut blended = [JointQuat::default(); LONGEST];
     let mut start = 0;

@@ -2,11 +2,11 @@
 //! the bits of every other successor form.
 
 use super::forms::pose_kernels;
-use super::line::{Line, run};
+use super::line::{Args, Line, run};
 use crate::types::{JointMat, JointQuat, Vec4};
 
 pose_kernels!(
-    "the NEON successors",
+    chained "the NEON successors",
     #[target_feature(enable = "neon")]
     slerp: crate::slerp_joints::neon::slerp_joints,
     lerp: crate::lerp_joints::neon::lerp_joints,

@@ -6,11 +6,11 @@
 //! loop does not.)
 
 use super::forms::pose_kernels;
-use super::line::{Line, run};
+use super::line::{Args, Line, run};
 use crate::types::{JointMat, JointQuat, Vec4};
 
 pose_kernels!(
-    "the portable successors",
+    chained "the portable successors",
     slerp: crate::slerp_joints::portable::slerp_joints,
     lerp: crate::lerp_joints::portable::lerp_joints,
     to_mats: crate::quats_to_mats::portable::quats_to_mats,

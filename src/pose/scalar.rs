@@ -19,11 +19,11 @@
 //! `num_joints <= 0` reads and writes nothing.
 
 use super::forms::pose_kernels;
-use super::line::{Line, run};
+use super::line::{Args, Line, run};
 use crate::types::{JointMat, JointQuat, Vec4};
 
 pose_kernels!(
-    "the paper's C",
+    chained "the paper's C",
     slerp: crate::slerp_joints::scalar::slerp_joints,
     lerp: crate::lerp_joints::scalar::lerp_joints,
     to_mats: crate::quats_to_mats::scalar::quats_to_mats,
