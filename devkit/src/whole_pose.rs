@@ -50,9 +50,9 @@ pub const HIERARCHY_SEED: u64 = crate::setup::PARENT_SEED;
 /// The seed of the random inverse bind matrices.
 pub const BIND_SEED: u64 = crate::setup::MAT_SEED_2;
 
-/// The workloads of the section: random pairs, the Fox's consecutive keys
-/// and a held pose.
-pub const WORKLOADS: [Workload; 3] = [Workload::Random, Workload::Fox, Workload::Held];
+/// The workloads of the section: random pairs, the Fox's consecutive keys,
+/// a held pose and near-identical poses.
+pub const WORKLOADS: [Workload; 4] = [Workload::Random, Workload::Fox, Workload::Held, Workload::Near];
 
 /// A skeleton's hierarchy.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

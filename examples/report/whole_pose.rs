@@ -2,8 +2,8 @@
 //! (`Shape::Pose`) against the same form's routines called one after the
 //! other, and against the pose's floor (`devkit::whole_pose`, whose docs
 //! give the inputs and the method), at 24, 100 and 1024 joints under
-//! random hierarchies and on the Fox's skeleton, on random, Fox and held
-//! poses, without and with a skin.
+//! random and depth-first hierarchies and on the Fox's skeleton, on random,
+//! Fox, held and near-identical poses, without and with a skin.
 
 use animasm::Impl;
 use animasm_testkit::cases::Workload;
@@ -71,7 +71,7 @@ pub(crate) fn whole_pose_section(res: &mut Results) {
          each other joint's parent uniform among the earlier ones, a fixed seed), the same trees renumbered \
          depth-first (the order skeletons are usually stored in: a joint's first child follows it, long \
          parent-to-child chains) and the Fox's own 24-joint skeleton. Poses: random pairs, the Fox's consecutive keyframe pairs tiled to \
-         the size, a held pose (both inputs equal).",
+         the size, a held pose (both inputs equal), near-identical poses.",
         routines.iter().map(|r| format!("`{r}`")).collect::<Vec<_>>().join(" and "),
         whole_pose::FACTOR,
         timer::UNIT
