@@ -62,6 +62,7 @@ default_tests=(golden dispatch slerp_joints lerp_joints quats_to_mats mats_to_qu
     properties_streams pose whole_pose accuracy skeleton no_std)
 not_in_guest=(
     ci_scripts      # reads this script and tests/: runs no form
+    architecture    # reads src/ for its imports: runs no form
     concurrency     # every form of every routine from eight threads: over 5 min under Bochs (stopped); the files above run the same forms on one thread
     disasm          # disassembles the listings with objdump (not in the guest): runs no AVX-512 form
     every_cpu       # the examples' code paths with the dispatch hooks narrowing the host's CPU (an AVX-512 host runs the avx512 rows natively); pose runs the pipeline's AVX-512 forms in the guest

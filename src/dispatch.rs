@@ -1,7 +1,8 @@
 //! The one dispatch layer: each routine declares its forms once in a table
 //! of [`Form`]s (`crate::form`), and [`select`] turns an [`Impl`] into a
 //! runnable kernel (or the error) the same way for every routine. This is
-//! the only place that detects CPU features.
+//! the only place that selects; what each instruction set is, and whether
+//! the CPU has it, is [`crate::isa`]'s.
 //!
 //! A routine's table lists its forms **fastest first**: [`Impl::Auto`] takes
 //! the first row the running CPU can run (and whose alignment the buffers
@@ -12,189 +13,14 @@
 //! gives [`Error::MissingCpuFeature`].
 
 use crate::error::Error;
-pub(crate) use crate::form::{Form, Impl, Isa};
-
-/// The CPU features of [`Isa::features`] as bits.
-const AVX: u16 = 1;
-const AVX2: u16 = 1 << 1;
-const FMA: u16 = 1 << 2;
-const AVX512F: u16 = 1 << 3;
-const AVX512VL: u16 = 1 << 4;
-const AVX512DQ: u16 = 1 << 5;
-const AVX512BW: u16 = 1 << 6;
-
-/// Every feature bit with its name, as `is_x86_feature_detected!` names it.
-#[cfg_attr(not(all(feature = "std", feature = "_test-hooks")), allow(dead_code))]
-const FEATURES: [(u16, &str); 7] = [
-    (AVX, "avx"),
-    (AVX2, "avx2"),
-    (FMA, "fma"),
-    (AVX512F, "avx512f"),
-    (AVX512VL, "avx512vl"),
-    (AVX512DQ, "avx512dq"),
-    (AVX512BW, "avx512bw"),
-];
-
-/// The feature bits an instruction set needs beyond its target's baseline.
-const fn needs_bits(isa: Isa) -> u16 {
-    match isa {
-        Isa::Portable | Isa::Sse2 | Isa::Neon => 0,
-        Isa::Avx => AVX,
-        Isa::Avx2 => AVX2,
-        Isa::Avx2Fma => AVX2 | FMA,
-        Isa::Avx512 => AVX512F | AVX512VL | AVX512DQ | AVX512BW,
-    }
-}
-
-/// The features the running CPU has, as bits. Without the `std` feature
-/// nothing beyond the baseline can be detected, so none. With the test
-/// hooks, less if a test hides some ([`test_hooks`]).
-fn detected() -> u16 {
-    cfg_if::cfg_if! {
-        if #[cfg(all(feature = "std", target_arch = "x86_64"))] {
-            let mut bits = 0;
-            if std::is_x86_feature_detected!("avx") { bits |= AVX; }
-            if std::is_x86_feature_detected!("avx2") { bits |= AVX2; }
-            if std::is_x86_feature_detected!("fma") { bits |= FMA; }
-            if std::is_x86_feature_detected!("avx512f") { bits |= AVX512F; }
-            if std::is_x86_feature_detected!("avx512vl") { bits |= AVX512VL; }
-            if std::is_x86_feature_detected!("avx512dq") { bits |= AVX512DQ; }
-            if std::is_x86_feature_detected!("avx512bw") { bits |= AVX512BW; }
-            bits & test_hooks::visible_features()
-        } else {
-            0
-        }
-    }
-}
-
-/// Whether the CPU has FMA, as the dispatch layer sees it (the test hooks
-/// can hide it; a simulated target without SIMD forms has none): the
-/// portable kernels' choice of their FMA copy on x86_64
-/// (`crate::portable::hard_fma`).
-#[cfg(all(feature = "std", target_arch = "x86_64", not(target_feature = "fma")))]
-pub(crate) fn fma_detected() -> bool {
-    detected() & FMA != 0 && !test_hooks::scalar_target()
-}
-
-/// Whether this build targets the instruction set's architecture (a
-/// portable form runs everywhere).
-const fn on_target(isa: Isa) -> bool {
-    match isa.arch() {
-        None => true,
-        Some(_) if matches!(isa, Isa::Neon) => cfg!(target_arch = "aarch64"),
-        Some(_) => cfg!(target_arch = "x86_64"),
-    }
-}
-
-/// [`Isa::detected`]: on this target, and every feature it needs seen.
-pub(crate) fn isa_detected(isa: Isa) -> bool {
-    let needs = needs_bits(isa);
-    on_target(isa)
-        && (isa == Isa::Portable || !test_hooks::scalar_target())
-        && (needs == 0 || detected() & needs == needs)
-}
+pub(crate) use crate::form::{Form, Impl};
+use crate::isa::{Isa, test_hooks};
 
 /// Whether a table row exists for the dispatch layer: every row, unless a
 /// test simulates a target without SIMD forms ([`test_hooks`]), where only
 /// the portable rows do.
 fn present<K>(form: &Form<K>) -> bool {
     form.isa == Isa::Portable || !test_hooks::scalar_target()
-}
-
-/// Test hooks: what the dispatch layer sees, narrowed on one thread, so
-/// that `Error::MissingCpuFeature` and `Error::Unsupported` can be tested
-/// for every routine and form on any machine and under Miri. Not API:
-/// compiled only with the `_test-hooks` feature (which the crate's own test
-/// kit turns on) and `std`, hidden from the docs. A hook can only hide: it
-/// never makes a form runnable that the CPU cannot run.
-#[cfg(all(feature = "std", feature = "_test-hooks"))]
-#[doc(hidden)]
-pub mod test_hooks {
-    use core::cell::Cell;
-
-    /// What a test lets the dispatch layer see.
-    #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-    pub struct Machine {
-        hidden: u16,
-        scalar_target: bool,
-    }
-
-    impl Machine {
-        /// Everything the CPU has: no hook.
-        pub const REAL: Machine = Machine { hidden: 0, scalar_target: false };
-        /// The target's baseline only (SSE2 on `x86_64`, NEON on
-        /// `aarch64`): every detected feature hidden.
-        pub const BASELINE: Machine = Machine { hidden: u16::MAX, scalar_target: false };
-        /// A target without SIMD forms: only the portable forms exist
-        /// (`Impl::Scalar`).
-        pub const SCALAR_TARGET: Machine = Machine { hidden: u16::MAX, scalar_target: true };
-
-        /// This machine with the CPU features `names` hidden too (as
-        /// `is_x86_feature_detected!` names them: `"avx"`, `"avx2"`,
-        /// `"fma"`, `"avx512f"`, `"avx512vl"`, `"avx512dq"`, `"avx512bw"`).
-        ///
-        /// # Panics
-        ///
-        /// On a name the dispatch layer does not detect.
-        pub fn hiding(self, names: &[&str]) -> Machine {
-            let mut hidden = self.hidden;
-            for name in names {
-                let bit = super::FEATURES.iter().find(|f| f.1 == *name).unwrap_or_else(|| panic!("no feature {name}"));
-                hidden |= bit.0;
-            }
-            Machine { hidden, ..self }
-        }
-
-        /// Whether this machine lets the dispatch layer see the feature
-        /// `name` (if the CPU has it).
-        pub fn shows(self, name: &str) -> bool {
-            super::FEATURES.iter().any(|f| f.1 == name && self.hidden & f.0 == 0)
-        }
-
-        /// Whether only the portable forms exist.
-        pub fn scalar_target(self) -> bool {
-            self.scalar_target
-        }
-    }
-
-    std::thread_local! {
-        static SEEN: Cell<Machine> = const { Cell::new(Machine::REAL) };
-    }
-
-    /// Runs `f` with the dispatch layer of this thread seeing `machine`,
-    /// then restores what it saw before (also if `f` panics).
-    pub fn with_machine<R>(machine: Machine, f: impl FnOnce() -> R) -> R {
-        struct Restore(Machine);
-        impl Drop for Restore {
-            fn drop(&mut self) {
-                SEEN.with(|s| s.set(self.0));
-            }
-        }
-        let _restore = Restore(SEEN.with(|s| s.replace(machine)));
-        f()
-    }
-
-    #[allow(dead_code)] // only read on x86_64
-    pub(crate) fn visible_features() -> u16 {
-        !SEEN.with(Cell::get).hidden
-    }
-
-    pub(crate) fn scalar_target() -> bool {
-        SEEN.with(Cell::get).scalar_target
-    }
-}
-
-/// Without the test hooks: nothing hidden.
-#[cfg(not(all(feature = "std", feature = "_test-hooks")))]
-mod test_hooks {
-    #[allow(dead_code)] // only read on x86_64 with `std`
-    pub(crate) fn visible_features() -> u16 {
-        u16::MAX
-    }
-
-    pub(crate) fn scalar_target() -> bool {
-        false
-    }
 }
 
 /// A row of a kernel table: `form!(Avx2 => avx2::slerp_joints, Successor on
@@ -211,18 +37,25 @@ macro_rules! form {
             kernel: $kernel,
         }
     };
-    (@isa) => { $crate::form::Isa::Portable };
-    (@isa $isa:ident) => { $crate::form::Isa::$isa };
+    (@isa) => { $crate::isa::Isa::Portable };
+    (@isa $isa:ident) => { $crate::isa::Isa::$isa };
     (@align) => { 1 };
     (@align $align:literal) => { $align };
 }
 pub(crate) use form;
 
-/// [`Form::runnable`]: the row exists for the dispatch layer and this CPU
-/// runs its instruction set. No detection at all for the baseline forms
-/// (most rows), so their selection costs a few compares.
+impl<K> Form<K> {
+    /// Whether this CPU runs the form: the row exists for the dispatch
+    /// layer and the CPU has its instruction set ([`Isa::detected`]).
+    pub fn runnable(&self) -> bool {
+        runnable_row(self)
+    }
+}
+
+/// [`Form::runnable`]. No detection at all for the baseline forms (most
+/// rows), so their selection costs a few compares.
 pub(crate) fn runnable_row<K>(form: &Form<K>) -> bool {
-    present(form) && (needs_bits(form.isa) == 0 || isa_detected(form.isa))
+    present(form) && (form.isa.features().is_empty() || form.isa.detected())
 }
 
 /// The form [`select`] chose: its kernel, which form it is, and the

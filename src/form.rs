@@ -15,6 +15,7 @@
 //! carrying its `Impl`, origin, instruction set, alignment and raw kernel.
 //! [`crate::roster`] lists every routine with its table.
 
+use crate::isa::Isa;
 use crate::types::{JointMat, JointQuat, Quat, Vec4};
 
 /// Which form of a routine runs: the name a caller passes to a safe
@@ -207,111 +208,6 @@ impl Origin {
     }
 }
 
-/// The instruction set a form runs on: the target architecture it is
-/// compiled for and the CPU features it needs beyond that target's
-/// baseline.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[non_exhaustive]
-pub enum Isa {
-    /// Plain Rust: every target, no CPU feature.
-    Portable,
-    /// `x86_64`'s baseline (SSE, SSE2): no detection.
-    Sse2,
-    /// `x86_64` with AVX.
-    Avx,
-    /// `x86_64` with AVX2.
-    Avx2,
-    /// `x86_64` with AVX2 and FMA.
-    Avx2Fma,
-    /// `x86_64` with AVX-512 F, VL, DQ and BW.
-    Avx512,
-    /// `aarch64`'s baseline (NEON, Advanced SIMD): no detection.
-    Neon,
-}
-
-impl Isa {
-    /// Every instruction set, in a fixed order.
-    pub const ALL: [Isa; 7] = [Isa::Portable, Isa::Sse2, Isa::Avx, Isa::Avx2, Isa::Avx2Fma, Isa::Avx512, Isa::Neon];
-
-    /// A short lower-case name (`"portable"`, `"sse2"`, `"avx"`, `"avx2"`,
-    /// `"avx2+fma"`, `"avx512"`, `"neon"`).
-    ///
-    /// ```
-    /// assert_eq!(animasm::Isa::Avx2Fma.name(), "avx2+fma");
-    /// ```
-    pub const fn name(self) -> &'static str {
-        match self {
-            Isa::Portable => "portable",
-            Isa::Sse2 => "sse2",
-            Isa::Avx => "avx",
-            Isa::Avx2 => "avx2",
-            Isa::Avx2Fma => "avx2+fma",
-            Isa::Avx512 => "avx512",
-            Isa::Neon => "neon",
-        }
-    }
-
-    /// The target architecture (`target_arch`) the instruction set belongs
-    /// to, `None` for [`Isa::Portable`].
-    ///
-    /// ```
-    /// assert_eq!(animasm::Isa::Neon.arch(), Some("aarch64"));
-    /// ```
-    pub const fn arch(self) -> Option<&'static str> {
-        match self {
-            Isa::Portable => None,
-            Isa::Sse2 | Isa::Avx | Isa::Avx2 | Isa::Avx2Fma | Isa::Avx512 => Some("x86_64"),
-            Isa::Neon => Some("aarch64"),
-        }
-    }
-
-    /// The CPU features the instruction set needs beyond its target's
-    /// baseline, as `is_x86_feature_detected!` names them: empty for the
-    /// baselines ([`Isa::Portable`], [`Isa::Sse2`], [`Isa::Neon`]).
-    ///
-    /// ```
-    /// assert_eq!(animasm::Isa::Avx2Fma.features(), &["avx2", "fma"]);
-    /// ```
-    pub const fn features(self) -> &'static [&'static str] {
-        match self {
-            Isa::Portable | Isa::Sse2 | Isa::Neon => &[],
-            Isa::Avx => &["avx"],
-            Isa::Avx2 => &["avx2"],
-            Isa::Avx2Fma => &["avx2", "fma"],
-            Isa::Avx512 => &["avx512f", "avx512vl", "avx512dq", "avx512bw"],
-        }
-    }
-
-    /// The features of [`Isa::features`] in one phrase, as
-    /// [`Error::MissingCpuFeature`](crate::Error::MissingCpuFeature)
-    /// reports them (`"avx2 and fma"`; empty for the baselines).
-    ///
-    /// ```
-    /// assert_eq!(animasm::Isa::Avx2Fma.needs(), "avx2 and fma");
-    /// ```
-    pub const fn needs(self) -> &'static str {
-        match self {
-            Isa::Portable | Isa::Sse2 | Isa::Neon => "",
-            Isa::Avx => "avx",
-            Isa::Avx2 => "avx2",
-            Isa::Avx2Fma => "avx2 and fma",
-            Isa::Avx512 => "avx512f, avx512vl, avx512dq and avx512bw",
-        }
-    }
-
-    /// Whether the running CPU has the features of this instruction set and
-    /// this build is for its target (as the dispatch layer sees it: without
-    /// the `std` feature only the baselines are seen).
-    ///
-    /// ```
-    /// assert!(animasm::Isa::Portable.detected());
-    /// assert_eq!(animasm::Isa::Sse2.detected(), cfg!(target_arch = "x86_64"));
-    /// ```
-    pub fn detected(self) -> bool {
-        crate::dispatch::isa_detected(self)
-    }
-}
-
 /// The raw kernel signatures, one per shape of routine: a roster entry's
 /// forms hold kernels of one of these types. Calling one is `unsafe`: its
 /// safety conditions are the `# Safety` section of the form's module
@@ -377,11 +273,6 @@ impl<K: Copy> Form<K> {
     /// What the form is: its name, origin, instruction set and alignment.
     pub fn info(&self) -> FormInfo {
         FormInfo { imp: self.imp, origin: self.origin, isa: self.isa, align: self.align }
-    }
-
-    /// Whether this CPU runs the form (its instruction set is detected).
-    pub fn runnable(&self) -> bool {
-        crate::dispatch::runnable_row(self)
     }
 
     /// The raw kernel. Calling it is `unsafe`: its safety conditions are

@@ -16,6 +16,32 @@ pub(crate) type JointForm = Form<JointKernel>;
 /// so `index * 32` must stay below 2^32.
 pub const MAX_JOINTS: usize = 1 << 27;
 
+/// The one body of the joint-list interpolators' safe functions
+/// (`slerp_joints`, `lerp_joints`), over the routine's kernel `table`: select
+/// the form, validate everything before any write, apply the endpoint
+/// rule, run the kernel.
+pub(crate) fn run(
+    table: &[JointForm],
+    imp: crate::form::Impl,
+    joints: &mut [JointQuat],
+    blend: &[JointQuat],
+    lerp: f32,
+    index: &[i32],
+) -> Result<(), Error> {
+    let form = crate::dispatch::select(table, imp, alignment(joints, blend))?;
+    validate(&form, joints, blend, lerp, index)?;
+    if endpoints(joints, blend, lerp, index) {
+        return Ok(());
+    }
+    // SAFETY: `validate` checked every index entry against `joints.len() <=
+    // blend.len()` and the lengths against `MAX_JOINTS` (which keeps the
+    // listings' 32-bit offsets exact), and the alignment the form needs;
+    // `joints` is borrowed mutably, so the lists do not overlap; `select`
+    // returned a kernel this CPU can run.
+    unsafe { (form.kernel)(joints.as_mut_ptr(), blend.as_ptr(), lerp, index.as_ptr(), index.len() as i32) };
+    Ok(())
+}
+
 /// The alignment the two lists share, for [`crate::dispatch::select`].
 pub(crate) fn alignment(joints: &[JointQuat], blend: &[JointQuat]) -> usize {
     alignment_of(&[joints.as_ptr() as usize, blend.as_ptr() as usize])

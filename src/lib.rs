@@ -117,22 +117,24 @@ extern crate std;
 mod dispatch;
 mod error;
 mod form;
+pub mod isa;
 mod joint_args;
 mod math;
 mod portable;
 mod skeleton_args;
 mod types;
+#[cfg(target_arch = "x86_64")]
 mod x86;
 // The NEON pieces the aarch64 successors share (as `x86` for x86_64).
 #[cfg(target_arch = "aarch64")]
 mod aarch64;
 
 /// The listings' constant tables (`SIMD_SP_*`, the AVX article's `__m256`
-/// constants, the nlerp coefficients). Not API: public only so that the
-/// crate's own tests can check them against the papers and the
-/// disassembly.
+/// constants, the nlerp coefficients), shared by every target's forms. Not
+/// API: public only so that the crate's own tests can check them against
+/// the papers and the disassembly.
 #[doc(hidden)]
-pub use x86::consts;
+pub mod consts;
 
 pub mod interop;
 pub mod lerp_joints;
@@ -149,12 +151,13 @@ pub mod transform_joints;
 pub mod transform_skeleton;
 pub mod untransform_skeleton;
 
+pub use error::Error;
+pub use form::{Impl, Origin};
+pub use isa::Isa;
 /// Not API: the dispatch layer's test hooks (`_test-hooks` feature).
 #[cfg(all(feature = "std", feature = "_test-hooks"))]
 #[doc(hidden)]
-pub use dispatch::test_hooks;
-pub use error::Error;
-pub use form::{Impl, Isa, Origin};
+pub use isa::test_hooks;
 pub use lerp_joints::lerp_joints;
 pub use mats_to_quats::mats_to_quats;
 pub use nlerp::{fnlerp, nlerp, onlerp, slerp as slerp_stream};

@@ -145,7 +145,7 @@ impl MulAdd for Hard {
 #[cfg(all(feature = "std", target_arch = "x86_64", not(target_feature = "fma")))]
 #[inline]
 pub(crate) fn hard_fma() -> bool {
-    crate::dispatch::fma_detected()
+    crate::isa::fma_detected()
 }
 
 /// A portable kernel `$name`, public, with the caller's contract of

@@ -37,7 +37,8 @@ use core::ops::RangeInclusive;
 
 use crate::error::Error;
 pub use crate::form::kernel;
-pub use crate::form::{Form, FormInfo, Impl, Isa, Origin};
+pub use crate::form::{Form, FormInfo, Impl, Origin};
+pub use crate::isa::Isa;
 use crate::pose::{PoseInput, Skin};
 use crate::types::{JointMat, JointQuat, Quat};
 

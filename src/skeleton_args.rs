@@ -23,6 +23,32 @@ pub(crate) type SkeletonKernel = crate::form::kernel::Skeleton;
 /// A row of a skeleton routine's kernel table.
 pub(crate) type SkeletonForm = Form<SkeletonKernel>;
 
+/// The one body of the skeleton transforms' safe functions
+/// (`transform_skeleton`, `transform_skeleton_movss_shufps`,
+/// `untransform_skeleton`), over the routine's kernel `table`: select the
+/// form, validate everything before any write, run the kernel.
+pub(crate) fn run(
+    table: &[SkeletonForm],
+    imp: crate::form::Impl,
+    mats: &mut [JointMat],
+    parents: &[i32],
+    joints: RangeInclusive<usize>,
+) -> Result<(), Error> {
+    let form = crate::dispatch::select(table, imp, crate::dispatch::alignment_of(&[mats.as_ptr() as usize]))?;
+    let Some((first, last)) = validate(&form, mats, parents, joints)? else {
+        return Ok(());
+    };
+    // SAFETY: `validate` checked `first <= last < mats.len() <= MAX_JOINTS`
+    // (so the listings' 32-bit arithmetic is exact), that `parents` has an
+    // entry for every joint of the range with `0 <= parents[i] < i`, so every
+    // joint and parent the kernel touches is in `mats` and no joint is its
+    // own parent, and the alignment the form needs; `mats` is borrowed
+    // mutably and `parents` is another allocation; `select` returned a
+    // kernel this CPU can run.
+    unsafe { (form.kernel)(mats.as_mut_ptr(), parents.as_ptr(), first, last) };
+    Ok(())
+}
+
 /// Validates everything the kernels' memory accesses and the paper's
 /// semantics depend on, in the order the safe functions document. Returns
 /// the range as the kernels' `(firstJoint, lastJoint)`, or `None` for an

@@ -18,81 +18,78 @@ mod common;
 mod hooked {
     use std::collections::BTreeMap;
 
+    use animasm::isa::Detection;
     use animasm::roster::{self, Routine};
     use animasm::test_hooks::{Machine, with_machine};
-    use animasm::{Error, Impl, JointMat, JointQuat, Origin, Skeleton};
+    use animasm::{Error, Impl, Isa, JointMat, JointQuat, Origin, Skeleton};
 
     use crate::common::harness::{max_diff, out_bits};
     use crate::common::inputs::{Rng, joint_lists, rigid_mats};
     use crate::common::shapes::{ShapeFn, ShapeKind, for_each_shape, run};
 
-    /// A form of a routine's table and the CPU features it needs (the name
-    /// `MissingCpuFeature` must report), `None` for the baseline.
-    type Row = (Impl, Option<&'static str>);
-
-    const AVX: Option<&str> = Some("avx");
-    const AVX2: Option<&str> = Some("avx2");
-    const AVX2_FMA: Option<&str> = Some("avx2 and fma");
-    const AVX512: Option<&str> = Some("avx512f, avx512vl, avx512dq and avx512bw");
+    /// A form of a routine's table and its instruction set (which says where
+    /// the form is compiled and what `MissingCpuFeature` must report).
+    type Row = (Impl, Isa);
 
     /// The seven id Software routines.
     const ID: &[Row] = &[
-        (Impl::Neon, None),
-        (Impl::Avx2, AVX2_FMA),
-        (Impl::Intrinsics, None),
-        (Impl::Asm, None),
-        (Impl::Portable, None),
-        (Impl::Scalar, None),
+        (Impl::Neon, Isa::Neon),
+        (Impl::Avx2, Isa::Avx2Fma),
+        (Impl::Intrinsics, Isa::Sse2),
+        (Impl::Asm, Isa::Sse2),
+        (Impl::Portable, Isa::Portable),
+        (Impl::Scalar, Isa::Portable),
     ];
     /// `slerp_joints`, `quats_to_mats`, `mats_to_quats` and
     /// `transform_joints`: the id routines' forms and their AVX-512
     /// successors (first: the fastest on the Intel Xeon measured).
     const ID512: &[Row] = &[
-        (Impl::Neon, None),
-        (Impl::Avx512, AVX512),
-        (Impl::Avx2, AVX2_FMA),
-        (Impl::Intrinsics, None),
-        (Impl::Asm, None),
-        (Impl::Portable, None),
-        (Impl::Scalar, None),
+        (Impl::Neon, Isa::Neon),
+        (Impl::Avx512, Isa::Avx512),
+        (Impl::Avx2, Isa::Avx2Fma),
+        (Impl::Intrinsics, Isa::Sse2),
+        (Impl::Asm, Isa::Sse2),
+        (Impl::Portable, Isa::Portable),
+        (Impl::Scalar, Isa::Portable),
     ];
     /// `lerp_joints`: the id routine's forms and the AVX-512 successor
     /// (after `Avx2`, as measured).
     const JOINTS: &[Row] = &[
-        (Impl::Neon, None),
-        (Impl::Avx2, AVX2_FMA),
-        (Impl::Avx512, AVX512),
-        (Impl::Intrinsics, None),
-        (Impl::Asm, None),
-        (Impl::Portable, None),
-        (Impl::Scalar, None),
+        (Impl::Neon, Isa::Neon),
+        (Impl::Avx2, Isa::Avx2Fma),
+        (Impl::Avx512, Isa::Avx512),
+        (Impl::Intrinsics, Isa::Sse2),
+        (Impl::Asm, Isa::Sse2),
+        (Impl::Portable, Isa::Portable),
+        (Impl::Scalar, Isa::Portable),
     ];
     /// `transform_skeleton_movss_shufps`: no successor.
-    const MOVSS: &[Row] = &[(Impl::Asm, None), (Impl::Intrinsics, None), (Impl::Scalar, None)];
+    const MOVSS: &[Row] = &[(Impl::Asm, Isa::Sse2), (Impl::Intrinsics, Isa::Sse2), (Impl::Scalar, Isa::Portable)];
     /// `slerp_quats_corrected`.
-    const CORRECTED: &[Row] = &[(Impl::Intrinsics, AVX), (Impl::Asm, AVX), (Impl::Sse2, None), (Impl::Scalar, None)];
+    const CORRECTED: &[Row] =
+        &[(Impl::Intrinsics, Isa::Avx), (Impl::Asm, Isa::Avx), (Impl::Sse2, Isa::Sse2), (Impl::Scalar, Isa::Portable)];
     /// `slerp_quats_as_published`.
-    const PUBLISHED: &[Row] = &[(Impl::Intrinsics, AVX), (Impl::Asm, AVX), (Impl::Scalar, None)];
+    const PUBLISHED: &[Row] = &[(Impl::Intrinsics, Isa::Avx), (Impl::Asm, Isa::Avx), (Impl::Scalar, Isa::Portable)];
     /// `nlerp`, `fnlerp`, `onlerp`.
     const NLERP: &[Row] = &[
-        (Impl::Neon, None),
-        (Impl::Avx512, AVX512),
-        (Impl::Avx2, AVX2_FMA),
-        (Impl::Avx2NoFma, AVX2),
-        (Impl::Sse2, None),
-        (Impl::Scalar, None),
+        (Impl::Neon, Isa::Neon),
+        (Impl::Avx512, Isa::Avx512),
+        (Impl::Avx2, Isa::Avx2Fma),
+        (Impl::Avx2NoFma, Isa::Avx2),
+        (Impl::Sse2, Isa::Sse2),
+        (Impl::Scalar, Isa::Portable),
     ];
     /// `slerp_stream`.
-    const SCALAR_ONLY: &[Row] = &[(Impl::Scalar, None)];
+    const SCALAR_ONLY: &[Row] = &[(Impl::Scalar, Isa::Portable)];
     /// `slerp_pose` and `lerp_pose`: the forms their four routines share,
     /// but `Avx512` (chained, it was slower than `Avx2`).
     const POSE: &[Row] = &[
-        (Impl::Neon, None),
-        (Impl::Avx2, AVX2_FMA),
-        (Impl::Asm, None),
-        (Impl::Intrinsics, None),
-        (Impl::Portable, None),
-        (Impl::Scalar, None),
+        (Impl::Neon, Isa::Neon),
+        (Impl::Avx2, Isa::Avx2Fma),
+        (Impl::Asm, Isa::Sse2),
+        (Impl::Intrinsics, Isa::Sse2),
+        (Impl::Portable, Isa::Portable),
+        (Impl::Scalar, Isa::Portable),
     ];
 
     /// Every `Impl`, the selectors `Auto` and `Deterministic` included.
@@ -130,35 +127,22 @@ mod hooked {
         Missing(&'static str),
     }
 
-    /// Whether the real CPU has `needs` and `machine` shows it.
-    fn visible(needs: &str, m: Machine) -> bool {
-        #[cfg(target_arch = "x86_64")]
-        {
-            let has = |f: &str| crate::common::cpu_has(&[f]);
-            // "avx2 and fma", "avx512f, avx512vl, avx512dq and avx512bw".
-            needs.split([',', ' ']).filter(|w| !w.is_empty() && *w != "and").all(|f| m.shows(f) && has(f))
-        }
-        #[cfg(not(target_arch = "x86_64"))]
-        {
-            let _ = (needs, m);
-            false
+    /// Whether the real CPU has the instruction set and `machine` shows it:
+    /// the baselines always, a compile-time one where this build has it, a
+    /// run-time one where the CPU has every feature and the hook shows it.
+    fn visible(isa: Isa, m: Machine) -> bool {
+        match isa.detection() {
+            Detection::Baseline => true,
+            Detection::CompileTime => isa.on_target(),
+            _ => isa.on_target() && isa.features().iter().all(|&f| m.shows(f) && crate::common::cpu_has(&[f])),
         }
     }
 
-    /// Whether the row exists in this build: `Scalar` and `Portable` on
-    /// every target, `Neon` on `aarch64`, every other row on `x86_64` only,
-    /// and `Asm` is compiled out under Miri.
-    fn compiled(imp: Impl) -> bool {
-        match imp {
-            Impl::Scalar | Impl::Portable => true,
-            Impl::Neon => cfg!(target_arch = "aarch64"),
-            _ => cfg!(target_arch = "x86_64") && !(imp == Impl::Asm && cfg!(miri)),
-        }
-    }
-
-    /// Whether the form exists where only the portable forms do.
-    fn portable(imp: Impl) -> bool {
-        matches!(imp, Impl::Scalar | Impl::Portable)
+    /// Whether the row exists in this build: where its instruction set is
+    /// on the target (`Isa::on_target`), but `Asm`, which is compiled out
+    /// under Miri.
+    fn compiled(&(imp, isa): &Row) -> bool {
+        isa.on_target() && !(imp == Impl::Asm && cfg!(miri))
     }
 
     fn want(table: &[Row], imp: Impl, m: Machine) -> Want {
@@ -170,9 +154,9 @@ mod hooked {
             return if table.iter().any(|r| r.0 == Impl::Portable) { Want::Runs } else { Want::Unsupported };
         }
         match table.iter().find(|r| r.0 == imp) {
-            Some(_) if !compiled(imp) || (m.scalar_target() && !portable(imp)) => Want::Unsupported,
+            Some(row) if !compiled(row) || (m.scalar_target() && row.1 != Isa::Portable) => Want::Unsupported,
             None => Want::Unsupported,
-            Some(&(_, Some(needs))) if !visible(needs, m) => Want::Missing(needs),
+            Some(&(_, isa)) if !visible(isa, m) => Want::Missing(isa.needs()),
             Some(_) => Want::Runs,
         }
     }
@@ -336,12 +320,9 @@ mod hooked {
         assert_eq!(listed, names);
         for (name, table) in routines() {
             let r = roster::find(name).unwrap();
-            let mut want: Vec<(Impl, &str, Origin)> = table
-                .iter()
-                .filter(|row| compiled(row.0))
-                .map(|&(imp, needs)| (imp, needs.unwrap_or(""), origin_of(r, imp)))
-                .collect();
-            let mut got: Vec<(Impl, &str, Origin)> = r.all_forms().map(|f| (f.imp, f.isa.needs(), f.origin)).collect();
+            let mut want: Vec<(Impl, Isa, Origin)> =
+                table.iter().filter(|row| compiled(row)).map(|&(imp, isa)| (imp, isa, origin_of(r, imp))).collect();
+            let mut got: Vec<(Impl, Isa, Origin)> = r.all_forms().map(|f| (f.imp, f.isa, f.origin)).collect();
             assert_eq!(got.last().map(|f| f.0), Some(Impl::Scalar), "{name}: the scalar form last");
             assert!(r.all_forms().all(|f| f.isa.arch().is_none_or(|a| a == std::env::consts::ARCH)), "{name}");
             want.sort_by_key(|f| f.0.name());
@@ -365,7 +346,6 @@ mod hooked {
     /// baselines need nothing.
     #[test]
     fn isa_detection_is_the_standard_librarys() {
-        use animasm::Isa;
         assert!(Isa::Portable.detected());
         assert_eq!(Isa::Sse2.detected(), cfg!(target_arch = "x86_64"));
         assert_eq!(Isa::Neon.detected(), cfg!(target_arch = "aarch64"));
@@ -432,8 +412,8 @@ mod hooked {
         // Under the baseline no listed form needs a feature.
         for (name, table) in routines() {
             with_machine(Machine::BASELINE, || {
-                for (imp, needs) in table {
-                    if needs.is_some() {
+                for (imp, isa) in table {
+                    if isa.detection() == Detection::RunTime {
                         assert!(!runnable(table, Machine::BASELINE).contains(imp), "{name} {imp}");
                     }
                 }
@@ -457,7 +437,7 @@ mod hooked {
             let missing = Err(Error::MissingCpuFeature { needs: "avx2 and fma" });
             assert_eq!(animasm::nlerp::resolve(Impl::Avx2), missing);
             assert_eq!(animasm::slerp_joints::resolve(Impl::Avx2), missing);
-            if visible("avx2", avx2_no_fma()) {
+            if visible(Isa::Avx2, avx2_no_fma()) {
                 assert_eq!(animasm::nlerp::resolve(Impl::Avx2NoFma), Ok(Impl::Avx2NoFma));
                 assert_eq!(animasm::nlerp::resolve(Impl::Auto), Ok(Impl::Avx2NoFma));
             } else {
@@ -469,7 +449,7 @@ mod hooked {
         with_machine(no_avx(), || {
             let missing = Err(Error::MissingCpuFeature { needs: "avx" });
             assert_eq!(animasm::slerp_quats::resolve(Impl::Intrinsics), missing);
-            if compiled(Impl::Asm) {
+            if compiled(&(Impl::Asm, Isa::Avx)) {
                 assert_eq!(animasm::slerp_quats::resolve(Impl::Asm), missing);
             }
             assert!(animasm::slerp_quats::forms().all(|f| f == Impl::Sse2 || f == Impl::Scalar));

@@ -26,16 +26,15 @@
 //! - [`timer`]: the one timer (fenced TSC reads) and the medians;
 //! - [`criterion_tsc`]: the same timer as a criterion measurement;
 //! - [`plots`]: the report's SVG plots;
-//! - [`listing`]: the parser of the listing files `asm_notes/*.listing.s`;
-//! - [`paths`]: the target directory and the report's output directory;
-//! - [`site_input`]: what the report hands the reading room (the static
-//!   HTML site of the `animasm-reading-room` crate), as JSON;
+//! - [`listing`], [`objdump`], [`paths`], [`site_input`]: the listing
+//!   parser, objdump's tables, the workspace's paths and the reading room's
+//!   input, re-exported from `asmkit` (which the reading room depends on
+//!   instead of this crate);
 //! - [`skipped`]: the `SKIPPED` line of a test that cannot run here.
 
 pub mod criterion_tsc;
 pub mod crowd;
 pub mod floors;
-pub mod listing;
 #[cfg(all(target_arch = "x86_64", not(miri)))]
 pub mod mca;
 #[cfg(not(miri))]
@@ -46,17 +45,16 @@ pub mod mca_aarch64;
 #[cfg_attr(not(any(target_arch = "x86_64", target_arch = "aarch64")), allow(dead_code))]
 mod mca_shared;
 pub mod measure;
-pub mod objdump;
-pub mod paths;
 pub mod peers;
 pub mod pipeline;
 pub mod plots;
 pub mod setup;
-pub mod site_input;
 pub mod timer;
 pub mod uv;
 pub mod whole_pose;
 pub mod workloads;
+
+pub use asmkit::{listing, objdump, paths, site_input};
 
 /// Says on the test run's stderr that a test, or part of one, was skipped
 /// here and why (`SKIPPED: <what>`), once per distinct line per test

@@ -90,12 +90,7 @@ pub(crate) fn steps(shape: &Shape, lanes: f64) -> (&'static [u64], f64) {
     }
 }
 
-/// The `f32` lanes of a vector of an instruction set.
+/// The `f32` lanes of a vector of an instruction set (`Isa::lanes`).
 pub(crate) fn lanes(isa: Isa) -> f64 {
-    match isa {
-        Isa::Sse2 | Isa::Neon => 4.0,
-        Isa::Avx | Isa::Avx2 | Isa::Avx2Fma => 8.0,
-        Isa::Avx512 => 16.0,
-        _ => 1.0,
-    }
+    f64::from(isa.lanes())
 }

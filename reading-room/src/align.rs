@@ -5,8 +5,8 @@
 
 use super::sources::{Cand, SrcLine, normalize, same_instruction};
 use super::tables::{ErratumSpec, Occ};
-use devkit::listing::{Item, Listing, parse_deviation};
-use devkit::objdump::{Instr, parse_instr};
+use asmkit::listing::{Item, Listing, parse_deviation};
+use asmkit::objdump::{Instr, parse_instr};
 
 /// One row of a listing table, in file order.
 #[derive(Clone, Debug)]
@@ -66,11 +66,11 @@ fn split_comment(comment: &str) -> (String, Option<String>, Option<(String, Stri
 }
 
 /// A longest-common-subsequence matching of `a` against `b`
-/// ([`devkit::listing::align`]): for each `a[i]` the `b[j]` it is matched with.
+/// ([`asmkit::listing::align`]): for each `a[i]` the `b[j]` it is matched with.
 pub fn lcs(a: &[Instr], b: &[Instr]) -> Vec<Option<usize>> {
     let mut out = vec![None; a.len()];
-    for e in devkit::listing::align(a, b) {
-        if let devkit::listing::Edit::Same(i, j) = e {
+    for e in asmkit::listing::align(a, b) {
+        if let asmkit::listing::Edit::Same(i, j) = e {
             out[i] = Some(j);
         }
     }

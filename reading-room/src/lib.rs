@@ -1,9 +1,9 @@
 //! The reading room: animasm's report as a static HTML site in
 //! the report's output directory (`<target>/animasm-report/`,
-//! `devkit::paths::report_dir`), rendered by this crate's binary
+//! `asmkit::paths::report_dir`), rendered by this crate's binary
 //! (`cargo run --release -p animasm-reading-room`) from what `cargo run
 //! --release --example report -- --html` left there
-//! (`devkit::site_input`: the report's text and this run's measurements,
+//! (`asmkit::site_input`: the report's text and this run's measurements,
 //! `site_input.json`). The report does not depend on this crate, so the
 //! library's tests build no site generator.
 //!
@@ -39,8 +39,8 @@ pub mod tables;
 
 use std::path::{Path, PathBuf};
 
-pub use devkit::paths::workspace_root;
-pub use devkit::site_input::{FormTicks, LoopPressure, PressureRow, SiteInput};
+pub use asmkit::paths::workspace_root;
+pub use asmkit::site_input::{FormTicks, LoopPressure, PressureRow, SiteInput};
 
 use animasm::roster::{Origin, ROUTINES, Routine};
 

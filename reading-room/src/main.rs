@@ -1,11 +1,11 @@
 //! `cargo run --release -p animasm-reading-room`: renders the reading room
 //! from the input the report left in its output directory
 //! (`cargo run --release --example report -- --html` writes
-//! `<target>/animasm-report/site_input.json`, `devkit::site_input`) and
+//! `<target>/animasm-report/site_input.json`, `asmkit::site_input`) and
 //! writes the pages next to it. Messages go to stderr.
 
 use animasm_reading_room::{SiteInput, workspace_root, write_site};
-use devkit::paths::report_dir;
+use asmkit::paths::report_dir;
 
 fn main() {
     let dir = report_dir();
@@ -14,7 +14,7 @@ fn main() {
         Err(e) => {
             eprintln!(
                 "reading room: no input ({e}): run `cargo run --release --example report -- --html` first, \
-                 built into the same target directory (devkit::paths: the one this binary runs from)"
+                 built into the same target directory (asmkit::paths: the one this binary runs from)"
             );
             std::process::exit(1);
         }

@@ -12,7 +12,7 @@ use super::notes::{self, Erratum};
 use super::sources::{self, SrcLine};
 use super::tables::{ListingSpec, PageSpec};
 use super::{SiteInput, gungraun_counts, pages, read, routines_of, tables};
-use devkit::listing::parse_listing;
+use asmkit::listing::parse_listing;
 
 /// What the index needs from a routine page.
 #[derive(Clone, Debug)]
@@ -180,7 +180,7 @@ fn listing_table(
                     let _ = writeln!(h, "<tr class=\"c\"><td colspan=\"{ncol}\">{c}</td></tr>");
                 }
             }
-            Row::Comment(c) if seen_instr || c.starts_with(devkit::listing::MACRO_PREFIX) => {
+            Row::Comment(c) if seen_instr || c.starts_with(asmkit::listing::MACRO_PREFIX) => {
                 let _ = writeln!(h, "<tr class=\"comment\"><td></td><td colspan=\"{}\">{}</td></tr>", ncol - 1, esc(c));
             }
             Row::Comment(_) => {}
@@ -215,9 +215,9 @@ fn listing_table(
     let header: Vec<String> = listing
         .items
         .iter()
-        .take_while(|i| matches!(i, devkit::listing::Item::Comment(_)))
+        .take_while(|i| matches!(i, asmkit::listing::Item::Comment(_)))
         .map(|i| match i {
-            devkit::listing::Item::Comment(c) => c.clone(),
+            asmkit::listing::Item::Comment(c) => c.clone(),
             _ => String::new(),
         })
         .collect();

@@ -11,7 +11,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::path::PathBuf;
 
 use animasm_reading_room::{self as reading_room, FormTicks, LoopPressure, PressureRow, SiteInput, notes, tables};
-use devkit::listing::parse_listing;
+use asmkit::listing::parse_listing;
 
 /// Rows of the slerp_joints page marked without an intrinsics line
 /// (`data-none="intrinsics"`): none. Every instruction is named by a trailing
@@ -237,13 +237,13 @@ fn slerp_joints_rows_have_asm_and_intrinsics_lines() {
 
 #[test]
 fn the_json_handoff_changes_no_page() {
-    // What the report writes (`devkit::site_input`) and the binary reads back.
+    // What the report writes (`asmkit::site_input`) and the binary reads back.
     let input = fixed_input();
     let dir = scratch("animasm-reading-room-json");
     let path = input.write(&dir).unwrap_or_else(|e| panic!("{e}"));
     let back = SiteInput::read(&dir).unwrap_or_else(|e| panic!("{e}"));
     let _ = std::fs::remove_dir_all(&dir);
-    assert_eq!(path.file_name().unwrap(), devkit::site_input::FILE);
+    assert_eq!(path.file_name().unwrap(), asmkit::site_input::FILE);
     assert_eq!(back, input);
     assert_eq!(reading_room::generate(&root(), &back), reading_room::generate(&root(), &input));
 }
@@ -309,5 +309,31 @@ fn every_module_of_the_roster_has_a_page() {
     for r in animasm::roster::ROUTINES {
         assert!(pages.iter().any(|p| p.name() == r.module), "{}: no page for its module {}", r.name, r.module);
         assert!(site.contains_key(&format!("{}.html", r.module)), "{}: no {}.html", r.name, r.module);
+    }
+}
+
+/// The reading room builds without the measuring kit: its normal and build
+/// dependencies (`cargo tree`, offline, from the lock file) hold no
+/// criterion, plotters, ultraviolet, gltf, glam or devkit; it depends on
+/// `animasm` and `asmkit` only. Where cargo cannot be run from a test (an
+/// emulated target), it says so.
+#[test]
+fn builds_without_the_measuring_kit() {
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+    let out = std::process::Command::new(&cargo)
+        .current_dir(root())
+        .args(["tree", "-p", "animasm-reading-room", "-e", "normal,build", "--prefix", "none", "--offline"])
+        .output();
+    let out = match out {
+        Ok(o) if o.status.success() => String::from_utf8(o.stdout).expect("cargo tree prints UTF-8"),
+        other => {
+            eprintln!("SKIPPED: builds_without_the_measuring_kit: `{cargo} tree` did not run here: {other:?}");
+            return;
+        }
+    };
+    let crates: BTreeSet<&str> = out.lines().filter_map(|l| l.split_whitespace().next()).collect();
+    assert!(crates.contains("animasm") && crates.contains("asmkit"), "{crates:?}");
+    for heavy in ["criterion", "plotters", "ultraviolet", "gltf", "glam", "devkit", "animasm-testkit"] {
+        assert!(!crates.contains(heavy), "the reading room depends on {heavy}:\n{out}");
     }
 }

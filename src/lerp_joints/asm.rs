@@ -22,8 +22,8 @@
 //! - *done4* / *loopJoint1*: the remaining joints one by one (all four when
 //!   `numJoints == 4`), with `rsqrtss`.
 
+use crate::consts::{SIMD_SP_ONE, SIMD_SP_RSQRT_C0, SIMD_SP_RSQRT_C1, SIMD_SP_SIGN_BIT, SIMD_SP_ZERO};
 use crate::types::{JOINTQUAT_Q_OFFSET, JOINTQUAT_SIZE_SHIFT, JOINTQUAT_T_OFFSET, JointQuat};
-use crate::x86::consts::{SIMD_SP_ONE, SIMD_SP_RSQRT_C0, SIMD_SP_RSQRT_C1, SIMD_SP_SIGN_BIT, SIMD_SP_ZERO};
 use crate::x86::shuffle::r_shuffle_ps;
 use core::arch::asm;
 use core::mem::offset_of;

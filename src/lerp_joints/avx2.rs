@@ -65,8 +65,8 @@
 //! NaN (`1 / sqrt(0) = inf`, `0 · inf`), as in the listing; lanes do not
 //! mix.
 
+use crate::consts::SIMD_SP_SIGN_BIT;
 use crate::types::{JOINTQUAT_Q_OFFSET as Q, JOINTQUAT_T_OFFSET as T, JointQuat};
-use crate::x86::consts::SIMD_SP_SIGN_BIT;
 use crate::x86::slerp_core8::{at, copy_indexed, each, hsum4, in_list_order, lane, pair, rsqrt_exact, splat_bits};
 use core::arch::x86_64::*;
 

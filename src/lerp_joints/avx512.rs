@@ -60,8 +60,8 @@
 //! **Listing behaviours** are `Avx2`'s ([`super::avx2`]): the `scaledLerp`
 //! trick, E4, E5, E7 kept; E1, E2, E3 corrected; E6 changed (list order).
 
+use crate::consts::{SIMD_SP_ONE, SIMD_SP_SIGN_BIT};
 use crate::types::JointQuat;
-use crate::x86::consts::{SIMD_SP_ONE, SIMD_SP_SIGN_BIT};
 use crate::x86::pipeline16::{Joints16, block_joints};
 use crate::x86::slerp_core8::copy_indexed;
 use crate::x86::slerp_core16::{

@@ -19,8 +19,8 @@
 //!   lane 0 only, so the full `.ps()` load gives the same result; `movss`
 //!   loads (which zero the upper lanes) are `_mm_load_ss`.
 
+use crate::consts::{SIMD_SP_ONE, SIMD_SP_RSQRT_C0, SIMD_SP_RSQRT_C1, SIMD_SP_SIGN_BIT, SIMD_SP_ZERO};
 use crate::types::{JOINTQUAT_Q_OFFSET, JOINTQUAT_SIZE_SHIFT, JOINTQUAT_T_OFFSET, JointQuat};
-use crate::x86::consts::{SIMD_SP_ONE, SIMD_SP_RSQRT_C0, SIMD_SP_RSQRT_C1, SIMD_SP_SIGN_BIT, SIMD_SP_ZERO};
 use crate::x86::shuffle::{S0000, S1023, transpose_4x4};
 use core::arch::x86_64::*;
 

@@ -38,7 +38,7 @@ pub mod avx512;
 #[cfg(target_arch = "x86_64")]
 pub mod intrinsics;
 
-use crate::dispatch::{Impl, form, routine_api, select};
+use crate::dispatch::{Impl, form, routine_api};
 use crate::error::Error;
 pub use crate::joint_args::MAX_JOINTS;
 use crate::joint_args::{self, JointForm, JointKernel};
@@ -115,16 +115,5 @@ pub fn lerp_joints(
     lerp: f32,
     index: &[i32],
 ) -> Result<(), Error> {
-    let form = select(FORMS, imp, joint_args::alignment(joints, blend))?;
-    joint_args::validate(&form, joints, blend, lerp, index)?;
-    if joint_args::endpoints(joints, blend, lerp, index) {
-        return Ok(());
-    }
-    // SAFETY: `validate` checked every index entry against `joints.len() <=
-    // blend.len()` and the lengths against `MAX_JOINTS` (which keeps the
-    // listings' 32-bit offsets exact), and the alignment the form needs;
-    // `joints` is borrowed mutably, so the lists do not overlap; `select`
-    // returned a kernel this CPU can run.
-    unsafe { (form.kernel)(joints.as_mut_ptr(), blend.as_ptr(), lerp, index.as_ptr(), index.len() as i32) };
-    Ok(())
+    joint_args::run(FORMS, imp, joints, blend, lerp, index)
 }

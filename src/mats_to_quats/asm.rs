@@ -32,11 +32,11 @@
 use core::arch::asm;
 use core::mem::offset_of;
 
-use crate::types::{JOINTMAT_SIZE, JOINTQUAT_SIZE, JointMat, JointQuat};
-use crate::x86::consts::{
+use crate::consts::{
     SIMD_DW_MAT2QUAT_SHUFFLE0, SIMD_DW_MAT2QUAT_SHUFFLE1, SIMD_DW_MAT2QUAT_SHUFFLE2, SIMD_DW_MAT2QUAT_SHUFFLE3,
     SIMD_SP_MAT2QUAT_RSQRT_C1, SIMD_SP_NOT, SIMD_SP_ONE, SIMD_SP_RSQRT_C0, SIMD_SP_SIGN_BIT, SIMD_SP_ZERO,
 };
+use crate::types::{JOINTMAT_SIZE, JOINTQUAT_SIZE, JointMat, JointQuat};
 use crate::x86::shuffle::r_shuffle_ps;
 
 /// The listing's stack local `shuffle`, 16-byte aligned (`ALIGN16( byte

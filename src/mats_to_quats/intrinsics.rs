@@ -30,12 +30,12 @@
 //!   `_mm_rsqrt_ss` takes xmm5's; those lanes never reach memory: every value
 //!   `loopMat1` stores comes from lane 0.
 
-use crate::types::{JOINTMAT_SIZE, JOINTQUAT_SIZE, JointMat, JointQuat};
-use crate::x86::consts::{
+use crate::consts::{
     Align16, SIMD_DW_MAT2QUAT_SHUFFLE0, SIMD_DW_MAT2QUAT_SHUFFLE1, SIMD_DW_MAT2QUAT_SHUFFLE2,
     SIMD_DW_MAT2QUAT_SHUFFLE3, SIMD_SP_MAT2QUAT_RSQRT_C1, SIMD_SP_NOT, SIMD_SP_ONE, SIMD_SP_RSQRT_C0, SIMD_SP_SIGN_BIT,
     SIMD_SP_ZERO,
 };
+use crate::types::{JOINTMAT_SIZE, JOINTQUAT_SIZE, JointMat, JointQuat};
 use crate::x86::shuffle::r_shuffle_ps;
 use core::arch::x86_64::*;
 

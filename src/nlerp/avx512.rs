@@ -32,8 +32,8 @@
 //! The kernels need AVX-512 F, VL, DQ and BW; the safe functions of
 //! [`super`] check the CPU before calling them.
 
+use crate::consts::{NLERP_FNLERP_K, NLERP_ONLERP_A, NLERP_ONLERP_B};
 use crate::types::Quat;
-use crate::x86::consts::{NLERP_FNLERP_K, NLERP_ONLERP_A, NLERP_ONLERP_B};
 use core::arch::x86_64::*;
 
 /// `R_SHUFFLE_PS( 0, 1, 0, 1 )`, per 128-bit lane.

@@ -83,7 +83,7 @@ pub mod sse2;
 /// ```
 /// assert_eq!(animasm::nlerp::FNLERP_K, [0.931872, -1.25654, 0.331442]);
 /// ```
-pub const FNLERP_K: [f32; 3] = crate::x86::consts::NLERP_FNLERP_K;
+pub const FNLERP_K: [f32; 3] = crate::consts::NLERP_FNLERP_K;
 
 /// `onlerp`'s `A = A[0] + d * (A[1] + d * (A[2] - d * A[3]))` (*Optimizing
 /// slerp*; the minus before the last term as printed), as stored in f32.
@@ -91,7 +91,7 @@ pub const FNLERP_K: [f32; 3] = crate::x86::consts::NLERP_FNLERP_K;
 /// ```
 /// assert_eq!(animasm::nlerp::ONLERP_A, [1.0904, -3.2452, 3.55645, 1.43519]);
 /// ```
-pub const ONLERP_A: [f32; 4] = crate::x86::consts::NLERP_ONLERP_A;
+pub const ONLERP_A: [f32; 4] = crate::consts::NLERP_ONLERP_A;
 
 /// `onlerp`'s `B = B[0] + d * (B[1] + d * B[2])` (*Optimizing slerp*), as
 /// stored in f32.
@@ -99,7 +99,7 @@ pub const ONLERP_A: [f32; 4] = crate::x86::consts::NLERP_ONLERP_A;
 /// ```
 /// assert_eq!(animasm::nlerp::ONLERP_B, [0.848013, -1.06021, 0.215638]);
 /// ```
-pub const ONLERP_B: [f32; 3] = crate::x86::consts::NLERP_ONLERP_B;
+pub const ONLERP_B: [f32; 3] = crate::consts::NLERP_ONLERP_B;
 
 use crate::dispatch::{Form, Impl, Selected, alignment_of, form, select};
 use crate::error::Error;

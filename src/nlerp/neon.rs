@@ -49,8 +49,8 @@
 //! scalar FPU does (`FPCR` is shared; Linux leaves flush-to-zero off), and
 //! no multiply-add is fused (Rust never contracts `a * b + c`).
 
+use crate::consts::{NLERP_FNLERP_K, NLERP_ONLERP_A, NLERP_ONLERP_B};
 use crate::types::Quat;
-use crate::x86::consts::{NLERP_FNLERP_K, NLERP_ONLERP_A, NLERP_ONLERP_B};
 use core::arch::aarch64::*;
 
 /// `lX, lY, lZ, lW`: the fixed quaternion `l` broadcast to every lane.

@@ -26,8 +26,8 @@
 //! real data does not, so it raises no floating-point exception flag of its
 //! own.
 
+use crate::consts::{NLERP_FNLERP_K, NLERP_ONLERP_A, NLERP_ONLERP_B};
 use crate::types::Quat;
-use crate::x86::consts::{NLERP_FNLERP_K, NLERP_ONLERP_A, NLERP_ONLERP_B};
 use crate::x86::shuffle::transpose_4x4;
 use core::arch::x86_64::*;
 

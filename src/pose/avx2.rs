@@ -27,12 +27,12 @@
 
 use super::forms::pose_kernels;
 use super::line::Args;
+use crate::consts::{IEEE_SP_SIGN, SIMD_SP_SIGN_BIT};
 use crate::quats_to_mats::avx2::{load, rotation, store};
 use crate::transform_joints::avx2::multiply;
 use crate::transform_skeleton::avx2::{compose, compose_rows};
 use crate::types::{JointMat, JointQuat, Vec4};
 use crate::x86::blocks8::transpose_lane4;
-use crate::x86::consts::{IEEE_SP_SIGN, SIMD_SP_SIGN_BIT};
 use crate::x86::slerp_core8::{rsqrt_exact, slerp_scales, splat_bits};
 use core::arch::x86_64::*;
 

@@ -29,9 +29,9 @@
 
 use core::arch::asm;
 
+use crate::consts::{SIMD_SP_ONE, SIMD_SP_QUAT2MAT_X0, SIMD_SP_QUAT2MAT_X1, SIMD_SP_QUAT2MAT_X2};
 use crate::types::{JOINTMAT_SIZE, JOINTQUAT_Q_OFFSET, JOINTQUAT_SIZE, JOINTQUAT_SIZE_SHIFT, JOINTQUAT_T_OFFSET};
 use crate::types::{JointMat, JointQuat};
-use crate::x86::consts::{SIMD_SP_ONE, SIMD_SP_QUAT2MAT_X0, SIMD_SP_QUAT2MAT_X1, SIMD_SP_QUAT2MAT_X2};
 use crate::x86::shuffle::{r_shuffle_d, r_shuffle_ps};
 
 /// `ConvertJointQuatsToJointMats` (Appendix A): writes the matrix of

@@ -58,7 +58,7 @@
 //! `Impl::Portable`'s and `Impl::Neon`'s bit for bit, on every CPU (NaN
 //! bits aside; `tests/golden.rs`). It needed no change for that.
 //!
-//! Constants: `1.0` is `SIMD_SP_one` (`crate::x86::consts::SIMD_SP_ONE`),
+//! Constants: `1.0` is `SIMD_SP_one` (`crate::consts::SIMD_SP_ONE`),
 //! broadcast to eight lanes.
 
 use crate::types::{JointMat, JointQuat};

@@ -38,8 +38,8 @@
 //!   the 4-wide loop left), those lanes never reach memory: every value
 //!   `loopJoint1` stores is built from lane 0 (`shufps ..., (0, 0, 0, 0)`).
 
+use crate::consts::{SIMD_SP_ONE, SIMD_SP_ZERO};
 use crate::types::{JOINTQUAT_Q_OFFSET, JOINTQUAT_SIZE_SHIFT, JOINTQUAT_T_OFFSET, JointQuat};
-use crate::x86::consts::{SIMD_SP_ONE, SIMD_SP_ZERO};
 use crate::x86::shuffle::{S0000, transpose_4x4};
 use crate::x86::slerp_core::{slerp1, slerp4};
 use core::arch::x86_64::*;

@@ -39,13 +39,13 @@
 //! applied in list order (a joint named twice is interpolated twice, the
 //! second time from the first's result).
 
-use crate::portable::{MulAdd, fma_versions, sqrt};
-use crate::types::{JointQuat, Quat, Vec4};
-use crate::x86::consts::{
+use crate::consts::{
     SIMD_SP_ATAN_C0, SIMD_SP_ATAN_C1, SIMD_SP_ATAN_C2, SIMD_SP_ATAN_C3, SIMD_SP_ATAN_C4, SIMD_SP_ATAN_C5,
     SIMD_SP_ATAN_C6, SIMD_SP_ATAN_C7, SIMD_SP_HALF_PI, SIMD_SP_POLY_FLOOR, SIMD_SP_SIGN_BIT, SIMD_SP_SIN_C0,
     SIMD_SP_SIN_C1, SIMD_SP_SIN_C2, SIMD_SP_SIN_C3, SIMD_SP_SIN_C4, SIMD_SP_TINY,
 };
+use crate::portable::{MulAdd, fma_versions, sqrt};
+use crate::types::{JointQuat, Quat, Vec4};
 
 fma_versions! {
     /// The portable successor of `SlerpJoints`: for every `j` in
@@ -127,7 +127,7 @@ const FLOOR: f32 = SIMD_SP_POLY_FLOOR.0[0];
 
 /// A constant's first float.
 #[inline(always)]
-fn c(k: &crate::x86::consts::Align16<[f32; 4]>) -> f32 {
+fn c(k: &crate::consts::Align16<[f32; 4]>) -> f32 {
     k.0[0]
 }
 

@@ -47,7 +47,7 @@
 //!   without it the SSE code that follows (the remainder loop, the caller)
 //!   pays the AVX-SSE transition;
 //! - D0 (no marker: operand forms): the constants are `ymmword ptr [rip +
-//!   {name}]` operands (the `AVX_*` statics of [`crate::x86::consts`]); products
+//!   {name}]` operands (the `AVX_*` statics of [`crate::consts`]); products
 //!   of a constant or `factor` with a register (`_mm256_mul_ps(sinC0,
 //!   ymmR1)`, `_mm256_mul_ps(factor, omega)`) put the memory operand second
 //!   (`vmulps ymm2, ymm1, [sinC0]`), as VEX requires, which changes no bit of
@@ -63,12 +63,12 @@
 use core::arch::asm;
 use core::mem::offset_of;
 
-use crate::types::Quat;
-use crate::x86::consts::{
+use crate::consts::{
     AVX_ALL_ONES, AVX_ATAN_C0, AVX_ATAN_C1, AVX_ATAN_C2, AVX_ATAN_C3, AVX_ATAN_C4, AVX_ATAN_C5, AVX_ATAN_C6,
     AVX_ATAN_C7, AVX_CLEAR_SIGN_BIT, AVX_HALF_PI, AVX_HALF_PI_CORRECTED, AVX_SET_SIGN_BIT, AVX_SIN_C0, AVX_SIN_C1,
     AVX_SIN_C2, AVX_SIN_C3, AVX_SIN_C4, AVX_SQRT_C0, AVX_SQRT_C1, AVX_SQRT_C1_CORRECTED, AVX_TINY, Align32,
 };
+use crate::types::Quat;
 
 use super::scalar::{remainder_loop_as_published, remainder_loop_corrected};
 

@@ -30,7 +30,7 @@
 //! - its globals (`fromQuaternion`, `toQuaternion`, `resultQuaternion`,
 //!   `g_factor`, `g_quaternionCount`) are the kernels' parameters, the
 //!   result first;
-//! - its `__m256` constants are the `AVX_*` statics of [`crate::x86::consts`],
+//! - its `__m256` constants are the `AVX_*` statics of [`crate::consts`],
 //!   loaded once before the loop (`sinC0` is `AVX_SIN_C0`, ...); the masks
 //!   `clearSignBit` / `setSignBit` of `initializationFunction` are
 //!   `_mm256_castsi256_ps` of the 32-bit patterns;
@@ -45,13 +45,13 @@
 //! `vaddps` operands, and the asm swaps the operands of the products with a
 //! constant or `factor` in memory, which picks the other NaN).
 
-use crate::types::Quat;
-use crate::x86::consts::{
+use crate::consts::{
     AVX_ALL_ONES, AVX_ATAN_C0, AVX_ATAN_C1, AVX_ATAN_C2, AVX_ATAN_C3, AVX_ATAN_C4, AVX_ATAN_C5, AVX_ATAN_C6,
     AVX_ATAN_C7, AVX_CLEAR_SIGN_BIT, AVX_CLEAR_SIGN_BIT_AS_GCC, AVX_CLEAR_SIGN_BIT_AS_MSVC, AVX_HALF_PI,
     AVX_HALF_PI_CORRECTED, AVX_SET_SIGN_BIT, AVX_SET_SIGN_BIT_AS_GCC, AVX_SET_SIGN_BIT_AS_MSVC, AVX_SIN_C0, AVX_SIN_C1,
     AVX_SIN_C2, AVX_SIN_C3, AVX_SIN_C4, AVX_SQRT_C0, AVX_SQRT_C1, AVX_SQRT_C1_CORRECTED, AVX_TINY, Align32,
 };
+use crate::types::Quat;
 use core::arch::x86_64::*;
 
 use super::scalar::{remainder_loop_as_published, remainder_loop_corrected};

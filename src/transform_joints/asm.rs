@@ -28,8 +28,8 @@
 
 use core::arch::asm;
 
+use crate::consts::SIMD_SP_CLEAR_FIRST_THREE;
 use crate::types::{JOINTMAT_SIZE, JointMat};
-use crate::x86::consts::SIMD_SP_CLEAR_FIRST_THREE;
 use crate::x86::shuffle::r_shuffle_d;
 
 /// `TransformJoints` (Appendix C): `result[i] = joints1[i] * joints2[i]` for

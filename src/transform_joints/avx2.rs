@@ -55,8 +55,8 @@
 //! `Impl::Neon`'s bit for bit, on every CPU (NaN bits aside;
 //! `tests/golden.rs`). It needed no change for that.
 
+use crate::consts::IEEE_SP_SIGN;
 use crate::types::JointMat;
-use crate::x86::consts::IEEE_SP_SIGN;
 use core::arch::x86_64::*;
 
 /// `TransformJoints` for AVX2 + FMA: `result[i] = joints1[i] * joints2[i]`

@@ -21,8 +21,8 @@
 //!   in-place call (`result` equal to `joints1` or `joints2`) reads what the
 //!   asm reads.
 
+use crate::consts::SIMD_SP_CLEAR_FIRST_THREE;
 use crate::types::{JOINTMAT_SIZE, JointMat};
-use crate::x86::consts::SIMD_SP_CLEAR_FIRST_THREE;
 use crate::x86::shuffle::r_shuffle_d;
 use core::arch::x86_64::*;
 

@@ -37,8 +37,8 @@
 
 use core::arch::asm;
 
+use crate::consts::SIMD_SP_CLEAR_FIRST_THREE;
 use crate::types::{JOINTMAT_SIZE, JointMat};
-use crate::x86::consts::SIMD_SP_CLEAR_FIRST_THREE;
 use crate::x86::shuffle::r_shuffle_d;
 
 /// `TransformSkeleton` (Appendix A, SSE2): for `i = firstJoint ..=

@@ -56,8 +56,8 @@
 //! where the C's rounded products overflow to infinity and the FMA's exact
 //! ones do not.
 
+use crate::consts::IEEE_SP_SIGN;
 use crate::types::JointMat;
-use crate::x86::consts::IEEE_SP_SIGN;
 use core::arch::x86_64::*;
 
 /// Floats per joint matrix (`JOINTMAT_SIZE / 4`).

@@ -63,8 +63,8 @@
 //! C's signed zeros survive), the empty range reads and writes nothing, no
 //! validation (the safe function does it).
 
+use crate::consts::IEEE_SP_SIGN;
 use crate::types::JointMat;
-use crate::x86::consts::IEEE_SP_SIGN;
 use core::arch::x86_64::*;
 
 /// Floats per joint matrix (`JOINTMAT_SIZE / 4`).

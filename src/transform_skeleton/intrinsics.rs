@@ -22,8 +22,8 @@
 //! - `movss xmmN, [mem]` is `_mm_load_ss` (zeroes lanes 1..3, as the memory
 //!   form of `movss`).
 
+use crate::consts::SIMD_SP_CLEAR_FIRST_THREE;
 use crate::types::{JOINTMAT_SIZE, JointMat};
-use crate::x86::consts::SIMD_SP_CLEAR_FIRST_THREE;
 use crate::x86::shuffle::{S0000, r_shuffle_d};
 use core::arch::x86_64::*;
 

@@ -59,7 +59,7 @@ pub mod neon;
 
 use core::ops::RangeInclusive;
 
-use crate::dispatch::{Impl, alignment_of, form, routine_api, select};
+use crate::dispatch::{Impl, form, routine_api};
 use crate::error::Error;
 pub use crate::skeleton_args::MAX_JOINTS;
 use crate::skeleton_args::{self, SkeletonForm, SkeletonKernel};
@@ -163,19 +163,7 @@ pub fn transform_skeleton(
     parents: &[i32],
     joints: RangeInclusive<usize>,
 ) -> Result<(), Error> {
-    let form = select(FORMS, imp, alignment_of(&[mats.as_ptr() as usize]))?;
-    let Some((first, last)) = skeleton_args::validate(&form, mats, parents, joints)? else {
-        return Ok(());
-    };
-    // SAFETY: `validate` checked `first <= last < mats.len() <= MAX_JOINTS`
-    // (so the listings' 32-bit arithmetic is exact), that `parents` has an
-    // entry for every joint of the range with `0 <= parents[i] < i`, so every
-    // joint and parent the kernel touches is in `mats` and no joint is its
-    // own parent, and the alignment the form needs; `mats` is borrowed
-    // mutably and `parents` is another allocation; `select` returned a
-    // kernel this CPU can run.
-    unsafe { (form.kernel)(mats.as_mut_ptr(), parents.as_ptr(), first, last) };
-    Ok(())
+    skeleton_args::run(FORMS, imp, mats, parents, joints)
 }
 
 /// [`transform_skeleton()`] with the `movss` + `shufps` broadcast of section
@@ -200,17 +188,5 @@ pub fn transform_skeleton_movss_shufps(
     parents: &[i32],
     joints: RangeInclusive<usize>,
 ) -> Result<(), Error> {
-    let form = select(FORMS_MOVSS_SHUFPS, imp, alignment_of(&[mats.as_ptr() as usize]))?;
-    let Some((first, last)) = skeleton_args::validate(&form, mats, parents, joints)? else {
-        return Ok(());
-    };
-    // SAFETY: `validate` checked `first <= last < mats.len() <= MAX_JOINTS`
-    // (so the listings' 32-bit arithmetic is exact), that `parents` has an
-    // entry for every joint of the range with `0 <= parents[i] < i`, so every
-    // joint and parent the kernel touches is in `mats` and no joint is its
-    // own parent, and the alignment the form needs; `mats` is borrowed
-    // mutably and `parents` is another allocation; `select` returned a
-    // kernel this CPU can run.
-    unsafe { (form.kernel)(mats.as_mut_ptr(), parents.as_ptr(), first, last) };
-    Ok(())
+    skeleton_args::run(FORMS_MOVSS_SHUFPS, imp, mats, parents, joints)
 }

@@ -1,5 +1,5 @@
 //! The x86 pieces that the SSE and AVX kernels of several routines share:
-//! the listings' constant tables ([`consts`]), the shuffle immediates and the
+//! the shuffle immediates and the
 //! `TRANSPOSE_4x4` macro as `asm!` text and as intrinsics ([`shuffle`]), and
 //! the SSE slerp core of *Slerping Clock Cycles* that `slerp_joints` and
 //! `slerp_quats`' SSE2 baseline both run ([`slerp_core`]), and the 8-wide
@@ -7,11 +7,11 @@
 //! interpolators, [`blocks8`] for the conversions), and the 16-lane pieces
 //! of the joint interpolators' AVX-512 successors ([`slerp_core16`]), with the
 //! AVX-512 slerp's software pipeline ([`pipeline16`]). None of it is
-//! public API (`consts` is reachable, hidden, for the crate's own tests).
+//! public API. (The listings' constants, which every target's forms use,
+//! are `crate::consts`.)
 
 #[cfg(target_arch = "x86_64")]
 pub(crate) mod blocks8;
-pub mod consts;
 #[cfg(target_arch = "x86_64")]
 pub(crate) mod pipeline16;
 #[cfg(target_arch = "x86_64")]

@@ -17,7 +17,7 @@
 //! quaternions and `lerp` (`twins::` of `tests/slerp_joints.rs` checks
 //! `slerp_joints::intrinsics` against the asm bit for bit).
 
-use crate::x86::consts::{
+use crate::consts::{
     SIMD_SP_ABS_MASK, SIMD_SP_ATAN_C0, SIMD_SP_ATAN_C1, SIMD_SP_ATAN_C2, SIMD_SP_ATAN_C3, SIMD_SP_ATAN_C4,
     SIMD_SP_ATAN_C5, SIMD_SP_ATAN_C6, SIMD_SP_ATAN_C7, SIMD_SP_HALF_PI, SIMD_SP_ONE, SIMD_SP_RSQRT_C0,
     SIMD_SP_RSQRT_C1, SIMD_SP_SIGN_BIT, SIMD_SP_SIN_C0, SIMD_SP_SIN_C1, SIMD_SP_SIN_C2, SIMD_SP_SIN_C3, SIMD_SP_SIN_C4,

@@ -31,12 +31,12 @@
 //! algorithm and its coefficients). Port licensed under the GNU LGPL 2.1 or
 //! later.
 
-use crate::types::JointQuat;
-use crate::x86::consts::{
+use crate::consts::{
     Align16, SIMD_SP_ABS_MASK, SIMD_SP_ATAN_C0, SIMD_SP_ATAN_C1, SIMD_SP_ATAN_C2, SIMD_SP_ATAN_C3, SIMD_SP_ATAN_C4,
     SIMD_SP_ATAN_C5, SIMD_SP_ATAN_C6, SIMD_SP_ATAN_C7, SIMD_SP_HALF_PI, SIMD_SP_ONE, SIMD_SP_POLY_FLOOR,
     SIMD_SP_SIGN_BIT, SIMD_SP_SIN_C0, SIMD_SP_SIN_C1, SIMD_SP_SIN_C2, SIMD_SP_SIN_C3, SIMD_SP_SIN_C4, SIMD_SP_TINY,
 };
+use crate::types::JointQuat;
 use core::arch::x86_64::*;
 
 /// Joints per block.

@@ -19,12 +19,12 @@
 //! algorithm and its coefficients). Port licensed under the GNU LGPL 2.1 or
 //! later.
 
-use crate::types::JointQuat;
-use crate::x86::consts::{
+use crate::consts::{
     SIMD_SP_ABS_MASK, SIMD_SP_ATAN_C0, SIMD_SP_ATAN_C1, SIMD_SP_ATAN_C2, SIMD_SP_ATAN_C3, SIMD_SP_ATAN_C4,
     SIMD_SP_ATAN_C5, SIMD_SP_ATAN_C6, SIMD_SP_ATAN_C7, SIMD_SP_HALF_PI, SIMD_SP_ONE, SIMD_SP_POLY_FLOOR,
     SIMD_SP_SIGN_BIT, SIMD_SP_SIN_C0, SIMD_SP_SIN_C1, SIMD_SP_SIN_C2, SIMD_SP_SIN_C3, SIMD_SP_SIN_C4, SIMD_SP_TINY,
 };
+use crate::types::JointQuat;
 use core::arch::x86_64::*;
 
 /// `_mm256_shuffle_ps` immediate `R_SHUFFLE_PS( 0, 2, 0, 2 )`: the even
@@ -37,14 +37,14 @@ const ODD: i32 = crate::x86::shuffle::r_shuffle_ps(1, 3, 1, 3);
 /// `vbroadcastss` from the constant pool or a memory operand).
 #[inline]
 #[target_feature(enable = "avx2,fma")]
-pub(crate) fn splat(c: &'static crate::x86::consts::Align16<[f32; 4]>) -> __m256 {
+pub(crate) fn splat(c: &'static crate::consts::Align16<[f32; 4]>) -> __m256 {
     _mm256_set1_ps(c.0[0])
 }
 
 /// A bit-pattern constant of `src/x86/consts.rs` in all eight lanes.
 #[inline]
 #[target_feature(enable = "avx2,fma")]
-pub(crate) fn splat_bits(c: &'static crate::x86::consts::Align16<[u32; 4]>) -> __m256 {
+pub(crate) fn splat_bits(c: &'static crate::consts::Align16<[u32; 4]>) -> __m256 {
     _mm256_castsi256_ps(_mm256_set1_epi32(c.0[0] as i32))
 }
 

@@ -217,6 +217,28 @@ pub fn parse_resource_pressure(text: &str) -> Result<(Vec<String>, Vec<PressureR
     Ok((names, rows))
 }
 
+/// What the report hands the reading room of a loop's pressure.
+impl From<&LoopPressure> for asmkit::site_input::LoopPressure {
+    fn from(p: &LoopPressure) -> Self {
+        asmkit::site_input::LoopPressure {
+            kernel: p.kernel.to_owned(),
+            loop_label: p.loop_label.to_owned(),
+            model: p.model.to_owned(),
+            resources: p.resources.clone(),
+            rows: p
+                .rows
+                .iter()
+                .map(|r| asmkit::site_input::PressureRow {
+                    instruction: r.instruction.clone(),
+                    pressure: r.pressure.clone(),
+                })
+                .collect(),
+            block_rthroughput: p.block_rthroughput,
+            elements_per_iteration: p.elements_per_iteration,
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -4,6 +4,7 @@
 //! `tests/nlerp.rs` asserts and the report (`examples/report/`) prints.
 
 use animasm::nlerp::scalar;
+use animasm::roster::Shape;
 use animasm::{Error, Impl, Quat};
 use animasm_testkit::cases::dot_grid;
 use animasm_testkit::error::rotation_angle;
@@ -55,46 +56,17 @@ impl Func {
         }
     }
 
-    /// The raw stream kernel of a width.
+    /// The raw stream kernel of a width: the row of the function's kernel
+    /// table (`animasm::roster`) for `w`, runnable or not (calling it is
+    /// the caller's business: [`widths`] are the ones this CPU runs).
+    ///
+    /// # Panics
+    /// If the function has no form `w` on this target.
     pub fn raw(self, w: Impl) -> Raw {
-        #[cfg(target_arch = "x86_64")]
-        use animasm::nlerp::{avx2, sse2};
-        match (self, w) {
-            (Func::Nlerp, Impl::Scalar) => scalar::run_nlerp,
-            (Func::Fnlerp, Impl::Scalar) => scalar::run_fnlerp,
-            (Func::Onlerp, Impl::Scalar) => scalar::run_onlerp,
-            #[cfg(target_arch = "x86_64")]
-            (Func::Nlerp, Impl::Sse2) => sse2::nlerp4,
-            #[cfg(target_arch = "x86_64")]
-            (Func::Fnlerp, Impl::Sse2) => sse2::fnlerp4,
-            #[cfg(target_arch = "x86_64")]
-            (Func::Onlerp, Impl::Sse2) => sse2::onlerp4,
-            #[cfg(target_arch = "x86_64")]
-            (Func::Nlerp, Impl::Avx2NoFma) => avx2::nlerp8,
-            #[cfg(target_arch = "x86_64")]
-            (Func::Fnlerp, Impl::Avx2NoFma) => avx2::fnlerp8,
-            #[cfg(target_arch = "x86_64")]
-            (Func::Onlerp, Impl::Avx2NoFma) => avx2::onlerp8,
-            #[cfg(target_arch = "x86_64")]
-            (Func::Nlerp, Impl::Avx2) => avx2::nlerp8_fma,
-            #[cfg(target_arch = "x86_64")]
-            (Func::Fnlerp, Impl::Avx2) => avx2::fnlerp8_fma,
-            #[cfg(target_arch = "x86_64")]
-            (Func::Onlerp, Impl::Avx2) => avx2::onlerp8_fma,
-            #[cfg(target_arch = "x86_64")]
-            (Func::Nlerp, Impl::Avx512) => animasm::nlerp::avx512::nlerp16_fma,
-            #[cfg(target_arch = "x86_64")]
-            (Func::Fnlerp, Impl::Avx512) => animasm::nlerp::avx512::fnlerp16_fma,
-            #[cfg(target_arch = "x86_64")]
-            (Func::Onlerp, Impl::Avx512) => animasm::nlerp::avx512::onlerp16_fma,
-            #[cfg(target_arch = "aarch64")]
-            (Func::Nlerp, Impl::Neon) => animasm::nlerp::neon::nlerp4,
-            #[cfg(target_arch = "aarch64")]
-            (Func::Fnlerp, Impl::Neon) => animasm::nlerp::neon::fnlerp4,
-            #[cfg(target_arch = "aarch64")]
-            (Func::Onlerp, Impl::Neon) => animasm::nlerp::neon::onlerp4,
-            _ => unreachable!("{w} does not exist on this target"),
-        }
+        let routine = animasm::roster::find(self.name()).expect("the nlerp family is in the roster");
+        let Shape::Stream { forms, .. } = routine.shape else { panic!("{} is not a stream routine", self.name()) };
+        let form = forms.iter().find(|f| f.imp() == w);
+        form.unwrap_or_else(|| panic!("{} has no form {w} on this target", self.name())).kernel()
     }
 }
 

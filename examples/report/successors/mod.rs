@@ -347,15 +347,7 @@ pub(crate) fn successor_forms() -> Vec<(Impl, Isa)> {
 /// An instruction set in words, with its `f32` lanes (`AVX2 + FMA, 8
 /// lanes`).
 pub(crate) fn isa_words(isa: Isa) -> String {
-    match isa {
-        Isa::Sse2 => "SSE2, 4 lanes".into(),
-        Isa::Avx => "AVX, 8 lanes".into(),
-        Isa::Avx2 => "AVX2, 8 lanes".into(),
-        Isa::Avx2Fma => "AVX2 + FMA, 8 lanes".into(),
-        Isa::Avx512 => "AVX-512, 16 lanes".into(),
-        Isa::Neon => "NEON, 4 lanes".into(),
-        other => other.name().into(),
-    }
+    isa.words().into()
 }
 
 /// The successor forms in a sentence, each as `Impl::<form>: <instruction

@@ -23,7 +23,7 @@
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 
-/// The workspace root (the directory above `devkit/`).
+/// The workspace root (the directory above `asmkit/`).
 pub fn workspace_root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).parent().map_or_else(|| PathBuf::from("."), Path::to_path_buf)
 }
@@ -172,7 +172,7 @@ mod tests {
 
     #[test]
     fn this_test_finds_its_own_target_dir() {
-        // This test binary is `<target>/<profile>/deps/devkit-<hash>`.
+        // This test binary is `<target>/<profile>/deps/asmkit-<hash>`.
         let exe = current_exe().expect("the test's path");
         let dir = target_dir();
         assert!(exe.starts_with(&dir), "{} is not under {}", exe.display(), dir.display());

@@ -65,25 +65,6 @@ pub struct PressureRow {
     pub pressure: Vec<f64>,
 }
 
-#[cfg(all(target_arch = "x86_64", not(miri)))]
-impl From<&crate::mca::pressure::LoopPressure> for LoopPressure {
-    fn from(p: &crate::mca::pressure::LoopPressure) -> Self {
-        LoopPressure {
-            kernel: p.kernel.to_owned(),
-            loop_label: p.loop_label.to_owned(),
-            model: p.model.to_owned(),
-            resources: p.resources.clone(),
-            rows: p
-                .rows
-                .iter()
-                .map(|r| PressureRow { instruction: r.instruction.clone(), pressure: r.pressure.clone() })
-                .collect(),
-            block_rthroughput: p.block_rthroughput,
-            elements_per_iteration: p.elements_per_iteration,
-        }
-    }
-}
-
 /// Everything the site shows that is not read from the repository.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct SiteInput {
