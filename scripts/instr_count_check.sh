@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Checks benches/instr_count's ids and filter without running valgrind
+# Checks devkit/benches/instr_count's ids and filter without running valgrind
 # (`--list` only; gungraun-runner 0.20.0 must be installed: `cargo install
 # gungraun-runner --version 0.20.0`):
 #
@@ -22,10 +22,10 @@ fail() { echo "instr_count_check: $*" >&2; exit 1; }
 [ "$(uname -m)" = x86_64 ] || { echo "instr_count_check: x86_64 only, skipped"; exit 0; }
 command -v gungraun-runner >/dev/null || fail "gungraun-runner not found: cargo install gungraun-runner --version 0.20.0"
 
-bench() { cargo bench -q -p animasm --bench instr_count -- "$@"; }
+bench() { cargo bench -q -p devkit --bench instr_count -- "$@"; }
 ids() { bench --list "$@" 2>/dev/null | sed -n 's/: benchmark$//p'; }
 
-cargo bench -p animasm --bench instr_count --no-run
+cargo bench -p devkit --bench instr_count --no-run
 
 all=$(ids)
 [ -n "$all" ] || fail "--list lists no benchmark"
@@ -58,8 +58,8 @@ if [ "${1:-}" = --run ]; then
     grep -q 'slerp_joints::scalar' <<<"$log" || fail "the run does not show the id: $log"
     target=$(cargo metadata --format-version 1 --no-deps | sed -n 's/.*"target_directory":"\([^"]*\)".*/\1/p')
     home="${GUNGRAUN_HOME:-$target/gungraun}"
-    ls "$home"/animasm/instr_count/joint_blend/kernels.slerp_joints__scalar/callgrind.*.out >/dev/null \
+    ls "$home"/devkit/instr_count/joint_blend/kernels.slerp_joints__scalar/callgrind.*.out >/dev/null \
         || fail "no result under $home"
-    grep -q $'\tslerp_joints::scalar$' "$home/animasm/instr_count/cases.tsv" || fail "cases.tsv lacks the id"
+    grep -q $'\tslerp_joints::scalar$' "$home/devkit/instr_count/cases.tsv" || fail "cases.tsv lacks the id"
     echo "instr_count_check: slerp_joints::scalar counted, results in $home"
 fi

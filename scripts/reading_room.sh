@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The reading room in a real browser: renders every page of the static site
 # that `cargo run --release -p animasm-reading-room` writes from the report's
-# input (`cargo run --release --example report -- --html`), both in
+# input (`cargo run --release -p devkit --example report -- --html`), both in
 # <target>/animasm-report/ (cargo's target directory, as `cargo metadata`
 # gives it: CARGO_TARGET_DIR, build.target-dir, else target/), with
 # headless Chromium, to one PNG per page under <that directory>/png/, and
@@ -28,8 +28,8 @@ png=$site/png
 
 write=${1:-}
 if [ "$write" = "--write" ] || { [ ! -f "$site/index.html" ] && [ ! -f "$site/site_input.json" ]; }; then
-    echo "writing the site's input: cargo run --release --example report -- --html" >&2
-    cargo run --release --example report -- --html >/dev/null
+    echo "writing the site's input: cargo run --release -p devkit --example report -- --html" >&2
+    cargo run --release -p devkit --example report -- --html >/dev/null
 fi
 if [ "$write" = "--write" ] || [ "$site/site_input.json" -nt "$site/index.html" ]; then
     echo "writing the site: cargo run --release -p animasm-reading-room" >&2

@@ -227,6 +227,13 @@ impl Isa {
     }
 }
 
+/// Whether this build of the crate has the test hooks ([`test_hooks`],
+/// feature `_test-hooks`, which the crate's own tests turn on): a timing
+/// run asks, so that it never times the `select` of a build a user does
+/// not have. Not API.
+#[doc(hidden)]
+pub const TEST_HOOKS: bool = cfg!(all(feature = "std", feature = "_test-hooks"));
+
 /// The run-time CPU features of [`Isa::features`] as bits.
 const AVX: u16 = 1;
 const AVX2: u16 = 1 << 1;

@@ -54,7 +54,7 @@
 //!
 //! `asm_notes/` in the repository walks through every listing block by block,
 //! with its reconstruction from the OCR'd papers, the deviations of the port
-//! and the errata of the original. `cargo run --release --example report`
+//! and the errata of the original. `cargo run --release -p devkit --example report`
 //! measures every routine against the papers' own tables.
 //!
 //! ## Conventions

@@ -413,7 +413,7 @@ fn fma_changes_the_rounding_error_only_slightly() {
 /// the f64 figure: the f32 rounding adds at most that.
 #[test]
 fn published_angle_errors() {
-    // The measurement is shared with `examples/report.rs`
+    // The measurement is shared with `devkit/examples/report/`
     // (`common::measure::nlerp::angle_error_table`).
     for AngleErrors { func: f, label, published, exact, widths } in angle_error_table() {
         eprintln!("{} {label}: published {published:.3e}, f64 {exact:.4e}", f.name());

@@ -1,4 +1,4 @@
-//! What animasm's report (`examples/report/`, through `devkit`) and its
+//! What animasm's report (`devkit/examples/report/`, through `devkit`) and its
 //! reading room (`reading-room/`) share, and nothing heavier, so that the
 //! reading room builds without the measuring kit (criterion, plotters, the
 //! peers): it depends on this crate and on `animasm` only.

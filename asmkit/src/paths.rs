@@ -2,7 +2,7 @@
 //! report's output directory and gungraun's. Every writer and reader of
 //! these files asks here, so they agree: the report (its plots and the
 //! reading room's input), the reading room (its input and its pages, and
-//! the gungraun counts it shows) and `benches/instr_count` (gungraun's
+//! the gungraun counts it shows) and `devkit/benches/instr_count` (gungraun's
 //! results, which it tells gungraun to write to [`gungraun_dir`]).
 //!
 //! # The target directory rule
@@ -83,10 +83,10 @@ pub fn report_dir() -> PathBuf {
     target_dir().join("animasm-report")
 }
 
-/// gungraun's home, where `cargo bench --bench instr_count` writes its
+/// gungraun's home, where `cargo bench -p devkit --bench instr_count` writes its
 /// results and the reading room reads them: `GUNGRAUN_HOME` if set (made
 /// absolute against the current directory), else `<target>/gungraun`.
-/// `benches/instr_count` passes it to gungraun as `--home`, so gungraun
+/// `devkit/benches/instr_count` passes it to gungraun as `--home`, so gungraun
 /// does not apply its own rule (which reads `CARGO_TARGET_DIR` relative to
 /// the package, else `cargo metadata`, and misses `--target-dir`).
 pub fn gungraun_dir() -> PathBuf {

@@ -7,7 +7,7 @@
 //!
 //! (`animasm/std`: the kernels as a user's default build has them, with the
 //! platform's C library and `f32::mul_add`.) Without `--text` it prints the estimates as one line of JSON, which the
-//! report (`examples/report`, section 6) reads on an x86_64 host through
+//! report (`devkit/examples/report`, section 6) reads on an x86_64 host through
 //! `devkit::mca_aarch64::cross_estimates`. Under qemu (the runner
 //! `.cargo/config.toml` sets) the program runs the host's
 //! `aarch64-linux-gnu-objdump` and `llvm-mca` on its own code. Built for

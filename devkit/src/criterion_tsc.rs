@@ -1,5 +1,5 @@
 //! A criterion [`Measurement`] backed by [`crate::timer`]: the benches of
-//! `benches/wall_clock/` count the same fenced TSC ticks as the report
+//! `devkit/benches/wall_clock/` count the same fenced TSC ticks as the report
 //! (nanoseconds off `x86_64`), so their figures compare with the report's
 //! tables directly.
 //!

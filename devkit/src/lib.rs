@@ -1,5 +1,5 @@
 //! The development kit of animasm (not published): what measures and
-//! shows the kernels. The report (`examples/report/`), the pose example,
+//! shows the kernels. The report (`devkit/examples/report/`), the pose example,
 //! the benches and the tests use it; what decides correctness (oracles,
 //! inputs, error measures) is in `animasm-testkit`.
 //!
@@ -55,6 +55,21 @@ pub mod whole_pose;
 pub mod workloads;
 
 pub use asmkit::{listing, objdump, paths, site_input};
+
+/// Exits with a message (code 2) when `animasm` was built with its test
+/// hooks (`animasm::isa::TEST_HOOKS`): `what` (the report, a bench) times
+/// the safe functions' `select`, which must be the one a user's build
+/// runs. That happens when the command selects the root crate too (its
+/// dev-dependency on itself turns the hooks on for its tests): run it as
+/// `-p devkit`.
+pub fn refuse_test_hooks(what: &str) {
+    if animasm::isa::TEST_HOOKS {
+        eprintln!(
+            "{what}: animasm was built with its test hooks (the root crate's tests turn them on), so the timings would not be a user's: run it with `-p devkit` (cargo run --release -p devkit --example report, cargo bench -p devkit)"
+        );
+        std::process::exit(2);
+    }
+}
 
 /// Says on the test run's stderr that a test, or part of one, was skipped
 /// here and why (`SKIPPED: <what>`), once per distinct line per test

@@ -2,7 +2,7 @@
 //! slerp-like routine against the angle between the two quaternions, the
 //! measured speedups beside the papers', and the successors section's ticks
 //! per element against size, one per routine ([`ticks_vs_size`]). Written by the report
-//! (`examples/report/`); the error curves come from
+//! (`devkit/examples/report/`); the error curves come from
 //! [`devkit::measure::by_angle`].
 
 use std::path::PathBuf;

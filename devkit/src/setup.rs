@@ -1,5 +1,5 @@
-//! The benchmark setup shared by `benches/wall_clock/`,
-//! `benches/instr_count/` and the report (`examples/report/`), built
+//! The benchmark setup shared by `devkit/benches/wall_clock/`,
+//! `devkit/benches/instr_count/` and the report (`devkit/examples/report/`), built
 //! with [`animasm_testkit::inputs`]: the sizes, the seeds and the input of
 //! every [`Shape`] of routine, so that the three measure the same data by
 //! construction; and the labels the report gives a routine ([`label`]).

@@ -1,6 +1,6 @@
 //! The one timer of the report, the pose example, the pose pipeline's
 //! [`time_per_pose`](crate::pipeline::time_per_pose) and the criterion
-//! measurement of `benches/wall_clock/`: the time-stamp counter read with
+//! measurement of `devkit/benches/wall_clock/`: the time-stamp counter read with
 //! `lfence; rdtsc; lfence` on `x86_64`, `std::time::Instant` in nanoseconds
 //! elsewhere; and the one way of summarising samples, [`Stats`] (median and
 //! minimum).

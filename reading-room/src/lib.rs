@@ -148,19 +148,19 @@ pub fn pages() -> (Vec<Page>, Vec<&'static str>) {
     (pages, skipped)
 }
 
-/// The name of gungraun's table of benchmarks, in `<gungraun home>/animasm/instr_count/`
-/// (written by `benches/instr_count/main.rs`).
+/// The name of gungraun's table of benchmarks, in `<gungraun home>/devkit/instr_count/`
+/// (written by `devkit/benches/instr_count/main.rs`).
 pub const CASES_TSV: &str = "cases.tsv";
 
 /// gungraun's instruction counts of a routine's benchmarks, in the order of
 /// `cases.tsv`: every line `<dir>\t<routine>::<bench>[::n<count>]` of
-/// `<home>/animasm/instr_count/cases.tsv` (the benchmark's id) whose id
+/// `<home>/devkit/instr_count/cases.tsv` (the benchmark's id) whose id
 /// starts with `<routine>::`, with the `Ir` of the `summary:` line of the
-/// `callgrind.*.out` file in `<home>/animasm/instr_count/<dir>/`: (name,
+/// `callgrind.*.out` file in `<home>/devkit/instr_count/<dir>/`: (name,
 /// `Ir` of the whole run). A benchmark without a result is left out; no
 /// `cases.tsv`, no counts.
 pub fn gungraun_counts(home: &Path, routine: &str) -> Vec<(String, u64)> {
-    let bench = home.join("animasm").join("instr_count");
+    let bench = home.join("devkit").join("instr_count");
     let Ok(table) = std::fs::read_to_string(bench.join(CASES_TSV)) else { return Vec::new() };
     let prefix = format!("{routine}::");
     table

@@ -1,6 +1,6 @@
 //! `cargo run --release -p animasm-reading-room`: renders the reading room
 //! from the input the report left in its output directory
-//! (`cargo run --release --example report -- --html` writes
+//! (`cargo run --release -p devkit --example report -- --html` writes
 //! `<target>/animasm-report/site_input.json`, `asmkit::site_input`) and
 //! writes the pages next to it. Messages go to stderr.
 
@@ -13,7 +13,7 @@ fn main() {
         Ok(input) => input,
         Err(e) => {
             eprintln!(
-                "reading room: no input ({e}): run `cargo run --release --example report -- --html` first, \
+                "reading room: no input ({e}): run `cargo run --release -p devkit --example report -- --html` first, \
                  built into the same target directory (asmkit::paths: the one this binary runs from)"
             );
             std::process::exit(1);

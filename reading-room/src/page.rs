@@ -379,10 +379,10 @@ fn gungraun_table(module: &str, input: &SiteInput) -> String {
         .unwrap_or_default();
     if counts.is_empty() {
         h.push_str(
-            "<p class=\"none\">gungraun: no result found: run <code>cargo bench --bench instr_count</code>.</p>\n",
+            "<p class=\"none\">gungraun: no result found: run <code>cargo bench -p devkit --bench instr_count</code>.</p>\n",
         );
     } else {
-        h.push_str("<p>gungraun (<code>cargo bench --bench instr_count</code>), instructions (Ir) of the whole benchmark run:</p><table><tr><th>benchmark</th><th>Ir</th></tr>\n");
+        h.push_str("<p>gungraun (<code>cargo bench -p devkit --bench instr_count</code>), instructions (Ir) of the whole benchmark run:</p><table><tr><th>benchmark</th><th>Ir</th></tr>\n");
         for (n, ir) in counts {
             let _ = writeln!(h, "<tr><td>{}</td><td class=\"num\">{ir}</td></tr>", esc(&n));
         }

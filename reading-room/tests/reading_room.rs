@@ -273,7 +273,7 @@ fn gungraun_counts_are_read_through_cases_tsv() {
     assert_eq!(counts("slerp_quats_as_published"), owned(&[("slerp_quats_as_published::avx::n64", 9000)]));
     assert_eq!(counts("slerp_joints"), owned(&[]));
     // No cases.tsv: no counts.
-    assert_eq!(reading_room::gungraun_counts(&home.join("animasm"), "transform_skeleton"), owned(&[]));
+    assert_eq!(reading_room::gungraun_counts(&home.join("elsewhere"), "transform_skeleton"), owned(&[]));
 }
 
 #[test]

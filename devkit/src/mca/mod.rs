@@ -20,7 +20,7 @@
 //! Skylake models. The figure is the block reciprocal throughput (cycles per
 //! iteration, steady state, hot caches, no front-end or memory effects)
 //! divided by the elements one iteration handles. Used by the report
-//! (`examples/report/`), whose binary it disassembles; needs `objdump` (GNU
+//! (`devkit/examples/report/`), whose binary it disassembles; needs `objdump` (GNU
 //! binutils) and `llvm-mca`.
 
 use std::io::Write as _;

@@ -1,7 +1,7 @@
 //! `nlerp` (zeux's nlerp family): the functions and widths, and the
 //! article's accuracy measure (the absolute error of the full rotation
 //! angle against the f64 slerp, on a grid over `t` and `|dot|`), which
-//! `tests/nlerp.rs` asserts and the report (`examples/report/`) prints.
+//! `tests/nlerp.rs` asserts and the report (`devkit/examples/report/`) prints.
 
 use animasm::nlerp::scalar;
 use animasm::roster::Shape;

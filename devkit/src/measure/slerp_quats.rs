@@ -1,6 +1,6 @@
 //! `slerp_quats` (Mehrotra and Hubbard's AVX slerp of quaternion arrays):
 //! the error measurements that `tests/slerp_quats.rs` asserts and
-//! the report (`examples/report/`) prints. Max abs error against the f64 slerp, a NaN
+//! the report (`devkit/examples/report/`) prints. Max abs error against the f64 slerp, a NaN
 //! counted as an infinite error, split at omega = 45 degrees (where the
 //! article's `HALF_PI` enters).
 

@@ -1,5 +1,5 @@
-//! The glam peers, shared by `benches/wall_clock/`, `benches/instr_count/`
-//! and the report (`examples/report/`): the same work as the
+//! The glam peers, shared by `devkit/benches/wall_clock/`, `devkit/benches/instr_count/`
+//! and the report (`devkit/examples/report/`): the same work as the
 //! crate's routines, written the way a glam user would, on arrays holding the
 //! same data.
 //!

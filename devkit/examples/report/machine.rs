@@ -76,7 +76,7 @@ pub(crate) fn print_header(res: &mut Results) {
          on this machine (the CPU named below): the figures are this machine's, and another CPU gives others.",
     );
     heading("The machine and the method");
-    item(&format!("command: `cargo run --release --example report{extra}`"));
+    item(&format!("command: `cargo run --release -p devkit --example report{extra}`"));
     item(&format!("CPU: {}", cpu_model()));
     item(&format!("SIMD features detected at run time: {}", runtime_features()));
     item(&format!(

@@ -14,7 +14,7 @@
 //! `Shape` (routines of one shape take the same arguments; `joints.rs`,
 //! `matrices.rs`, `arrays.rs`): a new form, or a new routine of an existing
 //! shape, shows up here with no edit. The data (`devkit::setup`) and the
-//! peers (`devkit::peers`) are those of the report (`examples/report/`; see
+//! peers (`devkit::peers`) are those of the report (`devkit/examples/report/`; see
 //! its notes) and `instr_count`. Every form of a group runs on the same
 //! buffers.
 //!
@@ -74,7 +74,7 @@
 //! --release --all-targets` the bench profile reuses the release artifacts:
 //! `cargo bench --no-run` takes 0.1 s):
 //!
-//! | command (`cargo bench --bench wall_clock ...`) | benches | wall time |
+//! | command (`cargo bench -p devkit --bench wall_clock ...`) | benches | wall time |
 //! |---|---|---|
 //! | `-- --quick` | 107 | 20 to 40 s |
 //! | `-- --quick slerp_joints` | 7 | 3 s |
@@ -140,6 +140,7 @@ fn id(group: &str, routine: &Routine, bench: &str) -> String {
 /// Every group: the roster's routines by module, each module's group benched
 /// by the piece of its routines' shape.
 fn roster(c: &mut C) {
+    devkit::refuse_test_hooks("wall_clock");
     let mut modules: Vec<&str> = Vec::new();
     for r in ROUTINES {
         if !modules.contains(&r.module) {

@@ -37,7 +37,7 @@ fn successor_loops() -> Vec<(String, Vec<String>)> {
     Vec::new()
 }
 
-/// Where `cargo bench --bench instr_count` writes ([`paths::gungraun_dir`]:
+/// Where `cargo bench -p devkit --bench instr_count` writes ([`paths::gungraun_dir`]:
 /// `GUNGRAUN_HOME`, else `<target>/gungraun`), if present.
 fn gungraun_dir() -> Option<PathBuf> {
     let dir = paths::gungraun_dir();

@@ -14,8 +14,8 @@ pub(crate) struct Erratum {
 
 /// The rows of `asm_notes/README.md`'s errata index.
 pub(crate) fn errata_index() -> Result<Vec<Erratum>, String> {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/asm_notes/README.md");
-    let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
+    let path = devkit::paths::workspace_root().join("asm_notes/README.md");
+    let text = std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
     let section = text.split("\n## Errata index").nth(1).ok_or("no \"## Errata index\" section")?;
     let mut out = Vec::new();
     for line in section.lines().skip(1) {

@@ -1,4 +1,4 @@
-//! `cargo run --release --example report`: the crate's main job.
+//! `cargo run --release -p devkit --example report`: the crate's main job.
 //!
 //! Plain text for a 100-column terminal (the tables are also markdown pipe
 //! tables), progress on stderr. The machine (CPU, SIMD features detected at
@@ -62,7 +62,7 @@
 //! report to the end in a few minutes, for CI (`.ci/run`), with figures too
 //! rough to quote (the header says so).
 //!
-//! `--html` (`cargo run --release --example report -- --html`) also writes
+//! `--html` (`cargo run --release -p devkit --example report -- --html`) also writes
 //! the reading room's input ([`html`], `devkit::site_input`): the report's
 //! text and this run's measurements, as `site_input.json` in
 //! `<target>/animasm-report/`, from which `cargo run --release -p
@@ -106,6 +106,7 @@ use print::progress;
 use results::Results;
 
 fn main() {
+    devkit::refuse_test_hooks("report");
     let args: Vec<String> = std::env::args().skip(1).collect();
     let write_html = args.iter().any(|a| a == "--html");
     let quick = args.iter().any(|a| a == "--quick");

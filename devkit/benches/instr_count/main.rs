@@ -9,15 +9,15 @@
 //! x86_64 only (the asm and intrinsics kernels exist only there).
 //!
 //! ```text
-//! cargo bench --bench instr_count                          # everything
-//! cargo bench --bench instr_count -- --list                # every benchmark's id, nothing run
-//! cargo bench --bench instr_count -- slerp_joints          # one routine: its forms and its peer
-//! cargo bench --bench instr_count -- slerp_joints::avx2    # one form
-//! cargo bench --bench instr_count -- ::asm                 # the asm form of every routine
-//! cargo bench --bench instr_count -- nlerp                 # nlerp, fnlerp, onlerp
-//! cargo bench --bench instr_count -- '::n67'               # the sized routines at 67 pairs
-//! cargo bench --bench instr_count -- ::lerp_joints::       # lerp_joints, not slerp_joints
-//! cargo bench --bench instr_count -- --list avx2           # the ids a filter selects
+//! cargo bench -p devkit --bench instr_count                          # everything
+//! cargo bench -p devkit --bench instr_count -- --list                # every benchmark's id, nothing run
+//! cargo bench -p devkit --bench instr_count -- slerp_joints          # one routine: its forms and its peer
+//! cargo bench -p devkit --bench instr_count -- slerp_joints::avx2    # one form
+//! cargo bench -p devkit --bench instr_count -- ::asm                 # the asm form of every routine
+//! cargo bench -p devkit --bench instr_count -- nlerp                 # nlerp, fnlerp, onlerp
+//! cargo bench -p devkit --bench instr_count -- '::n67'               # the sized routines at 67 pairs
+//! cargo bench -p devkit --bench instr_count -- ::lerp_joints::       # lerp_joints, not slerp_joints
+//! cargo bench -p devkit --bench instr_count -- --list avx2           # the ids a filter selects
 //! ```
 //!
 //! Every benchmark has a readable id, `<routine>::<bench>` (and
@@ -75,7 +75,7 @@
 //! routine of the shape, in the roster's order, fastest form first, then
 //! the shape's extra kernels) and one for its peers. A new form or a new
 //! routine of an existing shape shows up here with no edit. The data are
-//! those of the report (`examples/report/`) and `wall_clock` (`devkit::setup`):
+//! those of the report (`devkit/examples/report/`) and `wall_clock` (`devkit::setup`):
 //! the papers' two joint lists for the joint blends, unit quaternions (the
 //! joint lists' first list) for `QuatsToMats`, random rigid matrices for
 //! `MatsToQuats` and `TransformJoints`, and for the skeletons 1024 rigid
@@ -531,6 +531,7 @@ groups!(joint_blend, quats_to_mats, mats_to_quats, skeleton, transform_joints, q
 /// path stays in `main`, as in gungraun's macro.
 #[cfg(target_arch = "x86_64")]
 fn main() {
+    devkit::refuse_test_hooks("instr_count");
     let mut args = std::hint::black_box(std::env::args()).skip(1);
     if args.next().as_deref() != Some("--gungraun-run") {
         run_all();
