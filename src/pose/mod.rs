@@ -97,6 +97,8 @@ pub mod asm;
 #[cfg(target_arch = "x86_64")]
 pub mod avx2;
 #[cfg(target_arch = "x86_64")]
+pub mod avx512;
+#[cfg(target_arch = "x86_64")]
 pub mod intrinsics;
 #[cfg(target_arch = "aarch64")]
 pub mod neon;
@@ -119,6 +121,8 @@ pub(crate) static SLERP_FORMS: &[Form<PoseKernel>] = &[
     #[cfg(target_arch = "aarch64")]
     form!(Neon => neon::slerp_pose, Successor on Neon),
     #[cfg(target_arch = "x86_64")]
+    form!(Avx512 => avx512::slerp_pose, Successor on Avx512),
+    #[cfg(target_arch = "x86_64")]
     form!(Avx2 => avx2::slerp_pose, Successor on Avx2Fma),
     #[cfg(all(target_arch = "x86_64", not(miri)))]
     form!(Asm => asm::slerp_pose, Listing on Sse2),
@@ -134,6 +138,8 @@ pub(crate) static SLERP_FORMS: &[Form<PoseKernel>] = &[
 pub(crate) static LERP_FORMS: &[Form<PoseKernel>] = &[
     #[cfg(target_arch = "aarch64")]
     form!(Neon => neon::lerp_pose, Successor on Neon),
+    #[cfg(target_arch = "x86_64")]
+    form!(Avx512 => avx512::lerp_pose, Successor on Avx512),
     #[cfg(target_arch = "x86_64")]
     form!(Avx2 => avx2::lerp_pose, Successor on Avx2Fma),
     #[cfg(target_arch = "x86_64")]
