@@ -587,9 +587,9 @@ fn errors_come_in_their_order_and_write_nothing() {
             with_machine(Machine::BASELINE, || {
                 let got = call_wrong(r, Impl::Avx2, &Wrong { from: 0, ..valid(5) }).0;
                 assert_eq!(got, Err(Error::MissingCpuFeature { needs: "avx2 and fma" }), "{name}");
-                // No `Avx512` form: unsupported whatever the CPU has.
+                let needs = "avx512f, avx512vl, avx512dq and avx512bw";
                 let got = call_wrong(r, Impl::Avx512, &Wrong { factor: f32::NAN, ..valid(5) }).0;
-                assert_eq!(got, Err(Error::Unsupported(Impl::Avx512)), "{name}");
+                assert_eq!(got, Err(Error::MissingCpuFeature { needs }), "{name}");
             });
         }
     }

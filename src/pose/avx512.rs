@@ -1,7 +1,156 @@
 //! `Impl::Avx512` (AVX-512 F, VL, DQ, BW): the whole pose fused, sixteen
 //! joints to a register.
 //!
-//! MODULE-DOC-PLACEHOLDER
+//! **What the form is.** The fused `Avx2` form's line ([`super::avx2`]) on
+//! sixteen lanes, with the local matrices and the parent products laid out
+//! for AVX-512:
+//! - *Loads.* A group is two blocks of sixteen joints (both routines). A
+//!   block of each pose is eight 64-byte loads (two joints `[q t q t]`
+//!   each), turned into the SoA registers `x y z w` and `tx ty tz` by an
+//!   in-lane 4x4 transpose of the even and of the odd registers (16
+//!   unpacks and shuffles) and eight `vshuff32x4`: three shuffles per joint
+//!   for both poses (`Avx2`: four, and one blend). Lane `4 g + k` holds
+//!   joint `4 k + g`, the order in which the in-lane transpose of four SoA
+//!   registers gives runs of four consecutive joints. The last 1 to 31
+//!   joints are a group whose loads are masked (no stack copy; one block
+//!   when they fit in one), so a 24-joint pose still runs two blocks side by
+//!   side.
+//! - *Blend and conversion.* Lane for lane `Avx2`'s arithmetic on sixteen
+//!   lanes: the slerp's scales by `slerp_core16::slerp_scales` (the 8-lane
+//!   core's operations, lane choices in mask registers), the lerp written
+//!   out as `Avx2`'s, section 3's `M` as `quats_to_mats::avx2::rotation`,
+//!   the scale a product per element (four loads and an in-lane transpose).
+//! - *Local matrices.* Not stored into `model` but into a ring on the stack
+//!   (64 joints, 3 KiB), row by row: row `r` of four consecutive joints is
+//!   one aligned 64-byte store, the in-lane transpose of `R`'s row and the
+//!   translation (1.5 shuffles per joint; `Avx2` builds whole row-major
+//!   matrices with 3.5 shuffles and 1.5 blends per joint).
+//! - *Parent product.* A whole matrix in one `zmm` (row `r` in 128-bit lane
+//!   `r`): the child's rows broadcast from the ring (`vbroadcastf32x4`,
+//!   load ports), the parent's `b[r][k]` over row `r`'s lane by one
+//!   `vpermilps` with an immediate each, then one multiply, two FMAs and one
+//!   add per joint (`Avx2`: two of each, and two blends). The parent is the
+//!   register of the joint just composed when the joint follows its parent
+//!   (a depth-first chain waits for no memory); else its register as
+//!   stored in a second ring (64 joints, 4 KiB: an aligned 64-byte store
+//!   that the 64-byte load takes its data from, where a load from the
+//!   masked store into `model` would wait for the store to complete,
+//!   `transform_skeleton::avx512`'s 4-6x); else, older than 64 joints, its
+//!   48 bytes in `model` (rows 0 and 1, row 2 inserted). The model and
+//!   skinning matrices are written as a 32-byte store of rows 0 and 1 and
+//!   row 2 extracted to memory, which the call never reads back but for
+//!   parents 64 joints later.
+//! - *Skin.* `transform_joints::avx2::multiply`'s operations on the model
+//!   matrix's register (three `vpermilps`, the inverse bind's rows
+//!   broadcast from memory).
+//!
+//! The chain runs `LAG` (16) joints behind the groups, as `Avx2`'s.
+//!
+//! **Why: where the fused `Avx2` form's time goes.** Stages of
+//! `super::avx2` removed one at a time (a scratch build of it, Fox poses,
+//! TSC ticks per joint, median, interleaved; Intel Xeon with AVX-512, 2
+//! vCPUs, `chrt -f 50 taskset -c 1`; a dependent `vmulss` chain gave 1.2
+//! core cycles per tick), random hierarchy of 1024 joints (of 100 joints):
+//!
+//! | stages | `lerp_pose` | `slerp_pose` |
+//! |---|---:|---:|
+//! | the whole form | 18.8 (28.7) | 21.3 (34.5) |
+//! | with a skin | 26.7 (43.4) | 28.9 (49.0) |
+//! | blend and conversion, no parent product | 10.5 (17.0) | 12.8 (22.4) |
+//! | blend only (both poses loaded, blended, stored as SoA) | 6.4 (11.4) | 11.9 (17.4) |
+//! | one pose loaded and stored as SoA | 3.5 (4.9) | |
+//! | one pose loaded, converted, stored as matrices | 5.5 (10.0) | |
+//! | the chain alone on the local matrices (parent products) | 8.4 (13.0) | |
+//! | the chain alone, with the skin | 16.7 (27.8) | |
+//!
+//! So per joint at 1024 joints: loading one pose into SoA about 2-3.5, the
+//! lerp's arithmetic about 3 (the slerp's about 8.5), the conversion and
+//! the row-major stores about 4, the parent products 8.4 and the skin 8.3;
+//! and they add up (10.5 + 8.4 = 18.9 against 18.8): the chain does not
+//! overlap the blocks' arithmetic, each stage's instructions simply queue
+//! behind the others'. On a depth-first hierarchy of 1024 the same (18.5,
+//! 10.4, 9.0). The chain alone is 1.1-1.3x `transform_skeleton`'s chain
+//! floor and level with `transform_skeleton::avx2` run alone. What this
+//! form cuts is instructions: half the arithmetic of the blend and the
+//! conversion (sixteen lanes), fewer shuffles for the layouts, half the
+//! parent product's and the skin's arithmetic.
+//!
+//! **Measured** (`cargo run --release --example report -- --only
+//! whole_pose`, `chrt -f 50 taskset -c 1`, three runs; Intel Xeon with
+//! AVX-512, family 6 model 207, 2 vCPUs shared with other work whose load
+//! moved the figures by up to 1.5x between runs; TSC ticks per joint,
+//! median). One run, Fox poses, one call / the form's chained calls /
+//! one call over the floor:
+//!
+//! | joints, hierarchy | form | `slerp_pose` | chained | / floor | `lerp_pose` | chained | / floor |
+//! |---|---|---:|---:|---:|---:|---:|---:|
+//! | 24, random | avx512 | 32.8 | 45.7 | 1.85x | 29.0 | 37.4 | 1.63x |
+//! | 24, random | avx2 | 34.8 | 34.8 | 1.96x | 31.1 | 30.6 | 1.75x |
+//! | 100, random | avx512 | 27.1 | 29.9 | 2.12x | 22.8 | 25.4 | 1.78x |
+//! | 100, random | avx2 | 30.9 | 31.0 | 2.41x | 26.3 | 26.5 | 2.05x |
+//! | 1024, random | avx512 | 27.7 | 28.2 | 1.95x | 19.5 | 22.6 | 1.38x |
+//! | 1024, random | avx2 | 25.3 | 27.5 | 1.78x | 22.0 | 22.3 | 1.55x |
+//! | 100, depth-first | avx512 | 26.7 | 32.0 | 2.05x | 21.5 | 27.2 | 1.65x |
+//! | 100, depth-first | avx2 | 30.4 | 33.3 | 2.33x | 26.0 | 28.4 | 2.00x |
+//! | 1024, depth-first | avx512 | 31.9 | 29.4 | 2.38x | 21.4 | 23.9 | 1.59x |
+//! | 1024, depth-first | avx2 | 28.2 | 28.7 | 2.11x | 25.1 | 23.4 | 1.87x |
+//! | 24, Fox | avx512 | 30.9 | 47.0 | 1.87x | 25.8 | 37.6 | 1.56x |
+//! | 24, Fox | avx2 | 31.2 | 34.3 | 1.89x | 27.9 | 30.0 | 1.69x |
+//!
+//! (The `avx512` chained calls are the AVX-512 successors of the blend,
+//! `quats_to_mats` and `transform_joints` with `transform_skeleton`'s
+//! `Avx2`.) Over the three runs, one call against `Avx2`'s one call, every
+//! hierarchy, pose and skin (336 pairs): median 0.89x, 73% of them at or
+//! below 0.95x; with a skin 0.77-1.01x but for the 24-joint rows of two
+//! runs in which every `avx512` row of that hierarchy was slow (1.07-1.35x,
+//! a whole hierarchy at once: the machine, not the poses); `lerp_pose`
+//! 0.78-0.97x at 24 to 1024 joints; `slerp_pose` 0.77-0.90x at 100 joints,
+//! 0.82-1.13x at 1024 (the Fox, held and near-identical poses of the
+//! depth-first hierarchy 1.02-1.15x in two runs, random poses 0.84-0.91x)
+//! and 0.84-1.06x at 24. The 512-bit arithmetic's gain shows most at 100
+//! joints (0.77-0.88x); at 24 a call is a fraction of a microsecond and
+//! the group of 32 lanes carries 8 idle ones; at 1024 the arrays leave L1.
+//! The floor is not reached: 1.4-2.4x it (the target is 1.3x).
+//!
+//! **Tried and not kept** (interleaved against `Avx2` in a scratch bench
+//! or in the report, ratios to `Avx2`'s one call):
+//! - masked 12-lane stores of the model and skinning matrices (one
+//!   instruction each): level in the scratch bench, where the call runs
+//!   back to back, but 1.05-1.25x the 32 + 16-byte stores' time in the
+//!   report at 1024 joints and on depth-first hierarchies of 100;
+//! - without the register of the joint just composed (every parent from
+//!   the ring): 0.77-1.01x against 0.72-0.97x with it;
+//! - one block of sixteen per group (`slerp_pose`): 0.84-0.95x against
+//!   two blocks' 0.77-0.86x; for `lerp_pose` one block: 0.84-0.94x
+//!   against two blocks' 0.78-0.90x;
+//! - the last joints as blocks of sixteen rather than one masked group:
+//!   a 24-joint `slerp_pose` then ran its two blocks one after the other,
+//!   1.04x where the masked group of two gives 0.94-1.04x;
+//! - `LAG` 0 (1.05-1.08x at 24 joints, level elsewhere), 8 and 32 (level
+//!   with 16);
+//! - an older parent read as 64 bytes from `model`, masked to 48 or as 32
+//!   + 16 bytes with an insert (kept: it reads only the parent), the ring
+//!   or `model` chosen without a branch: all level within 2%.
+//!
+//! Open: the time of a call moves with where its buffers lie (a scratch
+//! bench moving `model` by multiples of 48 bytes moved this form's
+//! `slerp_pose` at 1024 depth-first joints, Fox poses, from 13.1 to 16.7
+//! ticks per joint, and `Avx2`'s from 16.8 to 21.6), which the report's
+//! per-workload buffers inherit: perhaps the pose-dependent figures above
+//! and the `Avx2` form's unexplained 1.1-1.27x on Fox, held and
+//! near-identical poses.
+//!
+//! **The one answer.** Every lane performs `Avx2`'s IEEE operations in its
+//! order, with the FMAs in its places: the blend (`slerp_scales` is the
+//! 8-lane core's sequence; the lerp's dot product, flip, FMAs, root and
+//! division as written in `super::avx2`), `rotation` (three products and
+//! nine fused operations), the scale's products, the parent product
+//! `((b[r][0] a0 ⊕fma b[r][1] a1) ⊕fma b[r][2] a2) + (t or -0.0)` and the
+//! skin's `((a[r][0] b0 + a[r][1] b1) + a[r][2] b2) + (t or -0.0)` with
+//! rounded products. Transposes, broadcasts, blends, inserts and masks move
+//! bits without arithmetic, and the padding lanes of a last group are never
+//! stored. So the model and skinning matrices are `Avx2`'s bit for bit, and
+//! so every successor's (`tests/whole_pose.rs`, `tests/golden.rs`).
 
 use super::forms::pose_kernels;
 use super::line::Args;
@@ -21,9 +170,6 @@ const LAG: usize = 16;
 const RING: usize = 64;
 /// Floats per joint matrix.
 const FLOATS: usize = 12;
-/// The twelve lanes of a joint matrix in a register (row `r` in 128-bit
-/// lane `r`).
-const MAT: __mmask16 = 0x0FFF;
 /// The translation lanes of the three rows (lane 3 of each row).
 const TRANSLATION: __mmask16 = 0x0888;
 
@@ -33,7 +179,7 @@ pose_kernels!(
     fused "the AVX-512 successors fused (see the module documentation)",
     #[target_feature(enable = "avx512f,avx512vl,avx512dq,avx512bw,avx2,fma")]
     slerp: pose::<true, 2>,
-    lerp: pose::<false, 1>
+    lerp: pose::<false, 2>
 );
 
 /// What a block blends: the factor's registers.
@@ -103,16 +249,19 @@ unsafe fn pose<const SLERP: bool, const N: usize>(args: Args) {
     let mut i = 0;
     let mut composed = 0;
     while i < n {
-        let size = if n - i >= group { group } else { (n - i).min(BLOCK) };
+        // Whole groups, then the last 1 to `16 N - 1` joints as a group
+        // whose loads are masked (as one block when they fit in one): the
+        // blocks' long chains still run side by side.
+        let size = (n - i).min(group);
         // SAFETY: joints `i..i + size` of every array are valid (caller's
-        // contract; a last block of fewer than sixteen reads only its own
-        // joints, masked); `i` is a multiple of sixteen and the ring slots
-        // `i % RING..` hold joints the chain has composed.
+        // contract; a last group reads only its own joints, masked); `i`
+        // is a multiple of sixteen and the ring slots `i % RING..` hold
+        // joints the chain has composed.
         unsafe {
             let b = if other.is_null() { other } else { other.add(i) };
             let s = if scale.is_null() { scale } else { scale.add(i) };
-            if size == group {
-                block::<SLERP, N>(ring, i, src.add(i), b, s, f, BLOCK);
+            if size > BLOCK * (N - 1) {
+                block::<SLERP, N>(ring, i, src.add(i), b, s, f, size);
             } else {
                 block::<SLERP, 1>(ring, i, src.add(i), b, s, f, size);
             }
@@ -132,6 +281,12 @@ unsafe fn pose<const SLERP: bool, const N: usize>(args: Args) {
 #[inline(always)]
 fn first(n: usize) -> __mmask16 {
     ((1u32 << n.min(16)) - 1) as __mmask16
+}
+
+/// The joints of block `v` of a group of `count`: 0 to 16.
+#[inline(always)]
+fn part(count: usize, v: usize) -> usize {
+    count.saturating_sub(BLOCK * v).min(BLOCK)
 }
 
 /// Transposes four registers within each 128-bit lane: lane `k` of 128-bit
@@ -217,15 +372,16 @@ fn rotation(x: __m512, y: __m512, z: __m512, w: __m512) -> [__m512; 9] {
     ]
 }
 
-/// `16 N` joints' local matrices (of which the first `count` when `N` is
-/// 1) into the ring from joint `at`: `[R | t]` of the blend of `a[k]` and
-/// `b[k]` (of `a[k]` alone when `b` is null), `R`'s columns scaled by
-/// `s[k]` when `s` is not null; the `N` blocks side by side, step by step.
+/// The local matrices of the `count` (at most `16 N`) joints from `a`, `b`
+/// and `s` into the ring from joint `at`: `[R | t]` of the blend of `a[k]`
+/// and `b[k]` (of `a[k]` alone when `b` is null), `R`'s columns scaled by
+/// `s[k]` when `s` is not null; the `N` blocks side by side, step by step,
+/// the lanes past `count` zero (their loads masked off) and not stored.
 ///
 /// # Safety
 ///
-/// `a` (and `b`, `s` when not null) valid for reads of `16 N` elements (of
-/// `count` when `N` is 1); `at` a multiple of sixteen.
+/// `a` (and `b`, `s` when not null) valid for reads of `count` elements;
+/// `at` a multiple of sixteen.
 #[allow(clippy::needless_range_loop)]
 #[inline]
 #[target_feature(enable = "avx512f,avx512vl,avx512dq,avx512bw,avx2,fma")]
@@ -245,22 +401,26 @@ unsafe fn block<const SLERP: bool, const N: usize>(
     // or `count`) and the scale loads' (sixteen `Vec4`, or `count`).
     unsafe {
         for v in 0..N {
-            (q[v], t[v]) = load(a.add(BLOCK * v), count);
+            (q[v], t[v]) = load(a.wrapping_add(BLOCK * v), part(count, v));
         }
         if !b.is_null() {
             let mut p = [[zero; 4]; N];
             let mut u = [[zero; 4]; N];
             for v in 0..N {
-                (p[v], u[v]) = load(b.add(BLOCK * v), count);
+                (p[v], u[v]) = load(b.wrapping_add(BLOCK * v), part(count, v));
             }
             blend::<SLERP, N>(&mut q, &mut t, &p, &u, f);
         }
         for v in 0..N {
+            let count = part(count, v);
+            if count == 0 {
+                break;
+            }
             let mut m = rotation(q[v][0], q[v][1], q[v][2], q[v][3]);
             if !s.is_null() {
                 // Four `Vec4` a register (joints 4k..4k + 3), transposed
                 // in-lane: lane `4 g + k` is joint `4 k + g`, as `load`'s.
-                let sf = s.add(BLOCK * v).cast::<f32>();
+                let sf = s.wrapping_add(BLOCK * v).cast::<f32>();
                 let mut r = [zero; 4];
                 for (k, rk) in r.iter_mut().enumerate() {
                     *rk = if count == BLOCK {
@@ -342,6 +502,26 @@ fn blend<const SLERP: bool, const N: usize>(
     }
 }
 
+/// Stores the matrix in the twelve low lanes of `m` (row `r` in 128-bit
+/// lane `r`) at `to`: rows 0 and 1 as one 32-byte store, row 2 extracted
+/// to memory. (A masked 12-lane store, one instruction, took 1.05-1.25x
+/// this form's time at 1024 joints and on depth-first hierarchies of 100
+/// in the report, where other rows run between the calls.)
+///
+/// # Safety
+///
+/// `to` valid for writes of 12 floats, 16-byte aligned.
+#[inline]
+#[target_feature(enable = "avx512f,avx512vl,avx512dq,avx512bw,avx2,fma")]
+unsafe fn store(to: *mut f32, m: __m512) {
+    // SAFETY: the caller's contract; the 32-byte store is the unaligned
+    // form, row 2 (floats 8 to 11) is 16-byte aligned.
+    unsafe {
+        _mm256_storeu_ps(to, _mm512_castps512_ps256(m));
+        _mm_store_ps(to.add(8), _mm512_extractf32x4_ps::<2>(m));
+    }
+}
+
 /// Joints `first..last`, whose local rows are in the ring: each composed
 /// with its parent's model matrix (a root's is its local one), stored into
 /// `model` and the ring, and, with a skin, multiplied by its inverse bind
@@ -364,13 +544,15 @@ unsafe fn chain(
 ) {
     let out = model.cast::<f32>();
     let neg_zero = _mm512_castsi512_ps(_mm512_set1_epi32(IEEE_SP_SIGN as i32));
+    let mut held = (usize::MAX, neg_zero);
     for j in first..last {
         // SAFETY: joint `j` is in every array and `parents[j]` is `-1` or a
-        // joint before it, composed (caller's contract); its ring slot holds
-        // its model matrix while `j - p < RING` (no later joint has taken
-        // it); an older parent is read from `model`, 64 bytes from its
-        // first float: its 48 and 16 of the next joint, at most `j`, inside
-        // the array (those lanes are not used for the result's twelve).
+        // joint before it, composed (caller's contract); the ring slot of a
+        // parent `p` holds its model matrix while `j - p < RING` (no later
+        // joint has taken the slot yet), an older parent's 48 bytes are read
+        // from `model`; the ring's rows of joint `j` were stored by its
+        // block; every access to `model`, `skin` and `inverse_bind` is the
+        // 48 bytes of joint `j` or `p`, 16-byte aligned as `JointMat` is.
         unsafe {
             let p = *parents.add(j);
             let slot = j % RING;
@@ -381,10 +563,14 @@ unsafe fn chain(
                 _mm512_mask_blend_ps(0x0F00, _mm512_mask_blend_ps(0x00F0, a0, a1), a2)
             } else {
                 let p = p as usize;
-                let b = if j - p < RING {
+                let b = if held.0 == p {
+                    held.1
+                } else if j - p < RING {
                     _mm512_load_ps(model_at(ring, p % RING))
                 } else {
-                    _mm512_loadu_ps(out.add(FLOATS * p))
+                    // Rows 0 and 1, then row 2 inserted (its last lane zero).
+                    let m = out.add(FLOATS * p);
+                    _mm512_insertf32x4::<2>(_mm512_zextps256_ps512(_mm256_loadu_ps(m)), _mm_load_ps(m.add(8)))
                 };
                 // b[r][k] over row r's lane: `compose`'s operands, in its order.
                 let t = _mm512_mask_blend_ps(TRANSLATION, neg_zero, b);
@@ -394,7 +580,8 @@ unsafe fn chain(
                 _mm512_add_ps(y, t)
             };
             _mm512_store_ps(model_at(ring, slot), y);
-            _mm512_mask_storeu_ps(out.add(FLOATS * j), MAT, y);
+            store(out.add(FLOATS * j), y);
+            held = (j, y);
             if !skin.is_null() {
                 let ib = inverse_bind.add(j).cast::<f32>();
                 let b0 = _mm512_broadcast_f32x4(_mm_load_ps(ib));
@@ -407,7 +594,7 @@ unsafe fn chain(
                 s = _mm512_add_ps(s, _mm512_mul_ps(_mm512_permute_ps::<0x55>(y), b1));
                 s = _mm512_add_ps(s, _mm512_mul_ps(_mm512_permute_ps::<0xAA>(y), b2));
                 s = _mm512_add_ps(s, t);
-                _mm512_mask_storeu_ps(skin.add(j).cast::<f32>(), MAT, s);
+                store(skin.add(j).cast::<f32>(), s);
             }
         }
     }

@@ -25,10 +25,14 @@
 //! [`portable`] and `neon` the successors' kernels, 32 joints at a time.
 //! [`avx2`] is fused: 16 or 24 joints at a time from both poses to their
 //! model (and skin) matrices in registers and L1, with the successors'
-//! arithmetic. There is no `Avx512` form: the AVX-512 successors chained
-//! this way took 1.1-1.6x `Avx2`'s time on an Intel Xeon with AVX-512
-//! (`asm_notes/pose.md`), so `Impl::Avx512` gives `Error::Unsupported` and
-//! `Impl::Deterministic` runs `Avx2` there. Every
+//! arithmetic. [`avx512`] is fused the same way on sixteen lanes, 32 joints
+//! at a time, with the local matrices' rows and the model matrices in
+//! rings on the stack and one `zmm` per parent product; on an Intel Xeon
+//! with AVX-512 it took 0.65-0.9x `Avx2`'s time at 100 and 1024 joints and
+//! about the same at 24 (its module documentation has the figures), so it
+//! comes first and `Impl::Auto` and `Impl::Deterministic` run it there.
+//! (The AVX-512 successors merely chained took 1.1-1.6x `Avx2`'s time,
+//! `asm_notes/pose.md`.) Every
 //! form gives, bit for bit, what its four routines give when called one
 //! after the other over the whole skeleton (`tests/whole_pose.rs` checks
 //! it), so the successors give the one answer.
