@@ -101,15 +101,17 @@
 //! `quats_to_mats` and `transform_joints` with `transform_skeleton`'s
 //! `Avx2`.) Over the three runs, one call against `Avx2`'s one call, every
 //! hierarchy, pose and skin (336 pairs): median 0.89x, 73% of them at or
-//! below 0.95x; with a skin 0.77-1.01x but for the 24-joint rows of two
-//! runs in which every `avx512` row of that hierarchy was slow (1.07-1.35x,
-//! a whole hierarchy at once: the machine, not the poses); `lerp_pose`
-//! 0.78-0.97x at 24 to 1024 joints; `slerp_pose` 0.77-0.90x at 100 joints,
-//! 0.82-1.13x at 1024 (the Fox, held and near-identical poses of the
-//! depth-first hierarchy 1.02-1.15x in two runs, random poses 0.84-0.91x)
-//! and 0.84-1.06x at 24. The 512-bit arithmetic's gain shows most at 100
-//! joints (0.77-0.88x); at 24 a call is a fraction of a microsecond and
-//! the group of 32 lanes carries 8 idle ones; at 1024 the arrays leave L1.
+//! below 0.95x. Two runs each had one 24-joint hierarchy (the Fox's, the
+//! random one) in which every `avx512` row, with and without a skin, took
+//! 1.07-1.52x (the whole hierarchy's measurement at once: the machine,
+//! not the poses); leaving those out, `lerp_pose` took 0.77-0.97x and
+//! `slerp_pose` 0.77-0.91x at 100 joints, 0.80-1.01x with a skin at 1024,
+//! 0.82-1.15x without one at 1024 (the Fox, held and near-identical poses
+//! of the depth-first hierarchy 1.02-1.15x in two runs, 0.86-0.88x in the
+//! third; random poses 0.82-0.91x) and 0.84-1.07x at 24. The 512-bit
+//! arithmetic's gain shows most at 100 joints; at 24 a call is a fraction
+//! of a microsecond and the group of 32 lanes carries 8 idle ones; at 1024
+//! the arrays leave L1.
 //! The floor is not reached: 1.4-2.4x it (the target is 1.3x).
 //!
 //! **Tried and not kept** (interleaved against `Avx2` in a scratch bench
