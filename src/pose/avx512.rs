@@ -125,14 +125,16 @@
 //! - one block of sixteen per group (`slerp_pose`): 0.84-0.95x against
 //!   two blocks' 0.77-0.86x; for `lerp_pose` one block: 0.84-0.94x
 //!   against two blocks' 0.78-0.90x;
-//! - the last joints as blocks of sixteen rather than one masked group:
-//!   a 24-joint `slerp_pose` then ran its two blocks one after the other,
-//!   1.04x where the masked group of two gives 0.94-1.04x;
+//! - the last joints as blocks of sixteen rather than one masked group
+//!   (a 24-joint `slerp_pose` then runs its two blocks one after the
+//!   other): 1.01-1.05x at 24 random joints, against 1.04x with the masked
+//!   group, so no gain measured there (kept: one path for every tail);
 //! - `LAG` 0 (1.05-1.08x at 24 joints, level elsewhere), 8 and 32 (level
 //!   with 16);
-//! - an older parent read as 64 bytes from `model`, masked to 48 or as 32
-//!   + 16 bytes with an insert (kept: it reads only the parent), the ring
-//!   or `model` chosen without a branch: all level within 2%.
+//! - an older parent read as 64 bytes from `model`, as a masked 48-byte
+//!   load, or as 32 and 16 bytes with an insert (kept: it reads only the
+//!   parent), the ring or `model` chosen without a branch: all level
+//!   within 2%.
 //!
 //! Open: the time of a call moves with where its buffers lie (a scratch
 //! bench moving `model` by multiples of 48 bytes moved this form's
