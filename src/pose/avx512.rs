@@ -131,6 +131,11 @@
 //!   group, so no gain measured there (kept: one path for every tail);
 //! - `LAG` 0 (1.05-1.08x at 24 joints, level elsewhere), 8 and 32 (level
 //!   with 16);
+//! - the chain of the groups before put in the middle of each group's
+//!   blend (after the slerp's scales, or the lerp's roots and divisions),
+//!   so that its independent products sit in the instruction stream next
+//!   to the blend's long dependency chain: 0.73-0.77x at 1024 joints
+//!   against 0.76-0.84x, 1-3% slower at 24 and 100: not kept;
 //! - an older parent read as 64 bytes from `model`, as a masked 48-byte
 //!   load, or as 32 and 16 bytes with an insert (kept: it reads only the
 //!   parent), the ring or `model` chosen without a branch: all level
