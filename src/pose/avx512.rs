@@ -76,43 +76,47 @@
 //! parent product's and the skin's arithmetic.
 //!
 //! **Measured** (`cargo run --release --example report -- --only
-//! whole_pose`, `chrt -f 50 taskset -c 1`, three runs; Intel Xeon with
+//! whole_pose`, `chrt -f 50 taskset -c 1`, five runs; Intel Xeon with
 //! AVX-512, family 6 model 207, 2 vCPUs shared with other work whose load
 //! moved the figures by up to 1.5x between runs; TSC ticks per joint,
-//! median). One run, Fox poses, one call / the form's chained calls /
+//! median). The last run, Fox poses, one call / the form's chained calls /
 //! one call over the floor:
 //!
 //! | joints, hierarchy | form | `slerp_pose` | chained | / floor | `lerp_pose` | chained | / floor |
 //! |---|---|---:|---:|---:|---:|---:|---:|
-//! | 24, random | avx512 | 32.8 | 45.7 | 1.85x | 29.0 | 37.4 | 1.63x |
-//! | 24, random | avx2 | 34.8 | 34.8 | 1.96x | 31.1 | 30.6 | 1.75x |
-//! | 100, random | avx512 | 27.1 | 29.9 | 2.12x | 22.8 | 25.4 | 1.78x |
-//! | 100, random | avx2 | 30.9 | 31.0 | 2.41x | 26.3 | 26.5 | 2.05x |
-//! | 1024, random | avx512 | 27.7 | 28.2 | 1.95x | 19.5 | 22.6 | 1.38x |
-//! | 1024, random | avx2 | 25.3 | 27.5 | 1.78x | 22.0 | 22.3 | 1.55x |
-//! | 100, depth-first | avx512 | 26.7 | 32.0 | 2.05x | 21.5 | 27.2 | 1.65x |
-//! | 100, depth-first | avx2 | 30.4 | 33.3 | 2.33x | 26.0 | 28.4 | 2.00x |
-//! | 1024, depth-first | avx512 | 31.9 | 29.4 | 2.38x | 21.4 | 23.9 | 1.59x |
-//! | 1024, depth-first | avx2 | 28.2 | 28.7 | 2.11x | 25.1 | 23.4 | 1.87x |
-//! | 24, Fox | avx512 | 30.9 | 47.0 | 1.87x | 25.8 | 37.6 | 1.56x |
-//! | 24, Fox | avx2 | 31.2 | 34.3 | 1.89x | 27.9 | 30.0 | 1.69x |
+//! | 24, random | avx512 | 33.4 | 48.0 | 1.91x | 30.1 | 38.5 | 1.72x |
+//! | 24, random | avx2 | 37.8 | 36.7 | 2.16x | 32.0 | 32.5 | 1.83x |
+//! | 100, random | avx512 | 26.8 | 31.5 | 2.10x | 22.5 | 26.9 | 1.76x |
+//! | 100, random | avx2 | 32.6 | 32.8 | 2.55x | 26.7 | 27.5 | 2.09x |
+//! | 1024, random | avx512 | 24.8 | 27.6 | 2.06x | 17.8 | 21.3 | 1.48x |
+//! | 1024, random | avx2 | 25.0 | 26.3 | 2.08x | 20.9 | 20.8 | 1.73x |
+//! | 100, depth-first | avx512 | 25.3 | 29.4 | 2.30x | 19.9 | 25.0 | 1.81x |
+//! | 100, depth-first | avx2 | 27.2 | 29.6 | 2.47x | 23.4 | 25.3 | 2.13x |
+//! | 1024, depth-first | avx512 | 25.2 | 28.4 | 2.08x | 17.6 | 22.7 | 1.45x |
+//! | 1024, depth-first | avx2 | 25.2 | 27.4 | 2.08x | 21.1 | 22.2 | 1.74x |
+//! | 24, Fox | avx512 | 30.1 | 45.6 | 1.94x | 26.2 | 37.3 | 1.69x |
+//! | 24, Fox | avx2 | 31.8 | 34.2 | 2.05x | 28.4 | 31.0 | 1.83x |
 //!
-//! (The `avx512` chained calls are the AVX-512 successors of the blend,
-//! `quats_to_mats` and `transform_joints` with `transform_skeleton`'s
-//! `Avx2`.) Over the three runs, one call against `Avx2`'s one call, every
-//! hierarchy, pose and skin (336 pairs): median 0.89x, 73% of them at or
-//! below 0.95x. Two runs each had one 24-joint hierarchy (the Fox's, the
-//! random one) in which every `avx512` row, with and without a skin, took
-//! 1.07-1.52x (the whole hierarchy's measurement at once: the machine,
-//! not the poses); leaving those out, `lerp_pose` took 0.77-0.97x and
-//! `slerp_pose` 0.77-0.91x at 100 joints, 0.80-1.01x with a skin at 1024,
-//! 0.82-1.15x without one at 1024 (the Fox, held and near-identical poses
-//! of the depth-first hierarchy 1.02-1.15x in two runs, 0.86-0.88x in the
-//! third; random poses 0.82-0.91x) and 0.84-1.07x at 24. The 512-bit
-//! arithmetic's gain shows most at 100 joints; at 24 a call is a fraction
-//! of a microsecond and the group of 32 lanes carries 8 idle ones; at 1024
-//! the arrays leave L1.
-//! The floor is not reached: 1.4-2.4x it (the target is 1.3x).
+//! With a skin, the same run: 1024 random 31.8 against 34.0 (`slerp_pose`)
+//! and 24.1 against 29.7 (`lerp_pose`, 1.31x the floor), 100 random 33.7
+//! against 42.8 and 30.6 against 36.9. (The `avx512` chained calls are the
+//! AVX-512 successors of the blend, `quats_to_mats` and `transform_joints`
+//! with `transform_skeleton`'s `Avx2`.) Over the five runs, one call
+//! against `Avx2`'s one call, every hierarchy, pose and skin (560 pairs):
+//! median 0.89x, 74% of them at or below 0.95x, 10% above 1.05x. Two runs
+//! each had one 24-joint hierarchy (the Fox's, the random one) in which
+//! every `avx512` row, with and without a skin, took 1.07-1.52x (the whole
+//! hierarchy's measurement at once: the machine, not the poses); leaving
+//! those out, `lerp_pose` took 0.77-0.97x (1.02-1.07x in a few rows of
+//! one run) and `slerp_pose` 0.74-1.01x at 100 joints but 1.08-1.10x in
+//! one run on the random hierarchy's Fox, held and near poses,
+//! 0.80-1.01x with a skin at 1024, 0.78-1.15x without one at 1024 (the
+//! Fox, held and near-identical poses 0.84-1.15x, random poses
+//! 0.78-0.91x) and 0.84-1.07x at 24. The 512-bit arithmetic's gain shows
+//! most at 100 joints and with a skin; at 24 a call is a fraction of a
+//! microsecond and the group of 32 lanes carries 8 idle ones; at 1024 the
+//! arrays leave L1. The floor is not reached: 1.3-2.6x it (the target is
+//! 1.3x).
 //!
 //! **Tried and not kept** (interleaved against `Avx2` in a scratch bench
 //! or in the report, ratios to `Avx2`'s one call):
