@@ -28,9 +28,11 @@
 //! arithmetic. [`avx512`] is fused the same way on sixteen lanes, 32 joints
 //! at a time, with the local matrices' rows and the model matrices in
 //! rings on the stack and one `zmm` per parent product; on an Intel Xeon
-//! with AVX-512 it took 0.65-0.9x `Avx2`'s time at 100 and 1024 joints and
-//! about the same at 24 (its module documentation has the figures), so it
-//! comes first and `Impl::Auto` and `Impl::Deterministic` run it there.
+//! with AVX-512 it took a median 0.89x `Avx2`'s time over five runs of
+//! every row of the report (most rows 0.75-0.95x at 100 and 1024 joints;
+//! level at 24, and `slerp_pose` up to 1.15x on some rows at 1024: its
+//! module documentation has the figures), so it comes first and
+//! `Impl::Auto` and `Impl::Deterministic` run it there.
 //! (The AVX-512 successors merely chained took 1.1-1.6x `Avx2`'s time,
 //! `asm_notes/pose.md`.) Every
 //! form gives, bit for bit, what its four routines give when called one
