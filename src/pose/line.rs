@@ -4,8 +4,8 @@
 //!
 //! The pose routines' chained forms are this driver with their own
 //! kernels: the paper's C routines for `Scalar`, the listings for `Asm` and
-//! `Intrinsics`, the successors for `Portable` and `Neon` (`Avx2` is fused,
-//! in its own file).
+//! `Intrinsics`, the successors for `Portable` and `Neon` (`Avx2` and
+//! `Avx512` are fused, each in its own file).
 //! Each chunk is blended into a buffer on the stack, converted into the
 //! model matrices, scaled, composed with its parents (already final: they
 //! come before it) and multiplied by the inverse bind matrices while it is

@@ -25,10 +25,16 @@
 //! [`portable`] and `neon` the successors' kernels, 32 joints at a time.
 //! [`avx2`] is fused: 16 or 24 joints at a time from both poses to their
 //! model (and skin) matrices in registers and L1, with the successors'
-//! arithmetic. There is no `Avx512` form: the AVX-512 successors chained
-//! this way took 1.1-1.6x `Avx2`'s time on an Intel Xeon with AVX-512
-//! (`asm_notes/pose.md`), so `Impl::Avx512` gives `Error::Unsupported` and
-//! `Impl::Deterministic` runs `Avx2` there. Every
+//! arithmetic. [`avx512`] is fused the same way on sixteen lanes, 32 joints
+//! at a time, with the local matrices' rows and the model matrices in
+//! rings on the stack and one `zmm` per parent product; on an Intel Xeon
+//! with AVX-512 it took a median 0.89x `Avx2`'s time over five runs of
+//! every row of the report (most rows 0.75-0.95x at 100 and 1024 joints;
+//! level at 24, and `slerp_pose` up to 1.15x on some rows at 1024: its
+//! module documentation has the figures), so it comes first and
+//! `Impl::Auto` and `Impl::Deterministic` run it there.
+//! (The AVX-512 successors merely chained took 1.1-1.6x `Avx2`'s time,
+//! `asm_notes/pose.md`.) Every
 //! form gives, bit for bit, what its four routines give when called one
 //! after the other over the whole skeleton (`tests/whole_pose.rs` checks
 //! it), so the successors give the one answer.
@@ -97,6 +103,8 @@ pub mod asm;
 #[cfg(target_arch = "x86_64")]
 pub mod avx2;
 #[cfg(target_arch = "x86_64")]
+pub mod avx512;
+#[cfg(target_arch = "x86_64")]
 pub mod intrinsics;
 #[cfg(target_arch = "aarch64")]
 pub mod neon;
@@ -119,6 +127,8 @@ pub(crate) static SLERP_FORMS: &[Form<PoseKernel>] = &[
     #[cfg(target_arch = "aarch64")]
     form!(Neon => neon::slerp_pose, Successor on Neon),
     #[cfg(target_arch = "x86_64")]
+    form!(Avx512 => avx512::slerp_pose, Successor on Avx512),
+    #[cfg(target_arch = "x86_64")]
     form!(Avx2 => avx2::slerp_pose, Successor on Avx2Fma),
     #[cfg(all(target_arch = "x86_64", not(miri)))]
     form!(Asm => asm::slerp_pose, Listing on Sse2),
@@ -134,6 +144,8 @@ pub(crate) static SLERP_FORMS: &[Form<PoseKernel>] = &[
 pub(crate) static LERP_FORMS: &[Form<PoseKernel>] = &[
     #[cfg(target_arch = "aarch64")]
     form!(Neon => neon::lerp_pose, Successor on Neon),
+    #[cfg(target_arch = "x86_64")]
+    form!(Avx512 => avx512::lerp_pose, Successor on Avx512),
     #[cfg(target_arch = "x86_64")]
     form!(Avx2 => avx2::lerp_pose, Successor on Avx2Fma),
     #[cfg(target_arch = "x86_64")]

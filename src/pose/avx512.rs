@@ -1,0 +1,614 @@
+//! `Impl::Avx512` (AVX-512 F, VL, DQ, BW): the whole pose fused, sixteen
+//! joints to a register.
+//!
+//! **What the form is.** The fused `Avx2` form's line ([`super::avx2`]) on
+//! sixteen lanes, with the local matrices and the parent products laid out
+//! for AVX-512:
+//! - *Loads.* A group is two blocks of sixteen joints (both routines). A
+//!   block of each pose is eight 64-byte loads (two joints `[q t q t]`
+//!   each), turned into the SoA registers `x y z w` and `tx ty tz` by an
+//!   in-lane 4x4 transpose of the even and of the odd registers (16
+//!   unpacks and shuffles) and eight `vshuff32x4`: three shuffles per joint
+//!   for both poses (`Avx2`: four, and one blend). Lane `4 g + k` holds
+//!   joint `4 k + g`, the order in which the in-lane transpose of four SoA
+//!   registers gives runs of four consecutive joints. The last 1 to 31
+//!   joints are a group whose loads are masked (no stack copy; one block
+//!   when they fit in one), so a 24-joint pose still runs two blocks side by
+//!   side.
+//! - *Blend and conversion.* Lane for lane `Avx2`'s arithmetic on sixteen
+//!   lanes: the slerp's scales by `slerp_core16::slerp_scales` (the 8-lane
+//!   core's operations, lane choices in mask registers), the lerp written
+//!   out as `Avx2`'s, section 3's `M` as `quats_to_mats::avx2::rotation`,
+//!   the scale a product per element (four loads and an in-lane transpose).
+//! - *Local matrices.* Not stored into `model` but into a ring on the stack
+//!   (64 joints, 3 KiB), row by row: row `r` of four consecutive joints is
+//!   one aligned 64-byte store, the in-lane transpose of `R`'s row and the
+//!   translation (1.5 shuffles per joint; `Avx2` builds whole row-major
+//!   matrices with 3.5 shuffles and 1.5 blends per joint).
+//! - *Parent product.* A whole matrix in one `zmm` (row `r` in 128-bit lane
+//!   `r`): the child's rows broadcast from the ring (`vbroadcastf32x4`,
+//!   load ports), the parent's `b[r][k]` over row `r`'s lane by one
+//!   `vpermilps` with an immediate each, then one multiply, two FMAs and one
+//!   add per joint (`Avx2`: two of each, and two blends). The parent is the
+//!   register of the joint just composed when the joint follows its parent
+//!   (a depth-first chain waits for no memory); else its register as
+//!   stored in a second ring (64 joints, 4 KiB: an aligned 64-byte store
+//!   that the 64-byte load takes its data from, where a load from the
+//!   masked store into `model` would wait for the store to complete,
+//!   `transform_skeleton::avx512`'s 4-6x); else, older than 64 joints, its
+//!   48 bytes in `model` (rows 0 and 1, row 2 inserted). The model and
+//!   skinning matrices are written as a 32-byte store of rows 0 and 1 and
+//!   row 2 extracted to memory, which the call never reads back but for
+//!   parents 64 joints later.
+//! - *Skin.* `transform_joints::avx2::multiply`'s operations on the model
+//!   matrix's register (three `vpermilps`, the inverse bind's rows
+//!   broadcast from memory).
+//!
+//! The chain runs `LAG` (16) joints behind the groups, as `Avx2`'s.
+//!
+//! **Why: where the fused `Avx2` form's time goes.** Stages of
+//! `super::avx2` removed one at a time (a scratch build of it, Fox poses,
+//! TSC ticks per joint, median, interleaved; Intel Xeon with AVX-512, 2
+//! vCPUs, `chrt -f 50 taskset -c 1`; a dependent `vmulss` chain gave 1.2
+//! core cycles per tick), random hierarchy of 1024 joints (of 100 joints):
+//!
+//! | stages | `lerp_pose` | `slerp_pose` |
+//! |---|---:|---:|
+//! | the whole form | 18.8 (28.7) | 21.3 (34.5) |
+//! | with a skin | 26.7 (43.4) | 28.9 (49.0) |
+//! | blend and conversion, no parent product | 10.5 (17.0) | 12.8 (22.4) |
+//! | blend only (both poses loaded, blended, stored as SoA) | 6.4 (11.4) | 11.9 (17.4) |
+//! | one pose loaded and stored as SoA | 3.5 (4.9) | |
+//! | one pose loaded, converted, stored as matrices | 5.5 (10.0) | |
+//! | the chain alone on the local matrices (parent products) | 8.4 (13.0) | |
+//! | the chain alone, with the skin | 16.7 (27.8) | |
+//!
+//! So per joint at 1024 joints: loading one pose into SoA about 2-3.5, the
+//! lerp's arithmetic about 3 (the slerp's about 8.5), the conversion and
+//! the row-major stores about 4, the parent products 8.4 and the skin 8.3;
+//! and they add up (10.5 + 8.4 = 18.9 against 18.8): the chain does not
+//! overlap the blocks' arithmetic, each stage's instructions simply queue
+//! behind the others'. On a depth-first hierarchy of 1024 the same (18.5,
+//! 10.4, 9.0). The chain alone is 1.1-1.3x `transform_skeleton`'s chain
+//! floor and level with `transform_skeleton::avx2` run alone. What this
+//! form cuts is instructions: half the arithmetic of the blend and the
+//! conversion (sixteen lanes), fewer shuffles for the layouts, half the
+//! parent product's and the skin's arithmetic.
+//!
+//! **Measured** (`cargo run --release -p devkit --example report -- --only
+//! whole_pose`, `chrt -f 50 taskset -c 1`, five runs; Intel Xeon with
+//! AVX-512, family 6 model 207, 2 vCPUs shared with other work whose load
+//! moved the figures by up to 1.5x between runs; TSC ticks per joint,
+//! median). The last run, Fox poses, one call / the form's chained calls /
+//! one call over the floor:
+//!
+//! | joints, hierarchy | form | `slerp_pose` | chained | / floor | `lerp_pose` | chained | / floor |
+//! |---|---|---:|---:|---:|---:|---:|---:|
+//! | 24, random | avx512 | 33.4 | 48.0 | 1.91x | 30.1 | 38.5 | 1.72x |
+//! | 24, random | avx2 | 37.8 | 36.7 | 2.16x | 32.0 | 32.5 | 1.83x |
+//! | 100, random | avx512 | 26.8 | 31.5 | 2.10x | 22.5 | 26.9 | 1.76x |
+//! | 100, random | avx2 | 32.6 | 32.8 | 2.55x | 26.7 | 27.5 | 2.09x |
+//! | 1024, random | avx512 | 24.8 | 27.6 | 2.06x | 17.8 | 21.3 | 1.48x |
+//! | 1024, random | avx2 | 25.0 | 26.3 | 2.08x | 20.9 | 20.8 | 1.73x |
+//! | 100, depth-first | avx512 | 25.3 | 29.4 | 2.30x | 19.9 | 25.0 | 1.81x |
+//! | 100, depth-first | avx2 | 27.2 | 29.6 | 2.47x | 23.4 | 25.3 | 2.13x |
+//! | 1024, depth-first | avx512 | 25.2 | 28.4 | 2.08x | 17.6 | 22.7 | 1.45x |
+//! | 1024, depth-first | avx2 | 25.2 | 27.4 | 2.08x | 21.1 | 22.2 | 1.74x |
+//! | 24, Fox | avx512 | 30.1 | 45.6 | 1.94x | 26.2 | 37.3 | 1.69x |
+//! | 24, Fox | avx2 | 31.8 | 34.2 | 2.05x | 28.4 | 31.0 | 1.83x |
+//!
+//! With a skin, the same run: 1024 random 31.8 against 34.0 (`slerp_pose`)
+//! and 24.1 against 29.7 (`lerp_pose`, 1.31x the floor), 100 random 33.7
+//! against 42.8 and 30.6 against 36.9. (The `avx512` chained calls are the
+//! AVX-512 successors of the blend, `quats_to_mats` and `transform_joints`
+//! with `transform_skeleton`'s `Avx2`.) Over the five runs, one call
+//! against `Avx2`'s one call, every hierarchy, pose and skin (560 pairs):
+//! median 0.89x, 74% of them at or below 0.95x, 10% above 1.05x. Two runs
+//! each had one 24-joint hierarchy (the Fox's, the random one) in which
+//! every `avx512` row, with and without a skin, took 1.07-1.52x (the whole
+//! hierarchy's measurement at once: the machine, not the poses); leaving
+//! those out, `lerp_pose` took 0.77-0.97x (1.02-1.07x in a few rows of
+//! one run) and `slerp_pose` 0.74-1.01x at 100 joints but 1.08-1.10x in
+//! one run on the random hierarchy's Fox, held and near poses,
+//! 0.80-1.01x with a skin at 1024, 0.78-1.15x without one at 1024 (the
+//! Fox, held and near-identical poses 0.84-1.15x, random poses
+//! 0.78-0.91x) and 0.84-1.07x at 24. The 512-bit arithmetic's gain shows
+//! most at 100 joints and with a skin; at 24 a call is a fraction of a
+//! microsecond and the group of 32 lanes carries 8 idle ones; at 1024 the
+//! arrays leave L1. The floor is not reached: 1.3-2.6x it (the target is
+//! 1.3x).
+//!
+//! **Tried and not kept** (interleaved against `Avx2` in a scratch bench
+//! or in the report, ratios to `Avx2`'s one call):
+//! - masked 12-lane stores of the model and skinning matrices (one
+//!   instruction each): level in the scratch bench, where the call runs
+//!   back to back, but 1.05-1.25x the 32 + 16-byte stores' time in the
+//!   report at 1024 joints and on depth-first hierarchies of 100;
+//! - without the register of the joint just composed (every parent from
+//!   the ring): 0.77-1.01x against 0.72-0.97x with it;
+//! - one block of sixteen per group (`slerp_pose`): 0.84-0.95x against
+//!   two blocks' 0.77-0.86x; for `lerp_pose` one block: 0.84-0.94x
+//!   against two blocks' 0.78-0.90x;
+//! - the last joints as blocks of sixteen rather than one masked group
+//!   (a 24-joint `slerp_pose` then runs its two blocks one after the
+//!   other): 1.01-1.05x at 24 random joints, against 1.04x with the masked
+//!   group, so no gain measured there (kept: one path for every tail);
+//! - `LAG` 0 (1.05-1.08x at 24 joints, level elsewhere), 8 and 32 (level
+//!   with 16);
+//! - the chain of the groups before put in the middle of each group's
+//!   blend (after the slerp's scales, or the lerp's roots and divisions),
+//!   so that its independent products sit in the instruction stream next
+//!   to the blend's long dependency chain: 0.73-0.77x at 1024 joints
+//!   against 0.76-0.84x, 1-3% slower at 24 and 100: not kept;
+//! - an older parent read as 64 bytes from `model`, as a masked 48-byte
+//!   load, or as 32 and 16 bytes with an insert (kept: it reads only the
+//!   parent), the ring or `model` chosen without a branch: all level
+//!   within 2%.
+//!
+//! Open: the time of a call moves with where its buffers lie (a scratch
+//! bench moving `model` by multiples of 48 bytes moved this form's
+//! `slerp_pose` at 1024 depth-first joints, Fox poses, from 13.1 to 16.7
+//! ticks per joint, and `Avx2`'s from 16.8 to 21.6), which the report's
+//! per-workload buffers inherit: perhaps the pose-dependent figures above
+//! and the `Avx2` form's unexplained 1.1-1.27x on Fox, held and
+//! near-identical poses.
+//!
+//! **The one answer.** Every lane performs `Avx2`'s IEEE operations in its
+//! order, with the FMAs in its places: the blend (`slerp_scales` is the
+//! 8-lane core's sequence; the lerp's dot product, flip, FMAs, root and
+//! division as written in `super::avx2`), `rotation` (three products and
+//! nine fused operations), the scale's products, the parent product
+//! `((b[r][0] a0 ⊕fma b[r][1] a1) ⊕fma b[r][2] a2) + (t or -0.0)` and the
+//! skin's `((a[r][0] b0 + a[r][1] b1) + a[r][2] b2) + (t or -0.0)` with
+//! rounded products. Transposes, broadcasts, blends, inserts and masks move
+//! bits without arithmetic, and the padding lanes of a last group are never
+//! stored. So the model and skinning matrices are `Avx2`'s bit for bit, and
+//! so every successor's (`tests/whole_pose.rs`, `tests/golden.rs`).
+
+use super::forms::pose_kernels;
+use super::line::Args;
+use crate::consts::{IEEE_SP_SIGN, SIMD_SP_ONE, SIMD_SP_SIGN_BIT};
+use crate::types::{JointMat, JointQuat, Vec4};
+use crate::x86::slerp_core16::{slerp_scales, splat, splat_bits};
+use core::arch::x86_64::*;
+
+/// Joints per block: one per lane.
+const BLOCK: usize = 16;
+/// How far the chain runs behind the blocks, in joints.
+const LAG: usize = 16;
+/// Joints the two rings on the stack hold (the local matrices' rows, the
+/// model matrices as registers): a power of two, at least the largest group
+/// plus [`LAG`], so that a block never overwrites a joint the chain has not
+/// composed yet.
+const RING: usize = 64;
+/// Floats per joint matrix.
+const FLOATS: usize = 12;
+/// The translation lanes of the three rows (lane 3 of each row).
+const TRANSLATION: __mmask16 = 0x0888;
+
+const _: () = assert!(RING.is_power_of_two() && 2 * BLOCK + LAG <= RING);
+
+pose_kernels!(
+    fused "the AVX-512 successors fused (see the module documentation)",
+    #[target_feature(enable = "avx512f,avx512vl,avx512dq,avx512bw,avx2,fma")]
+    slerp: pose::<true, 2>,
+    lerp: pose::<false, 2>
+);
+
+/// What a block blends: the factor's registers.
+#[derive(Clone, Copy)]
+struct Factor {
+    /// The factor in every lane.
+    lerp: __m512,
+    /// `lerp / (1 - lerp)` (the lerp's `scaledLerp`).
+    scaled: __m512,
+}
+
+/// Row `r` of the local matrix in ring slot `slot` of the rings at `ring`
+/// ([`Rings`], as floats).
+#[inline(always)]
+fn row_at(ring: *mut f32, r: usize, slot: usize) -> *mut f32 {
+    ring.wrapping_add(4 * (RING * r + slot))
+}
+
+/// The model matrix in ring slot `slot` of the rings at `ring`.
+#[inline(always)]
+fn model_at(ring: *mut f32, slot: usize) -> *mut f32 {
+    ring.wrapping_add(12 * RING + 16 * slot)
+}
+
+/// The stack's rings, 64-byte aligned: the local matrices' rows, each
+/// row of each joint 16 bytes (`rows[r][j % RING]`, as four-joint runs of
+/// one row that a register stores whole and the chain broadcasts a row
+/// from), and the model matrices as the chain's registers hold them
+/// (`model[j % RING]`, three rows and a lane the stores leave out).
+#[repr(C, align(64))]
+struct Rings {
+    /// Row `r` of joint `j`'s local matrix at `rows[r][j % RING]`.
+    rows: [[[f32; 4]; RING]; 3],
+    /// Joint `j`'s model matrix at `model[j % RING]`.
+    model: [[f32; 16]; RING],
+}
+
+/// The whole pose, `SLERP` choosing the blend, `N` blocks of sixteen to a
+/// group.
+///
+/// # Safety
+///
+/// As [`slerp_pose`].
+#[inline]
+#[target_feature(enable = "avx512f,avx512vl,avx512dq,avx512bw,avx2,fma")]
+unsafe fn pose<const SLERP: bool, const N: usize>(args: Args) {
+    let Args { model, skin, from, to, factor, scale, parents, inverse_bind, num_joints } = args;
+    if num_joints <= 0 {
+        return;
+    }
+    let n = num_joints as usize;
+    // The joint blends' own early-outs: `factor <= 0` keeps `from`,
+    // `!(factor < 1)` (NaN included) takes `to`.
+    let (src, other) = if to.is_null() || factor <= 0.0 {
+        (from, core::ptr::null())
+    } else if factor >= 1.0 || factor.is_nan() {
+        (to, core::ptr::null())
+    } else {
+        (from, to)
+    };
+    let f = Factor { lerp: _mm512_set1_ps(factor), scaled: _mm512_set1_ps(factor / (1.0 - factor)) };
+    // Not initialised: the chain reads only the slots the blocks and it
+    // have written (zeroing 7 KiB would cost a 24-joint pose 4 ticks a joint).
+    let mut rings = core::mem::MaybeUninit::<Rings>::uninit();
+    let ring = rings.as_mut_ptr().cast::<f32>();
+    let group = BLOCK * N;
+    let mut i = 0;
+    let mut composed = 0;
+    while i < n {
+        // Whole groups, then the last 1 to `16 N - 1` joints as a group
+        // whose loads are masked (as one block when they fit in one): the
+        // blocks' long chains still run side by side.
+        let size = (n - i).min(group);
+        // SAFETY: joints `i..i + size` of every array are valid (caller's
+        // contract; a last group reads only its own joints, masked); `i`
+        // is a multiple of sixteen and the ring slots `i % RING..` hold
+        // joints the chain has composed.
+        unsafe {
+            let b = if other.is_null() { other } else { other.add(i) };
+            let s = if scale.is_null() { scale } else { scale.add(i) };
+            if size > BLOCK * (N - 1) {
+                block::<SLERP, N>(ring, i, src.add(i), b, s, f, size);
+            } else {
+                block::<SLERP, 1>(ring, i, src.add(i), b, s, f, size);
+            }
+        }
+        i += size;
+        let ready = if i == n { n } else { i.saturating_sub(LAG) };
+        if ready > composed {
+            // SAFETY: joints `composed..ready` have their local rows in the
+            // ring and every parent before them is composed.
+            unsafe { chain(ring, model, skin, parents, inverse_bind, composed, ready) };
+            composed = ready;
+        }
+    }
+}
+
+/// The mask of the first `n` (at most 16) lanes.
+#[inline(always)]
+fn first(n: usize) -> __mmask16 {
+    ((1u32 << n.min(16)) - 1) as __mmask16
+}
+
+/// The joints of block `v` of a group of `count`: 0 to 16.
+#[inline(always)]
+fn part(count: usize, v: usize) -> usize {
+    count.saturating_sub(BLOCK * v).min(BLOCK)
+}
+
+/// Transposes four registers within each 128-bit lane: lane `k` of 128-bit
+/// lane `g` of output `c` is lane `c` of 128-bit lane `g` of input `k`.
+#[inline]
+#[target_feature(enable = "avx512f,avx512vl,avx512dq,avx512bw,avx2,fma")]
+fn transpose4(a: __m512, b: __m512, c: __m512, d: __m512) -> [__m512; 4] {
+    let t0 = _mm512_unpacklo_ps(a, b);
+    let t1 = _mm512_unpackhi_ps(a, b);
+    let t2 = _mm512_unpacklo_ps(c, d);
+    let t3 = _mm512_unpackhi_ps(c, d);
+    [
+        _mm512_shuffle_ps::<0x44>(t0, t2),
+        _mm512_shuffle_ps::<0xEE>(t0, t2),
+        _mm512_shuffle_ps::<0x44>(t1, t3),
+        _mm512_shuffle_ps::<0xEE>(t1, t3),
+    ]
+}
+
+/// Sixteen joints from `joints` (the first `count`, the others zero) as SoA
+/// registers `[x, y, z, w]`, `[tx, ty, tz, tw]`, lane `4 g + k` holding
+/// joint `4 k + g`: the order in which [`transpose4`] of four SoA registers
+/// gives four runs of four joints.
+///
+/// # Safety
+///
+/// `joints` valid for reads of `count` (1 to 16) [`JointQuat`].
+#[inline]
+#[target_feature(enable = "avx512f,avx512vl,avx512dq,avx512bw,avx2,fma")]
+unsafe fn load(joints: *const JointQuat, count: usize) -> ([__m512; 4], [__m512; 4]) {
+    let jf = joints.cast::<f32>();
+    // Register `i`: joints 2i and 2i + 1, `[q t q t]`.
+    let mut r = [_mm512_setzero_ps(); 8];
+    for (k, rk) in r.iter_mut().enumerate() {
+        // SAFETY: floats `16 k..16 k + 16` are joints 2k and 2k + 1; with
+        // fewer than sixteen joints the mask reads only the first `count`
+        // (a masked load does not touch the other lanes' memory).
+        *rk = unsafe {
+            if count == BLOCK {
+                _mm512_loadu_ps(jf.add(16 * k))
+            } else {
+                _mm512_maskz_loadu_ps(first(8 * count.saturating_sub(2 * k)), jf.wrapping_add(16 * k))
+            }
+        };
+    }
+    // Even registers: joints 0, 4, 8, 12 (q, t), then 1, 5, 9, 13; odd
+    // ones: 2, 6, 10, 14, then 3, 7, 11, 15.
+    let e = transpose4(r[0], r[2], r[4], r[6]);
+    let o = transpose4(r[1], r[3], r[5], r[7]);
+    let mut q = [_mm512_setzero_ps(); 4];
+    let mut t = [_mm512_setzero_ps(); 4];
+    for c in 0..4 {
+        q[c] = _mm512_shuffle_f32x4::<0x88>(e[c], o[c]);
+        t[c] = _mm512_shuffle_f32x4::<0xDD>(e[c], o[c]);
+    }
+    (q, t)
+}
+
+/// Section 3's `M` of the SoA quaternions `(x, y, z, w)`, as
+/// `quats_to_mats::avx2::rotation` computes it lane for lane.
+#[inline]
+#[target_feature(enable = "avx512f,avx512vl,avx512dq,avx512bw,avx2,fma")]
+fn rotation(x: __m512, y: __m512, z: __m512, w: __m512) -> [__m512; 9] {
+    let one = _mm512_set1_ps(1.0);
+    let x2 = _mm512_add_ps(x, x);
+    let y2 = _mm512_add_ps(y, y);
+    let z2 = _mm512_add_ps(z, z);
+    let wx2 = _mm512_mul_ps(w, x2);
+    let wy2 = _mm512_mul_ps(w, y2);
+    let wz2 = _mm512_mul_ps(w, z2);
+    let one_zz2 = _mm512_fnmadd_ps(z, z2, one); // 1 - zz2
+    let one_yy2 = _mm512_fnmadd_ps(y, y2, one); // 1 - yy2
+    [
+        _mm512_fnmadd_ps(y, y2, one_zz2), // m00 = (1 - zz2) - yy2
+        _mm512_fmadd_ps(x, y2, wz2),      // m01 =      xy2 + wz2
+        _mm512_fmsub_ps(x, z2, wy2),      // m02 =      xz2 - wy2
+        _mm512_fmsub_ps(x, y2, wz2),      // m10 =      xy2 - wz2
+        _mm512_fnmadd_ps(x, x2, one_zz2), // m11 = (1 - zz2) - xx2
+        _mm512_fmadd_ps(y, z2, wx2),      // m12 =      yz2 + wx2
+        _mm512_fmadd_ps(x, z2, wy2),      // m20 =      xz2 + wy2
+        _mm512_fmsub_ps(y, z2, wx2),      // m21 =      yz2 - wx2
+        _mm512_fnmadd_ps(x, x2, one_yy2), // m22 = (1 - yy2) - xx2
+    ]
+}
+
+/// The local matrices of the `count` (at most `16 N`) joints from `a`, `b`
+/// and `s` into the ring from joint `at`: `[R | t]` of the blend of `a[k]`
+/// and `b[k]` (of `a[k]` alone when `b` is null), `R`'s columns scaled by
+/// `s[k]` when `s` is not null; the `N` blocks side by side, step by step,
+/// the lanes past `count` zero (their loads masked off) and not stored.
+///
+/// # Safety
+///
+/// `a` (and `b`, `s` when not null) valid for reads of `count` elements;
+/// `at` a multiple of sixteen.
+#[allow(clippy::needless_range_loop)]
+#[inline]
+#[target_feature(enable = "avx512f,avx512vl,avx512dq,avx512bw,avx2,fma")]
+unsafe fn block<const SLERP: bool, const N: usize>(
+    ring: *mut f32,
+    at: usize,
+    a: *const JointQuat,
+    b: *const JointQuat,
+    s: *const Vec4,
+    f: Factor,
+    count: usize,
+) {
+    let zero = _mm512_setzero_ps();
+    let mut q = [[zero; 4]; N];
+    let mut t = [[zero; 4]; N];
+    // SAFETY: the caller's contract is `load`'s (sixteen joints a block,
+    // or `count`) and the scale loads' (sixteen `Vec4`, or `count`).
+    unsafe {
+        for v in 0..N {
+            (q[v], t[v]) = load(a.wrapping_add(BLOCK * v), part(count, v));
+        }
+        if !b.is_null() {
+            let mut p = [[zero; 4]; N];
+            let mut u = [[zero; 4]; N];
+            for v in 0..N {
+                (p[v], u[v]) = load(b.wrapping_add(BLOCK * v), part(count, v));
+            }
+            blend::<SLERP, N>(&mut q, &mut t, &p, &u, f);
+        }
+        for v in 0..N {
+            let count = part(count, v);
+            if count == 0 {
+                break;
+            }
+            let mut m = rotation(q[v][0], q[v][1], q[v][2], q[v][3]);
+            if !s.is_null() {
+                // Four `Vec4` a register (joints 4k..4k + 3), transposed
+                // in-lane: lane `4 g + k` is joint `4 k + g`, as `load`'s.
+                let sf = s.wrapping_add(BLOCK * v).cast::<f32>();
+                let mut r = [zero; 4];
+                for (k, rk) in r.iter_mut().enumerate() {
+                    *rk = if count == BLOCK {
+                        _mm512_loadu_ps(sf.add(16 * k))
+                    } else {
+                        _mm512_maskz_loadu_ps(first(4 * count.saturating_sub(4 * k)), sf.wrapping_add(16 * k))
+                    };
+                }
+                let sc = transpose4(r[0], r[1], r[2], r[3]);
+                for e in 0..9 {
+                    m[e] = _mm512_mul_ps(m[e], sc[e % 3]);
+                }
+            }
+            // Row r of joints 4k..4k + 3 in register k of the transpose.
+            let base = (at + BLOCK * v) % RING;
+            for r in 0..3 {
+                let rows = transpose4(m[3 * r], m[3 * r + 1], m[3 * r + 2], t[v][r]);
+                for (k, row) in rows.into_iter().enumerate() {
+                    _mm512_store_ps(row_at(ring, r, base + 4 * k), row);
+                }
+            }
+        }
+    }
+}
+
+/// The blend of `N` blocks of SoA joints `(q, t)` towards `(p, u)`, in
+/// place, lane for lane the arithmetic of `slerp_joints::avx2` (`SLERP`)
+/// or `lerp_joints::avx2` (and so of the fused `Avx2` form).
+#[allow(clippy::needless_range_loop)]
+#[inline]
+#[target_feature(enable = "avx512f,avx512vl,avx512dq,avx512bw,avx2,fma")]
+fn blend<const SLERP: bool, const N: usize>(
+    q: &mut [[__m512; 4]; N],
+    t: &mut [[__m512; 4]; N],
+    p: &[[__m512; 4]; N],
+    u: &[[__m512; 4]; N],
+    f: Factor,
+) {
+    // (x x' + y y') + (z z' + w w'), each product rounded.
+    let mut cosom = [_mm512_setzero_ps(); N];
+    for v in 0..N {
+        cosom[v] = _mm512_add_ps(
+            _mm512_add_ps(_mm512_mul_ps(q[v][0], p[v][0]), _mm512_mul_ps(q[v][1], p[v][1])),
+            _mm512_add_ps(_mm512_mul_ps(q[v][2], p[v][2]), _mm512_mul_ps(q[v][3], p[v][3])),
+        );
+    }
+    if SLERP {
+        let (scale0, scale1) = slerp_scales::<N>(cosom, f.lerp);
+        for v in 0..N {
+            for c in 0..4 {
+                q[v][c] = _mm512_fmadd_ps(q[v][c], scale0[v], _mm512_mul_ps(p[v][c], scale1[v]));
+            }
+        }
+    } else {
+        let sign = splat_bits(&SIMD_SP_SIGN_BIT);
+        let one = splat(&SIMD_SP_ONE);
+        for v in 0..N {
+            // ±scaledLerp: negative where cosom < 0 (not for -0.0 or NaN).
+            let flip = _mm512_cmp_ps_mask::<_CMP_LT_OQ>(cosom[v], _mm512_setzero_ps());
+            let s = _mm512_mask_xor_ps(f.scaled, flip, f.scaled, sign);
+            let mut r = [_mm512_setzero_ps(); 4];
+            for c in 0..4 {
+                r[c] = _mm512_fmadd_ps(p[v][c], s, q[v][c]);
+            }
+            let norm2 = _mm512_add_ps(
+                _mm512_add_ps(_mm512_mul_ps(r[0], r[0]), _mm512_mul_ps(r[1], r[1])),
+                _mm512_add_ps(_mm512_mul_ps(r[2], r[2]), _mm512_mul_ps(r[3], r[3])),
+            );
+            let inv = _mm512_div_ps(one, _mm512_sqrt_ps(norm2));
+            for c in 0..4 {
+                q[v][c] = _mm512_mul_ps(r[c], inv);
+            }
+        }
+    }
+    for v in 0..N {
+        for c in 0..3 {
+            t[v][c] = _mm512_fmadd_ps(f.lerp, _mm512_sub_ps(u[v][c], t[v][c]), t[v][c]);
+        }
+    }
+}
+
+/// Stores the matrix in the twelve low lanes of `m` (row `r` in 128-bit
+/// lane `r`) at `to`: rows 0 and 1 as one 32-byte store, row 2 extracted
+/// to memory. (A masked 12-lane store, one instruction, took 1.05-1.25x
+/// this form's time at 1024 joints and on depth-first hierarchies of 100
+/// in the report, where other rows run between the calls.)
+///
+/// # Safety
+///
+/// `to` valid for writes of 12 floats, 16-byte aligned.
+#[inline]
+#[target_feature(enable = "avx512f,avx512vl,avx512dq,avx512bw,avx2,fma")]
+unsafe fn store(to: *mut f32, m: __m512) {
+    // SAFETY: the caller's contract; the 32-byte store is the unaligned
+    // form, row 2 (floats 8 to 11) is 16-byte aligned.
+    unsafe {
+        _mm256_storeu_ps(to, _mm512_castps512_ps256(m));
+        _mm_store_ps(to.add(8), _mm512_extractf32x4_ps::<2>(m));
+    }
+}
+
+/// Joints `first..last`, whose local rows are in the ring: each composed
+/// with its parent's model matrix (a root's is its local one), stored into
+/// `model` and the ring, and, with a skin, multiplied by its inverse bind
+/// matrix.
+///
+/// # Safety
+///
+/// The joints are in every array, their parents are `-1` or earlier
+/// joints, already composed (the caller's contract).
+#[inline]
+#[target_feature(enable = "avx512f,avx512vl,avx512dq,avx512bw,avx2,fma")]
+unsafe fn chain(
+    ring: *mut f32,
+    model: *mut JointMat,
+    skin: *mut JointMat,
+    parents: *const i32,
+    inverse_bind: *const JointMat,
+    first: usize,
+    last: usize,
+) {
+    let out = model.cast::<f32>();
+    let neg_zero = _mm512_castsi512_ps(_mm512_set1_epi32(IEEE_SP_SIGN as i32));
+    let mut held = (usize::MAX, neg_zero);
+    for j in first..last {
+        // SAFETY: joint `j` is in every array and `parents[j]` is `-1` or a
+        // joint before it, composed (caller's contract); the ring slot of a
+        // parent `p` holds its model matrix while `j - p < RING` (no later
+        // joint has taken the slot yet), an older parent's 48 bytes are read
+        // from `model`; the ring's rows of joint `j` were stored by its
+        // block; every access to `model`, `skin` and `inverse_bind` is the
+        // 48 bytes of joint `j` or `p`, 16-byte aligned as `JointMat` is.
+        unsafe {
+            let p = *parents.add(j);
+            let slot = j % RING;
+            let a0 = _mm512_broadcast_f32x4(_mm_load_ps(row_at(ring, 0, slot)));
+            let a1 = _mm512_broadcast_f32x4(_mm_load_ps(row_at(ring, 1, slot)));
+            let a2 = _mm512_broadcast_f32x4(_mm_load_ps(row_at(ring, 2, slot)));
+            let y = if p < 0 {
+                _mm512_mask_blend_ps(0x0F00, _mm512_mask_blend_ps(0x00F0, a0, a1), a2)
+            } else {
+                let p = p as usize;
+                let b = if held.0 == p {
+                    held.1
+                } else if j - p < RING {
+                    _mm512_load_ps(model_at(ring, p % RING))
+                } else {
+                    // Rows 0 and 1, then row 2 inserted (its last lane zero).
+                    let m = out.add(FLOATS * p);
+                    _mm512_insertf32x4::<2>(_mm512_zextps256_ps512(_mm256_loadu_ps(m)), _mm_load_ps(m.add(8)))
+                };
+                // b[r][k] over row r's lane: `compose`'s operands, in its order.
+                let t = _mm512_mask_blend_ps(TRANSLATION, neg_zero, b);
+                let mut y = _mm512_mul_ps(_mm512_permute_ps::<0x00>(b), a0);
+                y = _mm512_fmadd_ps(_mm512_permute_ps::<0x55>(b), a1, y);
+                y = _mm512_fmadd_ps(_mm512_permute_ps::<0xAA>(b), a2, y);
+                _mm512_add_ps(y, t)
+            };
+            _mm512_store_ps(model_at(ring, slot), y);
+            store(out.add(FLOATS * j), y);
+            held = (j, y);
+            if !skin.is_null() {
+                let ib = inverse_bind.add(j).cast::<f32>();
+                let b0 = _mm512_broadcast_f32x4(_mm_load_ps(ib));
+                let b1 = _mm512_broadcast_f32x4(_mm_load_ps(ib.add(4)));
+                let b2 = _mm512_broadcast_f32x4(_mm_load_ps(ib.add(8)));
+                // `transform_joints::avx2::multiply`'s operations: products
+                // rounded, summed left to right, the translation last.
+                let t = _mm512_mask_blend_ps(TRANSLATION, neg_zero, y);
+                let mut s = _mm512_mul_ps(_mm512_permute_ps::<0x00>(y), b0);
+                s = _mm512_add_ps(s, _mm512_mul_ps(_mm512_permute_ps::<0x55>(y), b1));
+                s = _mm512_add_ps(s, _mm512_mul_ps(_mm512_permute_ps::<0xAA>(y), b2));
+                s = _mm512_add_ps(s, t);
+                store(skin.add(j).cast::<f32>(), s);
+            }
+        }
+    }
+}
