@@ -41,7 +41,7 @@ use crate::types::{JointMat, JointQuat, Quat, Vec4};
 /// | [`Impl::Sse2`] | [`Origin::Published`]: published intrinsics that are no listing's twin, 4 lanes | [`Isa::Sse2`] | `slerp_quats_corrected` (Table 1's 128-bit baseline), the nlerp family |
 /// | [`Impl::Avx2NoFma`] | [`Origin::Published`], 8 lanes | [`Isa::Avx2`] | the nlerp family |
 /// | [`Impl::Avx2`] | [`Origin::Successor`] (the id routines) or [`Origin::Published`] (the nlerp family's FMA forms), 8 lanes | [`Isa::Avx2Fma`] | the seven id Software routines, the nlerp family, the pose routines |
-/// | [`Impl::Avx512`] | [`Origin::Successor`] (the id routines) or [`Origin::Widened`] (the nlerp family), 16 lanes | [`Isa::Avx512`] | `slerp_joints`, `lerp_joints`, `quats_to_mats`, `mats_to_quats`, `transform_joints`, the nlerp family |
+/// | [`Impl::Avx512`] | [`Origin::Successor`] (the id routines) or [`Origin::Widened`] (the nlerp family), 16 lanes | [`Isa::Avx512`] | `slerp_joints`, `lerp_joints`, `quats_to_mats`, `mats_to_quats`, `transform_joints`, the nlerp family, the pose routines (fused) |
 /// | [`Impl::Neon`] | [`Origin::Successor`] (the id routines) or [`Origin::Published`] (the nlerp family), 4 lanes | [`Isa::Neon`] | the seven id Software routines, the nlerp family, the pose routines |
 ///
 /// The two skeleton routines have no `Avx512` form (their AVX-512 kernels,
@@ -98,8 +98,9 @@ pub enum Impl {
     /// AVX2 and FMA.
     Avx2,
     /// 16-wide AVX-512 (F, VL, DQ, BW) forms: the successors of five id
-    /// Software routines (not the skeletons') and the nlerp family widened
-    /// from the article's AVX2 forms. `x86_64` with AVX-512.
+    /// Software routines (not the skeletons'), the pose routines fused, and
+    /// the nlerp family widened from the article's AVX2 forms. `x86_64`
+    /// with AVX-512.
     Avx512,
     /// 4-wide NEON forms (`core::arch::aarch64`): the id Software routines'
     /// successors and the nlerp family. `aarch64`, where NEON is part of the
