@@ -4,7 +4,7 @@
 //! The asm kernels address them as `xmmword ptr [rip + {name}]` with
 //! `name = sym SIMD_SP_NAME` (the absolute form of the 32-bit listings does
 //! not link in a position-independent executable); the intrinsics kernels load
-//! them with [`Align16::ps`]. Constants the slerp listing uses without
+//! them with `Align16::ps` (x86_64). Constants the slerp listing uses without
 //! defining them (`SIMD_SP_zero`, `SIMD_SP_tiny`, `SIMD_SP_absMask`,
 //! `SIMD_SP_rsqrt_c0/c1`) take the values of `asm_notes/README.md`
 //! ("Constants the listings use without defining").
