@@ -297,6 +297,28 @@ impl Routine {
             _ => &[],
         }
     }
+
+    /// The form of the chained routine `step` (one of [`Routine::chain`])
+    /// that this composite's form `imp` gives the bits of: `imp` where
+    /// `step` has a form of that name, else (a fused successor with no
+    /// namesake there, such as the pose routines' `Avx512` beside
+    /// `transform_skeleton`) [`Impl::Deterministic`], whose bits every
+    /// successor gives.
+    ///
+    /// ```
+    /// use animasm::Impl;
+    /// let pose = animasm::roster::find("lerp_pose").unwrap();
+    /// assert_eq!(pose.chained_form("lerp_joints", Impl::Scalar), Impl::Scalar);
+    /// assert_eq!(pose.chained_form("transform_skeleton", Impl::Avx512), Impl::Deterministic);
+    /// ```
+    ///
+    /// # Panics
+    ///
+    /// If `step` is not a routine of the roster.
+    pub fn chained_form(&self, step: &str, imp: Impl) -> Impl {
+        let step = find(step).unwrap_or_else(|| panic!("{step}: no routine of that name"));
+        if step.all_forms().any(|f| f.imp == imp) { imp } else { Impl::Deterministic }
+    }
 }
 
 macro_rules! entry {

@@ -188,12 +188,10 @@ fn root_free_runs(parents: &[i32]) -> Vec<core::ops::RangeInclusive<usize>> {
     runs
 }
 
-/// The form of `transform_skeleton` that a pose form `imp` chains: `imp`,
-/// but `Avx2` for `Avx512` (the skeleton routines have no `Avx512` form; a
-/// CPU that runs AVX-512 runs AVX2 and FMA, and the successors give the
-/// same bits).
+/// The form of `transform_skeleton` that a pose form `imp` chains (the
+/// roster's [`Routine::chained_form`]).
 fn skeleton_form(imp: Impl) -> Impl {
-    if imp == Impl::Avx512 { Impl::Avx2 } else { imp }
+    roster::find("lerp_pose").unwrap().chained_form("transform_skeleton", imp)
 }
 
 /// The four safe functions of `imp` one after the other over the whole

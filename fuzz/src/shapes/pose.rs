@@ -121,10 +121,11 @@ fn blend_of(r: &Routine) -> fn(Impl, &mut [JointQuat], &[JointQuat], f32, &[i32]
 /// matrices.
 fn chained(r: &Routine, imp: Impl, a: &Args) -> (Buf<JointMat>, Buf<JointMat>) {
     let n = a.model_init.len();
+    let [blend, to_mats, skeleton, skin_step] = [0, 1, 2, 3].map(|k| r.chained_form(r.chain()[k], imp));
     let mut joints = a.from;
-    blend_of(r)(imp, &mut joints, &a.to, a.factor, &INDEX[..n]).expect("the blend of a valid pose");
+    blend_of(r)(blend, &mut joints, &a.to, a.factor, &INDEX[..n]).expect("the blend of a valid pose");
     let mut model = Buf::from_fn(n, |_| JointMat::default());
-    animasm::quats_to_mats(imp, &mut model, &joints).expect("quats_to_mats of a valid pose");
+    animasm::quats_to_mats(to_mats, &mut model, &joints).expect("quats_to_mats of a valid pose");
     if let Some(scale) = &a.scale {
         for (m, s) in model.iter_mut().zip(scale.iter()) {
             let s = [s.x, s.y, s.z];
@@ -137,7 +138,7 @@ fn chained(r: &Routine, imp: Impl, a: &Args) -> (Buf<JointMat>, Buf<JointMat>) {
     for i in 0..=n {
         if i == n || a.parents[i] < 0 {
             if first < i {
-                animasm::transform_skeleton(imp, &mut model, &a.parents, first..=i - 1)
+                animasm::transform_skeleton(skeleton, &mut model, &a.parents, first..=i - 1)
                     .expect("transform_skeleton of a valid pose");
             }
             first = i + 1;
@@ -145,7 +146,7 @@ fn chained(r: &Routine, imp: Impl, a: &Args) -> (Buf<JointMat>, Buf<JointMat>) {
     }
     let mut skin = Buf::from_fn(n, |_| JointMat::default());
     if let Some((inverse_bind, _)) = &a.skin {
-        animasm::transform_joints(imp, &mut skin, &model, inverse_bind).expect("transform_joints of a valid pose");
+        animasm::transform_joints(skin_step, &mut skin, &model, inverse_bind).expect("transform_joints of a valid pose");
     }
     (model, skin)
 }
