@@ -43,6 +43,7 @@ use crate::types::{JointMat, JointQuat, Quat, Vec4};
 /// | [`Impl::Avx2`] | [`Origin::Successor`] (the id routines) or [`Origin::Published`] (the nlerp family's FMA forms), 8 lanes | [`Isa::Avx2Fma`] | the seven id Software routines, the nlerp family, the pose routines |
 /// | [`Impl::Avx512`] | [`Origin::Successor`] (the id routines) or [`Origin::Widened`] (the nlerp family), 16 lanes | [`Isa::Avx512`] | `slerp_joints`, `lerp_joints`, `quats_to_mats`, `mats_to_quats`, `transform_joints`, the nlerp family, the pose routines (fused) |
 /// | [`Impl::Neon`] | [`Origin::Successor`] (the id routines) or [`Origin::Published`] (the nlerp family), 4 lanes | [`Isa::Neon`] | the seven id Software routines, the nlerp family, the pose routines |
+/// | [`Impl::Simd128`] | [`Origin::Successor`] (the id routines) or [`Origin::Published`] (the nlerp family), 4 lanes | [`Isa::Simd128`] | the seven id Software routines, the nlerp family, the pose routines |
 ///
 /// The two skeleton routines have no `Avx512` form (their AVX-512 kernels,
 /// `transform_skeleton::avx512` and `untransform_skeleton::avx512`, were
@@ -50,7 +51,7 @@ use crate::types::{JointMat, JointQuat, Quat, Vec4};
 /// them), nor do `slerp_quats_*`: they return `Error::Unsupported` for it.
 ///
 /// **The one answer.** Every [`Origin::Successor`] form of a routine
-/// (`Portable`, `Avx2`, `Avx512`, `Neon`) computes the same IEEE operations in the same
+/// (`Portable`, `Avx2`, `Avx512`, `Neon`, `Simd128`) computes the same IEEE operations in the same
 /// order for every joint: the same bits for the same input on every CPU and
 /// instruction set (NaN results aside: they are NaN everywhere, with bits
 /// that may differ). [`Impl::Deterministic`] asks for the fastest of them.
@@ -106,13 +107,18 @@ pub enum Impl {
     /// successors and the nlerp family. `aarch64`, where NEON is part of the
     /// baseline (no detection).
     Neon,
+    /// 4-wide wasm SIMD128 forms (`core::arch::wasm32`): the id Software
+    /// routines' successors and the nlerp family. `wasm32` built with
+    /// `-C target-feature=+simd128` (fixed at compile time: wasm has no
+    /// run-time detection).
+    Simd128,
 }
 
 impl Impl {
     /// Every concrete form, in a fixed order (for tests, benches and
     /// reports); the selectors [`Impl::Auto`] and [`Impl::Deterministic`]
     /// are not in it.
-    pub const ALL: [Impl; 9] = [
+    pub const ALL: [Impl; 10] = [
         Impl::Scalar,
         Impl::Portable,
         Impl::Intrinsics,
@@ -122,11 +128,12 @@ impl Impl {
         Impl::Avx2,
         Impl::Avx512,
         Impl::Neon,
+        Impl::Simd128,
     ];
 
     /// A short lower-case name (`"auto"`, `"deterministic"`, `"scalar"`,
     /// `"portable"`, `"intrinsics"`, `"asm"`, `"sse2"`, `"avx2-nofma"`,
-    /// `"avx2"`, `"avx512"`, `"neon"`).
+    /// `"avx2"`, `"avx512"`, `"neon"`, `"simd128"`).
     ///
     /// ```
     /// assert_eq!(animasm::Impl::Avx2NoFma.name(), "avx2-nofma");
@@ -144,6 +151,7 @@ impl Impl {
             Impl::Avx2 => "avx2",
             Impl::Avx512 => "avx512",
             Impl::Neon => "neon",
+            Impl::Simd128 => "simd128",
         }
     }
 }

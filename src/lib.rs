@@ -128,6 +128,12 @@ mod x86;
 // The NEON pieces the aarch64 successors share (as `x86` for x86_64).
 #[cfg(target_arch = "aarch64")]
 mod aarch64;
+// The wasm SIMD128 pieces the wasm32 successors share, in builds with it.
+#[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+mod wasm32;
+// The loops over blocks of four joints the 4-lane successors share.
+#[cfg_attr(not(target_arch = "aarch64"), allow(dead_code))] // until the SIMD128 forms land
+mod blocks;
 
 /// The listings' constant tables (`SIMD_SP_*`, the AVX article's `__m256`
 /// constants, the nlerp coefficients), shared by every target's forms. Not

@@ -44,8 +44,8 @@ pub(crate) fn mul_add(a: f32, b: f32, c: f32) -> f32 {
 ///    second rounding's tie would be decided by the wrong side. For a normal
 ///    f32 result, `s` is halfway when its 29 low fraction bits are
 ///    `1000...0`;
-/// 3. in that case, and for sums below f32's normal range (whose halfway
-///    points sit higher in `s`'s fraction), [`fma_fix`] recovers the exact
+/// 3. in that case, and for nonzero sums below f32's normal range (whose
+///    halfway points sit higher in `s`'s fraction), [`fma_fix`] recovers the exact
 ///    error of the f64 sum (TwoSum) and rounds `s` to odd (Boldo and
 ///    Melquiond, *Emulation of FMA and correctly rounded sums: proved
 ///    algorithms using rounding to odd*, IEEE TC 2008): the odd one of the
@@ -65,7 +65,10 @@ pub(crate) fn fma_from_f64(a: f32, b: f32, c: f32) -> f32 {
     let bits = s.to_bits();
     // The biased exponent of f32's smallest normal, 2^-126, in f64.
     const F32_MIN_NORMAL_EXP: u64 = 1023 - 126;
-    if bits & 0x1FFF_FFFF != 0x1000_0000 && (bits >> 52) & 0x7FF >= F32_MIN_NORMAL_EXP {
+    // An exact zero (biased exponent 0: a nonzero sum of these terms is a
+    // multiple of 2^-298, far above f64's subnormals) takes the common path
+    // too, so that a held pose's zero differences stay on it.
+    if bits & 0x1FFF_FFFF != 0x1000_0000 && ((bits >> 52) & 0x7FF).wrapping_sub(1) >= F32_MIN_NORMAL_EXP - 1 {
         s as f32
     } else {
         fma_fix(p, z, s)
@@ -195,13 +198,13 @@ pub(crate) fn sqrt(x: f32) -> f32 {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::fma_from_f64;
 
     /// The reference: the target's fused multiply-add instruction where the
     /// CPU has one, else the C library's `fmaf` (correctly rounded), or
     /// `libm::fmaf` without `std`.
-    fn reference(a: f32, b: f32, c: f32) -> f32 {
+    pub(crate) fn reference(a: f32, b: f32, c: f32) -> f32 {
         #[cfg(all(feature = "std", target_arch = "x86_64"))]
         {
             if std::is_x86_feature_detected!("fma") {
@@ -224,10 +227,15 @@ mod tests {
         if e >= -126 { f32::from_bits(((e + 127) as u32) << 23) } else { f32::from_bits(1 << (e + 149)) }
     }
 
+    /// Whether `got` is `want`'s bits (or both are NaN).
+    pub(crate) fn same(got: f32, want: f32) -> bool {
+        got.to_bits() == want.to_bits() || (got.is_nan() && want.is_nan())
+    }
+
     fn check(a: f32, b: f32, c: f32) {
         let (got, want) = (fma_from_f64(a, b, c), reference(a, b, c));
         assert!(
-            got.to_bits() == want.to_bits() || (got.is_nan() && want.is_nan()),
+            same(got, want),
             "fma({a:e}, {b:e}, {c:e}): {got:e} ({:#010x}), want {want:e} ({:#010x})",
             got.to_bits(),
             want.to_bits()
@@ -253,6 +261,11 @@ mod tests {
     #[test]
     #[cfg_attr(miri, ignore = "205,000 multiply-adds: minutes under Miri; run natively on every target")]
     fn halfway_cases() {
+        halfway_triples(check);
+    }
+
+    /// The triples of [`halfway_cases`], each given to `check`.
+    pub(crate) fn halfway_triples(mut check: impl FnMut(f32, f32, f32)) {
         let u = f32::EPSILON;
         for i in 1..=4u32 {
             let a = 1.0 + i as f32 * u;
@@ -288,6 +301,11 @@ mod tests {
     #[test]
     #[cfg_attr(miri, ignore = "600,000 multiply-adds: minutes under Miri; run natively on every target")]
     fn random_arguments() {
+        random_triples(check);
+    }
+
+    /// The triples of [`random_arguments`], each given to `check`.
+    pub(crate) fn random_triples(mut check: impl FnMut(f32, f32, f32)) {
         let mut state = 0x5EED;
         for _ in 0..200_000 {
             let r = next(&mut state);

@@ -22,7 +22,7 @@ use std::path::{Path, PathBuf};
 /// layers below its own only.
 const LAYERS: &[(&str, &[&str])] = &[
     ("ground: data layouts, instruction sets, the listings' constants", &["types", "isa", "consts"]),
-    ("what a form is; shared arithmetic", &["form", "math", "portable"]),
+    ("what a form is; shared arithmetic", &["form", "math", "portable", "blocks"]),
     ("the one error", &["error"]),
     ("selection", &["dispatch"]),
     ("shared pieces", &["x86", "aarch64", "wasm32", "joint_args", "skeleton_args"]),

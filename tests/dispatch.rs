@@ -34,6 +34,7 @@ mod hooked {
     /// The seven id Software routines.
     const ID: &[Row] = &[
         (Impl::Neon, Isa::Neon),
+        (Impl::Simd128, Isa::Simd128),
         (Impl::Avx2, Isa::Avx2Fma),
         (Impl::Intrinsics, Isa::Sse2),
         (Impl::Asm, Isa::Sse2),
@@ -45,6 +46,7 @@ mod hooked {
     /// successors (first: the fastest on the Intel Xeon measured).
     const ID512: &[Row] = &[
         (Impl::Neon, Isa::Neon),
+        (Impl::Simd128, Isa::Simd128),
         (Impl::Avx512, Isa::Avx512),
         (Impl::Avx2, Isa::Avx2Fma),
         (Impl::Intrinsics, Isa::Sse2),
@@ -56,6 +58,7 @@ mod hooked {
     /// (after `Avx2`, as measured).
     const JOINTS: &[Row] = &[
         (Impl::Neon, Isa::Neon),
+        (Impl::Simd128, Isa::Simd128),
         (Impl::Avx2, Isa::Avx2Fma),
         (Impl::Avx512, Isa::Avx512),
         (Impl::Intrinsics, Isa::Sse2),
@@ -73,6 +76,7 @@ mod hooked {
     /// `nlerp`, `fnlerp`, `onlerp`.
     const NLERP: &[Row] = &[
         (Impl::Neon, Isa::Neon),
+        (Impl::Simd128, Isa::Simd128),
         (Impl::Avx512, Isa::Avx512),
         (Impl::Avx2, Isa::Avx2Fma),
         (Impl::Avx2NoFma, Isa::Avx2),
@@ -85,6 +89,7 @@ mod hooked {
     /// (`Avx512` and `Avx2` fused, `Avx512` first: it was faster).
     const POSE: &[Row] = &[
         (Impl::Neon, Isa::Neon),
+        (Impl::Simd128, Isa::Simd128),
         (Impl::Avx512, Isa::Avx512),
         (Impl::Avx2, Isa::Avx2Fma),
         (Impl::Asm, Isa::Sse2),
@@ -94,7 +99,7 @@ mod hooked {
     ];
 
     /// Every `Impl`, the selectors `Auto` and `Deterministic` included.
-    const EVERY_IMPL: [Impl; 11] = [
+    const EVERY_IMPL: [Impl; 12] = [
         Impl::Auto,
         Impl::Deterministic,
         Impl::Scalar,
@@ -106,6 +111,7 @@ mod hooked {
         Impl::Avx2,
         Impl::Avx512,
         Impl::Neon,
+        Impl::Simd128,
     ];
 
     /// AVX and AVX2 visible, FMA hidden.
@@ -300,7 +306,9 @@ mod hooked {
             Impl::Scalar => Origin::PaperC,
             Impl::Asm => Origin::Listing,
             Impl::Intrinsics => Origin::ListingTwin,
-            Impl::Portable | Impl::Avx2 | Impl::Avx512 | Impl::Neon if r.is_id_routine() || r.is_composite() => {
+            Impl::Portable | Impl::Avx2 | Impl::Avx512 | Impl::Neon | Impl::Simd128
+                if r.is_id_routine() || r.is_composite() =>
+            {
                 Origin::Successor
             }
             Impl::Avx512 => Origin::Widened,

@@ -26,6 +26,7 @@
 //! algorithm and its coefficients). Port licensed under the GNU LGPL 2.1 or
 //! later.
 
+use crate::blocks::Repeats;
 use crate::consts::{
     Align16, SIMD_SP_ATAN_C0, SIMD_SP_ATAN_C1, SIMD_SP_ATAN_C2, SIMD_SP_ATAN_C3, SIMD_SP_ATAN_C4, SIMD_SP_ATAN_C5,
     SIMD_SP_ATAN_C6, SIMD_SP_ATAN_C7, SIMD_SP_HALF_PI, SIMD_SP_POLY_FLOOR, SIMD_SP_SIGN_BIT, SIMD_SP_SIN_C0,
@@ -249,6 +250,25 @@ fn equal_across(a: int32x4_t, b: int32x4_t) -> uint32x4_t {
     vorrq_u32(m0, m1)
 }
 
+/// The NEON test of [`crate::blocks::in_list_order`]: the entries
+/// compared in vectors, the answers of [`Repeats`]' provided methods.
+pub(crate) struct NeonRepeats;
+
+impl Repeats for NeonRepeats {
+    #[inline(always)]
+    unsafe fn group<const N: usize>(idx: *const i32) -> bool {
+        // SAFETY: the caller's contract (`4 N` readable entries), passed on;
+        // NEON is part of the aarch64 baseline.
+        unsafe { group_repeats::<N>(idx) }
+    }
+
+    #[inline(always)]
+    unsafe fn block(idx: *const i32, m: usize) -> bool {
+        // SAFETY: as above (four readable entries, `1 <= m <= 4`).
+        unsafe { block_repeats(idx, m) }
+    }
+}
+
 /// Whether the `4 N` entries at `idx` name some joint twice. A strictly
 /// increasing run (a sorted index) is recognised first; otherwise every
 /// pair of entries is compared.
@@ -302,88 +322,4 @@ unsafe fn block_repeats(idx: *const i32, m: usize) -> bool {
     let (v, lanes, pad) = unsafe { (vld1q_s32(idx), vld1q_s32(LANES.as_ptr()), vld1q_s32(PAD.as_ptr())) };
     let v = vbslq_s32(vcltq_s32(lanes, vdupq_n_s32(m as i32)), v, pad);
     vmaxvq_u32(equal_within(v)) != 0
-}
-
-/// The one rule for duplicate index entries of the successors, on blocks of
-/// four (the AVX2 successors' `crate::x86::slerp_core8::in_list_order` on
-/// blocks of eight): the entries of `index[0..n]` are applied in list
-/// order, each interpolating from what the entries before it left, while
-/// every joint goes through the same per-lane arithmetic.
-///
-/// `groups` runs `4 N` entries (`N` interleaved blocks of four) and `block`
-/// four, each loading everything before storing anything, so each may run
-/// only entries that name distinct joints: a group whose entries are
-/// distinct is one `groups` call, else its blocks run one after the other;
-/// after the groups come blocks of four, the last one padded with the last
-/// entry; a block whose (real) entries are distinct is one `block` call,
-/// else its entries run one at a time, each as a block of four copies of
-/// itself.
-///
-/// # Safety
-///
-/// `index` points to `n` readable `i32`, none negative; `groups` and `block`
-/// are sound for any pointer to `4 N` (resp. four) entries of `index` (or
-/// copies of them).
-#[inline]
-#[target_feature(enable = "neon")]
-pub(crate) unsafe fn in_list_order<const N: usize>(
-    index: *const i32,
-    n: usize,
-    mut groups: impl FnMut(*const i32),
-    mut block: impl FnMut(*const i32),
-) {
-    let g = 4 * N;
-    let mut i = 0;
-    // SAFETY: entries `i..i + 4 N` (resp. the blocks' entries) are readable
-    // as each call needs (caller's contract, `i + 4 N <= n`; the last block
-    // is copied to `pad`).
-    unsafe {
-        while n - i >= g {
-            let idx = index.add(i);
-            if group_repeats::<N>(idx) {
-                for b in 0..N {
-                    block_in_list_order(idx.add(4 * b), 4, &mut block);
-                }
-            } else {
-                groups(idx);
-            }
-            i += g;
-        }
-        let mut pad = [0i32; 4];
-        while i < n {
-            let m = (n - i).min(4);
-            let idx = if m == 4 {
-                index.add(i)
-            } else {
-                pad.fill(*index.add(n - 1));
-                core::ptr::copy_nonoverlapping(index.add(i), pad.as_mut_ptr(), m);
-                pad.as_ptr()
-            };
-            block_in_list_order(idx, m, &mut block);
-            i += 4;
-        }
-    }
-}
-
-/// One block of [`in_list_order`]: the four entries at `idx`, of which the
-/// first `m` are real, as one `block` call or entry by entry.
-///
-/// # Safety
-///
-/// As [`block_repeats`]; `block` is sound for `idx` and for four copies of
-/// any of its entries.
-#[inline]
-#[target_feature(enable = "neon")]
-unsafe fn block_in_list_order(idx: *const i32, m: usize, block: &mut impl FnMut(*const i32)) {
-    // SAFETY: four entries at `idx`, `m` real (caller's contract).
-    unsafe {
-        if block_repeats(idx, m) {
-            for e in 0..m {
-                let one = [*idx.add(e); 4];
-                block(one.as_ptr());
-            }
-        } else {
-            block(idx);
-        }
-    }
 }

@@ -27,7 +27,8 @@
 //! replace `_CMP_NLT_UQ`. The arithmetic is the same sequence of IEEE
 //! operations per lane, so no result changes.
 
-use crate::aarch64::blocks4::{by_blocks_of_4, transpose4};
+use crate::aarch64::blocks4::transpose4;
+use crate::blocks::by_blocks_of_4;
 use crate::types::{JointMat, JointQuat};
 use core::arch::aarch64::*;
 

@@ -24,7 +24,8 @@
 //! exact, so the bits are the same). The translation only goes through
 //! loads, transposes and stores, so it is copied bit for bit.
 
-use crate::aarch64::blocks4::{by_blocks_of_4, transpose4};
+use crate::aarch64::blocks4::transpose4;
+use crate::blocks::by_blocks_of_4;
 use crate::types::{JointMat, JointQuat};
 use core::arch::aarch64::*;
 

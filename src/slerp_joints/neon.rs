@@ -28,10 +28,11 @@
 //!
 //! As every successor: `lerp <= 0` returns at once; `!(lerp < 1)` (NaN
 //! included) copies the indexed blend joints; the entries of `index` are
-//! applied in list order (`crate::aarch64::joints4::in_list_order`: a group
+//! applied in list order (`crate::blocks::in_list_order`: a group
 //! or block whose entries repeat a joint runs entry by entry).
 
-use crate::aarch64::joints4::{copy_indexed, fma_lanes, hsum4, in_list_order, load, mul_lanes, slerp_scales, store};
+use crate::aarch64::joints4::{NeonRepeats, copy_indexed, fma_lanes, hsum4, load, mul_lanes, slerp_scales, store};
+use crate::blocks::in_list_order;
 use crate::types::{JOINTQUAT_Q_OFFSET as Q, JOINTQUAT_T_OFFSET as T, JointQuat};
 use core::arch::aarch64::*;
 
@@ -78,7 +79,7 @@ pub unsafe fn slerp_joints(
     // copies of them, each naming a joint of both lists, which do not
     // overlap (caller's contract).
     unsafe {
-        in_list_order::<BLOCKS>(
+        in_list_order::<BLOCKS, NeonRepeats>(
             index,
             n,
             |idx| group::<BLOCKS>(joints, blend_joints, lerp4, idx),

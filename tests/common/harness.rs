@@ -250,8 +250,8 @@ pub fn every_count<R: Routine>() {
 /// (e) form resolution: for every `Impl` (and `Auto`) the safe function
 /// agrees with `resolve(imp)`: an `Err` (`Unsupported` or
 /// `MissingCpuFeature`) with nothing written, or `Ok`; `Auto` always
-/// resolves; off `x86_64` only `Scalar` and the successors `Portable` and
-/// `Neon` do.
+/// resolves; off `x86_64` exactly the forms the roster lists for the
+/// build do.
 pub fn form_resolution<R: Routine>() {
     let n = 5;
     let (init, input) = R::inputs(0xe0e0, n);

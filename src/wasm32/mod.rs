@@ -1,0 +1,10 @@
+//! The wasm SIMD128 pieces that the `wasm32` successor forms
+//! (`Impl::Simd128`) share, as `crate::aarch64` holds the NEON ones.
+//! SIMD128 is fixed at compile time (`-C target-feature=+simd128`): this
+//! module exists only in builds with it, and nothing is detected at run
+//! time.
+
+// Until the forms that use them land.
+#![allow(dead_code)]
+
+pub(crate) mod fma;
