@@ -1,12 +1,15 @@
 //! The loops over blocks of four joints that the 4-lane successor forms
 //! share, whatever their instruction set (NEON, `crate::aarch64`; wasm
 //! SIMD128, `crate::wasm32`): the conversions' loop with its zero-padded
-//! last block ([`by_blocks_of_4`]) and the one rule for duplicate index
+//! last block ([`by_blocks_of_4`]), the nlerp family's loop over a stream
+//! with its padded last block ([`stream_by_4`]) and the one rule for duplicate index
 //! entries of the joint blends ([`in_list_order`]), whose duplicate test an
 //! instruction set may do with its own vectors ([`Repeats`]).
 //!
 //! Nothing here computes: every joint goes through its form's lane
 //! arithmetic, wherever it sits in the list.
+
+use crate::types::Quat;
 
 /// Joints per block.
 pub(crate) const BLOCK: usize = 4;
@@ -48,6 +51,55 @@ pub(crate) unsafe fn by_blocks_of_4<O: Copy + Default, I: Copy + Default>(
             core::ptr::copy_nonoverlapping(inp.add(full), src.as_mut_ptr(), rest);
             block(dst.as_mut_ptr(), src.as_ptr());
             core::ptr::copy_nonoverlapping(dst.as_ptr(), out.add(full), rest);
+        }
+    }
+}
+
+/// The nlerp family's loop (`dest[i] = f(l, r[i], t[i])`): `block` on
+/// elements `i..i + 4` of the streams for every full block of four, then
+/// the last `size % 4` through a local block padded with copies of the
+/// last element (the article's option 2), so that every element goes
+/// through the same lane operations whatever its position: `dest[i]`
+/// depends only on `l`, `r[i]` and `t[i]`. `l` is the fixed quaternion as
+/// the instruction set broadcasts it.
+///
+/// # Safety
+///
+/// `r` valid for reading and `dest` for writing `size` quaternions, `t`
+/// for reading `size` floats; `dest` may be `r` itself but must not
+/// otherwise overlap `r` or `t`; `block` is sound for four elements of
+/// each (`dest` may equal `r`: it loads before it stores).
+#[inline(always)]
+pub(crate) unsafe fn stream_by_4<L>(
+    dest: *mut Quat,
+    l: &L,
+    r: *const Quat,
+    t: *const f32,
+    size: usize,
+    block: unsafe fn(*mut Quat, &L, *const Quat, *const f32),
+) {
+    let full = size - size % BLOCK;
+    let mut i = 0;
+    while i < full {
+        // SAFETY: `i + 4 <= size`: four elements of each stream, in the
+        // ranges the caller guarantees.
+        unsafe { block(dest.add(i), l, r.add(i), t.add(i)) };
+        i += BLOCK;
+    }
+    if i < size {
+        let n = size - i;
+        // SAFETY: `size - 1` is in range; the tail `i..size` is read into
+        // the local block before any of `dest`'s tail is written, so
+        // `dest == r` works; the local arrays are disjoint from the
+        // caller's memory.
+        unsafe {
+            let mut rp = [*r.add(size - 1); BLOCK];
+            let mut tp = [*t.add(size - 1); BLOCK];
+            core::ptr::copy_nonoverlapping(r.add(i), rp.as_mut_ptr(), n);
+            core::ptr::copy_nonoverlapping(t.add(i), tp.as_mut_ptr(), n);
+            let mut out = [Quat::default(); BLOCK];
+            block(out.as_mut_ptr(), l, rp.as_ptr(), tp.as_ptr());
+            core::ptr::copy_nonoverlapping(out.as_ptr(), dest.add(i), n);
         }
     }
 }

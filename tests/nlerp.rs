@@ -19,8 +19,6 @@ mod common;
 
 use animasm::nlerp::scalar;
 use animasm::{Error, Impl, Quat};
-// The x86 lane model's test and the NEON forms' test use it (not wasm32).
-#[cfg(any(target_arch = "x86_64", target_arch = "aarch64"))]
 use animasm_testkit::cases::dot_grid;
 use animasm_testkit::edges::stream_elements;
 use common::error::{either_arc, max_abs_diff, quat_diff_up_to_sign, rotation_angle};
@@ -184,10 +182,12 @@ fn max_diff(a: &Quat, b: &Quat) -> f64 {
 use common::nlerp_model as model;
 
 /// Whether a width computes the scalar functions' roundings: the scalar
-/// width, and the NEON width (`src/nlerp/neon.rs`: the article's recipe with
-/// the scalar order and the correctly rounded `1 / sqrt`).
+/// width, and every width off x86 (`src/nlerp/neon.rs`, `src/nlerp/simd128.rs`:
+/// the article's recipe with the scalar order and the correctly rounded
+/// `1 / sqrt`), as the roster gives their instruction sets.
 fn scalar_bits(w: Impl) -> bool {
-    matches!(w, Impl::Scalar | Impl::Neon)
+    w == Impl::Scalar
+        || animasm::roster::find("nlerp").unwrap().all_forms().any(|f| f.imp == w && f.isa.arch() != Some("x86_64"))
 }
 
 /// What a width must compute for one element: the lane model for the x86
@@ -706,18 +706,27 @@ fn fox_rotation_tracks() {
 /// as the scalar code does), non-unit, huge, tiny and subnormal
 /// quaternions, the special values of every lane, and `t` outside `[0, 1]`;
 /// and the scalar port's autovectorised loops agree too.
-#[cfg(target_arch = "aarch64")]
+/// The same claim holds for the wasm SIMD128 forms (`src/nlerp/simd128.rs`),
+/// which this test checks in the same way where they are built: every form
+/// off x86 ([`scalar_bits`]) that this build runs.
 #[test]
-fn neon_forms_equal_the_scalar_port_bit_for_bit() {
+fn forms_off_x86_equal_the_scalar_port_bit_for_bit() {
+    let forms: Vec<Impl> = animasm::nlerp::forms().filter(|&w| w != Impl::Scalar && scalar_bits(w)).collect();
+    if forms.is_empty() {
+        common::cpu::skipped("nlerp: no form off x86 (NEON, SIMD128) in this build");
+        return;
+    }
     let check = |f: Func, l: &Quat, r: &[Quat], t: &[f32], ctx: &str| {
-        let ctx = format!("{} {ctx} n={}", f.name(), r.len());
-        let want = run_raw(f.raw(Impl::Scalar), l, r, t, 0, &ctx);
-        assert_quats_identical(&run_raw(f.raw(Impl::Neon), l, r, t, 5, &ctx), &want, &ctx);
-        let mut inout = r.to_vec();
-        // SAFETY: `inout` and `t` hold `r.len()` elements; `dest == r` is
-        // allowed; NEON is baseline on aarch64.
-        unsafe { f.raw(Impl::Neon)(inout.as_mut_ptr(), l, inout.as_ptr(), t.as_ptr(), r.len()) };
-        assert_quats_identical(&inout, &want, &format!("{ctx} in place"));
+        for &w in &forms {
+            let ctx = format!("{} {w} {ctx} n={}", f.name(), r.len());
+            let want = run_raw(f.raw(Impl::Scalar), l, r, t, 0, &ctx);
+            assert_quats_identical(&run_raw(f.raw(w), l, r, t, 5, &ctx), &want, &ctx);
+            let mut inout = r.to_vec();
+            // SAFETY: `inout` and `t` hold `r.len()` elements; `dest == r` is
+            // allowed; the form runs in this build (`forms()`).
+            unsafe { f.raw(w)(inout.as_mut_ptr(), l, inout.as_ptr(), t.as_ptr(), r.len()) };
+            assert_quats_identical(&inout, &want, &format!("{ctx} in place"));
+        }
     };
     let mut rng = Rng::new(0x4e45_4f4e);
     for n in 0..=67 {
@@ -725,7 +734,9 @@ fn neon_forms_equal_the_scalar_port_bit_for_bit() {
         for f in FUNCS {
             check(f, &l, &r, &t, "random");
             let want: Vec<Quat> = (0..n).map(|i| endpoint_rule(&l, &r[i], t[i], f.scalar()(l, r[i], t[i]))).collect();
-            assert_quats_identical(&run(f, Impl::Neon, &l, &r, &t), &want, &format!("{} safe n={n}", f.name()));
+            for &w in &forms {
+                assert_quats_identical(&run(f, w, &l, &r, &t), &want, &format!("{} {w} safe n={n}", f.name()));
+            }
             assert_quats_identical(&run(f, Impl::Auto, &l, &r, &t), &want, &format!("{} auto n={n}", f.name()));
         }
     }
@@ -1058,6 +1069,7 @@ fn unsupported_widths_follow_cpu_detection() {
         (Impl::Avx2, avx2 && fma),
         (Impl::Avx512, avx512),
         (Impl::Neon, aarch64),
+        (Impl::Simd128, animasm::Isa::Simd128.on_target()),
         (Impl::Intrinsics, false),
         (Impl::Asm, false),
         (Impl::Portable, false),
@@ -1100,7 +1112,7 @@ fn unsupported_widths_follow_cpu_detection() {
 #[test]
 fn width_metadata() {
     let all: Vec<Impl> = animasm::nlerp::forms().collect();
-    let order = [Impl::Neon, Impl::Avx2, Impl::Avx512, Impl::Avx2NoFma, Impl::Sse2, Impl::Scalar];
+    let order = [Impl::Neon, Impl::Simd128, Impl::Avx2, Impl::Avx512, Impl::Avx2NoFma, Impl::Sse2, Impl::Scalar];
     let expected: Vec<Impl> = order.into_iter().filter(|w| all.contains(w)).collect();
     assert_eq!(all, expected);
     assert_eq!([Impl::Sse2, Impl::Avx2NoFma, Impl::Avx2].map(Impl::name), ["sse2", "avx2-nofma", "avx2"]);
@@ -1122,6 +1134,17 @@ fn width_metadata() {
         assert_eq!((neon.origin, neon.isa, neon.align), (animasm::Origin::Published, animasm::Isa::Neon, 1));
     } else {
         assert!(neon.is_none());
+    }
+    let simd128 = animasm::roster::find("nlerp").unwrap().all_forms().find(|f| f.imp == Impl::Simd128);
+    if animasm::Isa::Simd128.on_target() {
+        let simd128 = simd128.expect("nlerp has a SIMD128 form on wasm32 with SIMD128");
+        assert_eq!(
+            (simd128.origin, simd128.isa, simd128.align),
+            (animasm::Origin::Published, animasm::Isa::Simd128, 1)
+        );
+        assert_eq!(all, [Impl::Simd128, Impl::Scalar]);
+    } else {
+        assert!(simd128.is_none());
     }
 }
 /// The constants the SIMD kernels (and the model) use are the literals the

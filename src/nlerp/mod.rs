@@ -39,6 +39,9 @@
 //!   forms give the scalar port's bits on every input (NaN results aside),
 //!   and not the bits of zeux's SSE2/AVX2 forms (`asm_notes/nlerp.md`,
 //!   "NEON").
+//! - `simd128` (`wasm32` with SIMD128): the NEON forms' recipe and roundings
+//!   on wasm's four lanes (a 4x4 transpose for `vld4q_f32`), so the same
+//!   bits, the scalar port's ([`Impl::Simd128`]).
 //!
 //! Every SIMD kernel computes each element by the same lane operations
 //! whatever its position, tail included (the article's option 2, padding,
@@ -73,6 +76,8 @@ pub mod avx2;
 pub mod avx512;
 #[cfg(target_arch = "aarch64")]
 pub mod neon;
+#[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+pub mod simd128;
 #[cfg(target_arch = "x86_64")]
 pub mod sse2;
 
@@ -119,6 +124,8 @@ macro_rules! forms {
         pub(crate) static $name: &[Form<Kernel>] = &[
             #[cfg(target_arch = "aarch64")]
     form!(Neon => neon::$sse2, Published on Neon),
+            #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+    form!(Simd128 => simd128::$sse2, Published on Simd128),
             #[cfg(target_arch = "x86_64")]
     form!(Avx2 => avx2::$fma, Published on Avx2Fma),
             #[cfg(target_arch = "x86_64")]

@@ -177,37 +177,6 @@ unsafe fn onlerp4_block(dest: *mut Quat, l: &L4, r: *const Quat, t: *const f32) 
     }
 }
 
-/// The loop over blocks of four, with the padded last block (module docs).
-macro_rules! stream4 {
-    ($block:ident, $dest:ident, $l:ident, $r:ident, $t:ident, $size:ident) => {{
-        let l4 = splat($l);
-        let full = $size - $size % 4;
-        let mut i = 0;
-        while i < full {
-            // SAFETY: `i + 4 <= size`: four elements of each stream, in the
-            // ranges the caller guarantees.
-            unsafe { $block($dest.add(i), &l4, $r.add(i), $t.add(i)) };
-            i += 4;
-        }
-        if i < $size {
-            let n = $size - i;
-            // SAFETY: `size - 1` is in range; the tail `i..size` is read
-            // into the local block before any of `dest`'s tail is written,
-            // so `dest == r` works; the local arrays are disjoint from the
-            // caller's memory.
-            unsafe {
-                let mut rp = [*$r.add($size - 1); 4];
-                let mut tp = [*$t.add($size - 1); 4];
-                core::ptr::copy_nonoverlapping($r.add(i), rp.as_mut_ptr(), n);
-                core::ptr::copy_nonoverlapping($t.add(i), tp.as_mut_ptr(), n);
-                let mut out = [Quat::default(); 4];
-                $block(out.as_mut_ptr(), &l4, rp.as_ptr(), tp.as_ptr());
-                core::ptr::copy_nonoverlapping(out.as_ptr(), $dest.add(i), n);
-            }
-        }
-    }};
-}
-
 macro_rules! kernel4 {
     ($(#[$doc:meta])* $name:ident => $block:ident) => {
         $(#[$doc])*
@@ -221,7 +190,9 @@ macro_rules! kernel4 {
         #[inline(never)]
         #[target_feature(enable = "neon")]
         pub unsafe fn $name(dest: *mut Quat, l: &Quat, r: *const Quat, t: *const f32, size: usize) {
-            stream4!($block, dest, l, r, t, size)
+            // SAFETY: the caller's contract, which `$block` needs for four
+            // elements of each stream.
+            unsafe { crate::blocks::stream_by_4(dest, &splat(l), r, t, size, $block) }
         }
     };
 }
