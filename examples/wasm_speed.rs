@@ -2,15 +2,19 @@
 //! the seven id Software routines' safe functions at 1024 elements with
 //! [`Impl::Auto`], [`Impl::Scalar`] and [`Impl::Portable`], timed in one
 //! process with the forms interleaved, as a markdown table of nanoseconds
-//! per element (the median of many rounds) and what `Auto` resolves to.
+//! per element (the median of many rounds) and what `Auto` resolves to;
+//! then the two joint blends on held and near-identical poses (the inputs
+//! animation produces: `animasm_testkit::cases::Workload`), and the nlerp
+//! family (`Auto` against `Scalar`; it has no `Portable` form).
 //!
 //! Made for wasm32 (`--target wasm32-wasip1` runs it under Node through
 //! `scripts/wasi-run.mjs`), where the report's timer (`devkit::timer`,
 //! TSC reads) does not exist: it times with [`std::time::Instant`], which
 //! WASI gives (`clock_time_get`, Node's monotonic clock). It runs on any
-//! target (on x86_64 `Auto` is the fastest SIMD form this CPU runs, on
-//! wasm32 it is `Portable`, the only form besides `Scalar`). The inputs are
-//! the report's and the benches' (`devkit::setup`).
+//! target (on x86_64 `Auto` is the fastest SIMD form this CPU runs; on
+//! wasm32 built with `-C target-feature=+simd128` the SIMD128 forms, and
+//! without it `Portable`). The inputs are the report's and the benches'
+//! (`devkit::setup`).
 //!
 //! Each round times one call of every form on the same input, in turn (the
 //! order rotates from round to round), so a slow stretch of the machine
@@ -23,7 +27,8 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use animasm::roster::{Routine, Shape};
-use animasm::{Impl, JointMat, JointQuat};
+use animasm::{Impl, JointMat, JointQuat, Quat};
+use animasm_testkit::cases::{Workload, workload_joints};
 use devkit::floors::Walk;
 use devkit::setup;
 
@@ -41,6 +46,11 @@ struct Bench {
     elements: usize,
 }
 
+/// The roster's routine `name`.
+fn find(name: &str) -> &'static Routine {
+    animasm::roster::find(name).unwrap_or_else(|| panic!("{name}: not in the roster"))
+}
+
 /// Times `f` once, in nanoseconds.
 fn timed(f: impl FnOnce() -> Result<(), animasm::Error>, what: &str) -> u128 {
     let start = Instant::now();
@@ -50,12 +60,19 @@ fn timed(f: impl FnOnce() -> Result<(), animasm::Error>, what: &str) -> u128 {
     ns
 }
 
-/// The routine's input (`devkit::setup`'s, 1024 elements) and its call.
-fn bench(r: &'static Routine) -> Bench {
+/// The routine's input (`devkit::setup`'s, 1024 elements; for the joint
+/// blends, the pairs of `workload`) and its call.
+fn bench(r: &'static Routine, workload: Workload) -> Bench {
     let name = r.name;
     match r.shape {
         Shape::JointBlend { safe, .. } => {
-            let (joints, blend, index) = setup::joint_lists();
+            let (joints, blend, index) = match workload {
+                Workload::Random => setup::joint_lists(),
+                w => {
+                    let (a, b) = workload_joints(w, setup::SEED, setup::JOINTS);
+                    (a, b, (0..setup::JOINTS as i32).collect())
+                }
+            };
             let mut work = joints.clone();
             let elements = index.len();
             Bench {
@@ -98,9 +115,15 @@ fn bench(r: &'static Routine) -> Bench {
             let elements = a.len();
             Bench { call: Box::new(move |imp| timed(|| safe(imp, &mut out, &a, &b), name)), elements }
         }
-        // The quaternion-pair and stream shapes, and any shape to come: no
-        // id Software routine has them.
-        _ => unreachable!("{name}: not an id Software routine's shape"),
+        Shape::Stream { safe, .. } => {
+            let (l, r, t) = setup::nlerp_input();
+            let mut out = vec![Quat::default(); r.len()];
+            let elements = r.len();
+            Bench { call: Box::new(move |imp| timed(|| safe(imp, &mut out, &l, &r, &t), name)), elements }
+        }
+        // The quaternion-pair and pose shapes, and any shape to come: not
+        // timed here.
+        _ => unreachable!("{name}: not a shape this example times"),
     }
 }
 
@@ -133,9 +156,17 @@ fn main() -> ExitCode {
         setup::JOINTS,
         if quick { " (--quick: a check that it runs, not a figure)" } else { "" }
     );
-    println!("| routine | `Auto` is | Auto | Scalar | Portable | Scalar / Auto |");
-    println!("|---|---|---:|---:|---:|---:|");
-    for r in animasm::roster::id_routines() {
+    println!("| routine | input | `Auto` is | Auto | Scalar | Portable | Scalar / Auto | Portable / Auto |");
+    println!("|---|---|---|---:|---:|---:|---:|---:|");
+    // The id routines on the report's inputs (random pairs for the joint
+    // blends), the joint blends again on held and near-identical poses, and
+    // the nlerp family (which has no `Portable` form: `-`).
+    let blends = ["slerp_joints", "lerp_joints"];
+    let rows = animasm::roster::id_routines()
+        .map(|r| (r, Workload::Random))
+        .chain(blends.into_iter().flat_map(|n| [Workload::Held, Workload::Near].map(|w| (find(n), w))))
+        .chain(["nlerp", "fnlerp", "onlerp"].map(|n| (find(n), Workload::Random)));
+    for (r, workload) in rows {
         let auto = match r.resolve(Impl::Auto) {
             Ok(f) => f.imp,
             Err(e) => {
@@ -143,21 +174,33 @@ fn main() -> ExitCode {
                 return ExitCode::FAILURE;
             }
         };
-        let mut b = bench(r);
+        let mut b = bench(r, workload);
+        let imps: Vec<Impl> = IMPS.into_iter().filter(|&imp| r.resolve(imp).is_ok()).collect();
         // One untimed call of each form first: the first call of a wasm
         // function may run code that V8 has not yet optimised.
-        for imp in IMPS {
+        for &imp in &imps {
             (b.call)(imp);
         }
-        let mut times: [Vec<u128>; IMPS.len()] = std::array::from_fn(|_| Vec::with_capacity(rounds));
+        let mut times: Vec<Vec<u128>> = imps.iter().map(|_| Vec::with_capacity(rounds)).collect();
         for round in 0..rounds {
-            for k in 0..IMPS.len() {
-                let i = (round + k) % IMPS.len();
-                times[i].push((b.call)(IMPS[i]));
+            for k in 0..imps.len() {
+                let i = (round + k) % imps.len();
+                times[i].push((b.call)(imps[i]));
             }
         }
-        let per = times.map(|mut t| median(&mut t) / b.elements as f64);
-        println!("| {} | {auto} | {:.2} | {:.2} | {:.2} | {:.2}x |", r.name, per[0], per[1], per[2], per[1] / per[0]);
+        let per: Vec<f64> = times.iter_mut().map(|t| median(t) / b.elements as f64).collect();
+        let of = |imp: Impl| imps.iter().position(|&i| i == imp).map(|i| per[i]);
+        let cell = |v: Option<f64>, unit: &str| v.map_or("-".to_string(), |v| format!("{v:.2}{unit}"));
+        let (a, sc, po) = (of(Impl::Auto).expect("Auto resolves"), of(Impl::Scalar), of(Impl::Portable));
+        println!(
+            "| {} | {} | {auto} | {a:.2} | {} | {} | {} | {} |",
+            r.name,
+            workload.name(),
+            cell(sc, ""),
+            cell(po, ""),
+            cell(sc.map(|v| v / a), "x"),
+            cell(po.map(|v| v / a), "x"),
+        );
     }
     ExitCode::SUCCESS
 }
