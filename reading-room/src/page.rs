@@ -438,15 +438,17 @@ pub fn routine_page(
         top.push_str("</ul></div>\n");
     }
     let tests = notes::errata_tests(readme);
+    let other = other_targets_section(root, spec.routine)?;
     let mut body = format!(
         "<h1><code>{}</code></h1>\n<p>{}. Notes: <code>asm_notes/{}.md</code>. Sources: <code>src/{}/</code> \
          (<code>scalar.rs</code>, <code>intrinsics.rs</code>, <code>asm.rs</code>).</p>\n<p>Jump to: \
          <a href=\"#measurements\">measurements</a> · <a href=\"#register-map\">register map</a> · \
-         <a href=\"#deviations\">deviations</a> · <a href=\"#errata\">errata</a> · <a href=\"#successor\">successor</a></p>\n",
+         <a href=\"#deviations\">deviations</a> · <a href=\"#errata\">errata</a> · <a href=\"#successor\">successor</a>{}</p>\n",
         esc(spec.routine),
         esc(spec.paper),
         esc(spec.routine),
-        esc(spec.routine)
+        esc(spec.routine),
+        if other.is_empty() { "" } else { " · <a href=\"#other-targets\">other targets</a>" }
     );
     body.push_str(&top);
     let kernels: Vec<&str> = spec.listings.iter().map(|l| l.kernel).collect();
@@ -461,6 +463,7 @@ pub fn routine_page(
     body.push_str(&deviations_section(spec.routine, &notes_md));
     body.push_str(&errata_section(spec.routine, &errata, &tests, &no_row, &anchored));
     body.push_str(&successor_section(spec.routine, input));
+    body.push_str(&other);
     let summary = PageSummary {
         page: spec.page.to_owned(),
         routine: spec.routine.to_owned(),
@@ -510,6 +513,49 @@ fn successor_section(routine: &str, input: &SiteInput) -> String {
     h
 }
 
+/// The 4-lane forms of other targets (`src/<module>/neon.rs` for aarch64,
+/// `src/<module>/simd128.rs` for wasm32 with SIMD128), which the build
+/// that renders the site (x86_64) neither compiles nor disassembles: each
+/// one's module documentation (what it is, what changed from the form it
+/// follows) and its source, folded, read from the file. Empty where the
+/// module has neither.
+fn other_targets_section(root: &Path, module: &str) -> Result<String, String> {
+    const FILES: [(&str, &str, &str); 2] = [
+        ("neon.rs", "Impl::Neon", "NEON, aarch64"),
+        ("simd128.rs", "Impl::Simd128", "wasm SIMD128, wasm32 built with <code>-C target-feature=+simd128</code>"),
+    ];
+    let mut h = String::new();
+    for (file, imp, isa) in FILES {
+        let rel = format!("src/{module}/{file}");
+        if !root.join(&rel).exists() {
+            continue;
+        }
+        let text = read(root, &rel)?;
+        let doc: String = text
+            .lines()
+            .take_while(|l| l.starts_with("//!"))
+            .map(|l| l.trim_start_matches("//!").strip_prefix(' ').unwrap_or(l.trim_start_matches("//!")))
+            .collect::<Vec<_>>()
+            .join("\n");
+        let code: Vec<&str> = text.lines().skip_while(|l| l.starts_with("//!")).collect();
+        let _ = writeln!(
+            h,
+            "<h3><code>{imp}</code> ({isa}): <code>{}</code></h3>\n{}<details><summary>The source ({} lines)</summary>             <pre><code>{}</code></pre></details>",
+            esc(&rel),
+            markdown(&doc, 2),
+            code.len(),
+            esc(code.join("\n").trim())
+        );
+    }
+    if h.is_empty() {
+        return Ok(h);
+    }
+    Ok(format!(
+        "<h2 id=\"other-targets\">The 4-lane forms of other targets</h2>\n<p>Compiled for their own targets \
+         only, so not disassembled here: their documentation and source.</p>\n{h}"
+    ))
+}
+
 /// The page of a module none of whose routines has a listing (nlerp's):
 /// the notes' errata and the measurements.
 pub fn notes_page(root: &Path, readme: &str, module: &str, input: &SiteInput) -> Result<(String, PageSummary), String> {
@@ -540,6 +586,7 @@ pub fn notes_page(root: &Path, readme: &str, module: &str, input: &SiteInput) ->
     body.push_str(&measurements(module, &[], input));
     let ids: Vec<String> = Vec::new();
     body.push_str(&errata_section(module, &errata, &tests, &no_row, &ids));
+    body.push_str(&other_targets_section(root, module)?);
     let summary = PageSummary {
         page: module.to_owned(),
         routine: module.to_owned(),
@@ -656,7 +703,9 @@ pub fn composite_page(root: &Path, module: &str, input: &SiteInput) -> Result<(S
         body.push_str("</table>\n");
     }
     body.push_str(&gungraun_table(module, input));
-    body.push_str("</div>\n<h2 id=\"notes\">The notes</h2>\n");
+    body.push_str("</div>\n");
+    body.push_str(&other_targets_section(root, module)?);
+    body.push_str("<h2 id=\"notes\">The notes</h2>\n");
     body.push_str(&markdown(&md, 1));
     let summary = PageSummary {
         page: module.to_owned(),

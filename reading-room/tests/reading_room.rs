@@ -312,6 +312,25 @@ fn every_module_of_the_roster_has_a_page() {
     }
 }
 
+/// Every module with a form for another target (`src/<module>/neon.rs`,
+/// `src/<module>/simd128.rs`) shows each one's documentation and source on
+/// its page, whatever target renders the site.
+#[test]
+fn the_forms_of_other_targets_are_on_their_pages() {
+    let site = site();
+    let mut shown = 0;
+    for r in animasm::roster::ROUTINES {
+        for file in ["neon.rs", "simd128.rs"] {
+            let rel = format!("src/{}/{file}", r.module);
+            let html = &site[&format!("{}.html", r.module)];
+            let on_page = html.contains(&format!("<code>{rel}</code></h3>"));
+            assert_eq!(on_page, root().join(&rel).exists(), "{rel} on {}.html", r.module);
+            shown += usize::from(on_page);
+        }
+    }
+    assert!(shown >= 8, "only {shown} forms of other targets shown");
+}
+
 /// The reading room builds without the measuring kit: its normal and build
 /// dependencies (`cargo tree`, offline, from the lock file) hold no
 /// criterion, plotters, ultraviolet, gltf, glam or devkit; it depends on
