@@ -83,6 +83,8 @@ pub mod intrinsics;
 #[cfg(target_arch = "aarch64")]
 pub mod neon;
 pub mod portable;
+#[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+pub mod simd128;
 
 use crate::dispatch::{Form, Impl, alignment_of, form, routine_api, select};
 use crate::error::Error;
@@ -99,6 +101,8 @@ type Kernel = crate::form::kernel::QuatsToMats;
 /// in one run of three (0.66x), and `Auto` keeps an AVX-512 form first only
 /// where it loses in none (the report's "after a pause" section).
 pub(crate) static FORMS: &[Form<Kernel>] = &[
+    #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+    form!(Simd128 => simd128::quats_to_mats, Successor on Simd128),
     #[cfg(target_arch = "aarch64")]
     form!(Neon => neon::quats_to_mats, Successor on Neon),
     #[cfg(target_arch = "x86_64")]

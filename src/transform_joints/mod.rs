@@ -50,6 +50,8 @@ pub mod intrinsics;
 #[cfg(target_arch = "aarch64")]
 pub mod neon;
 pub mod portable;
+#[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+pub mod simd128;
 
 use crate::dispatch::{Form, Impl, alignment_of, form, routine_api, select};
 use crate::error::Error;
@@ -61,6 +63,8 @@ type Kernel = crate::form::kernel::TransformJoints;
 /// The forms of [`transform_joints()`], fastest first: the order
 /// [`Impl::Auto`] tries them in (the measurements of `docs/results.md`).
 pub(crate) static FORMS: &[Form<Kernel>] = &[
+    #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+    form!(Simd128 => simd128::transform_joints, Successor on Simd128),
     #[cfg(target_arch = "aarch64")]
     form!(Neon => neon::transform_joints, Successor on Neon),
     #[cfg(target_arch = "x86_64")]

@@ -51,6 +51,8 @@ pub mod avx512;
 pub mod intrinsics;
 #[cfg(target_arch = "aarch64")]
 pub mod neon;
+#[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+pub mod simd128;
 
 use core::ops::RangeInclusive;
 
@@ -63,6 +65,8 @@ use crate::types::JointMat;
 /// The forms of [`untransform_skeleton()`], fastest first: the order [`Impl::Auto`] tries
 /// them in (the measurements of `docs/results.md`).
 pub(crate) static FORMS: &[SkeletonForm] = &[
+    #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+    form!(Simd128 => simd128::untransform_skeleton, Successor on Simd128),
     #[cfg(target_arch = "aarch64")]
     form!(Neon => neon::untransform_skeleton, Successor on Neon),
     #[cfg(target_arch = "x86_64")]
