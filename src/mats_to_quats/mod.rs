@@ -29,6 +29,8 @@
 //!   "Successor: Impl::Avx512");
 //! - `neon` (aarch64 only): the successor for NEON (`Impl::Neon`), the same
 //!   lane arithmetic four matrices at a time;
+//! - `simd128` (wasm32 with SIMD128 only): the successor for wasm SIMD128
+//!   (`Impl::Simd128`), the NEON form's lane arithmetic;
 //! - [`portable`]: the successors' arithmetic in plain Rust
 //!   (`Impl::Portable`), one matrix at a time, every target. It writes out
 //!   the one order of operations that the four successors follow, so they

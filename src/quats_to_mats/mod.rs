@@ -26,10 +26,13 @@
 //!   `asm_notes/quats_to_mats.md`, "Successor: Impl::Avx512");
 //! - `neon` (aarch64 only): the successor for NEON (`Impl::Neon`), the same
 //!   lane arithmetic four joints at a time;
+//! - `simd128` (wasm32 with SIMD128 only): the successor for wasm SIMD128
+//!   (`Impl::Simd128`), the NEON form's lane arithmetic with an exact
+//!   emulated fused multiply-add;
 //! - [`portable`]: the successors' arithmetic in plain Rust
 //!   (`Impl::Portable`), one joint at a time, every target. It writes out
 //!   the one order of operations (which products are fused into which sums)
-//!   that the four successors follow, so they give the same bits on every
+//!   that the five successors follow, so they give the same bits on every
 //!   CPU (`Impl::Deterministic` picks the fastest of them).
 //!
 //! The SSE code does not convert four joints at a time: it computes one

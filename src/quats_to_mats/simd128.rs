@@ -39,7 +39,7 @@
 //! only goes through loads, shuffles and stores, so it is copied bit for
 //! bit. The emulation is most of the cost: the same block with unfused
 //! `f32x4` products and sums (wrong bits, timed only) takes 0.3 times as
-//! long (`asm_notes/quats_to_mats.md`, "SIMD128").
+//! long (`asm_notes/quats_to_mats.md`, "Successor: Impl::Simd128").
 
 use super::portable::joint_quat_to_joint_mat;
 use crate::blocks::by_blocks_of_4;

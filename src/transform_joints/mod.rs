@@ -30,6 +30,8 @@
 //!   Impl::Avx512").
 //! - `neon` (aarch64 only): the successor for NEON (`Impl::Neon`), one row
 //!   per 4-lane register.
+//! - `simd128` (wasm32 with SIMD128 only): the successor for wasm SIMD128
+//!   (`Impl::Simd128`), the NEON form's lane arithmetic.
 //! - [`portable`]: the successors' arithmetic in plain Rust
 //!   (`Impl::Portable`), every target. It writes out the one order of
 //!   operations that the four successors follow (the C's), so they give

@@ -30,8 +30,11 @@
 //!   `mul_add` wherever the SIMD successors fuse.
 //! - `neon` (`Impl::Neon`, `aarch64`): the successor with NEON intrinsics
 //!   (multiply-adds by element, no broadcasts), the fastest form there.
+//! - `simd128` (`Impl::Simd128`, `wasm32` with SIMD128): the NEON form's
+//!   lane arithmetic with an exact emulated fused multiply-add, the fastest
+//!   successor there.
 //!
-//! The three successors give the same bits for the same input on every CPU
+//! The four successors give the same bits for the same input on every CPU
 //! (NaN results aside), which [`Impl::Deterministic`] asks for.
 //!
 //! Each joint becomes `parent * local` for row-major 3x4 affine matrices

@@ -36,7 +36,8 @@
 //! the same operands in all three rows, so their widening to f64 is done
 //! once per joint. The emulation is most of the cost: the same loop with
 //! unfused `f32x4` products and sums (wrong bits, timed only) takes 0.2
-//! times as long (`asm_notes/transform_skeleton.md`, "SIMD128").
+//! times as long (`asm_notes/transform_skeleton.md`, "Successor:
+//! Impl::Simd128").
 //!
 //! The loop is the listing's (parents first, one joint per iteration, no
 //! tail, so no joint's operations depend on its position, the range or the

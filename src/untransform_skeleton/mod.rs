@@ -29,11 +29,14 @@
 //!   `mul_add` wherever the SIMD successors fuse.
 //! - `neon` (`Impl::Neon`, `aarch64`): the successor with NEON intrinsics
 //!   (multiply-adds by element, no shuffles), the fastest form there.
+//! - `simd128` (`Impl::Simd128`, `wasm32` with SIMD128): the NEON form's
+//!   lane arithmetic with an exact emulated fused multiply-add, the fastest
+//!   successor there.
 //!
 //! The scalar port, the intrinsics and the asm compute the same roundings in
 //! the same order: on every input whose result is not a NaN they agree bit
 //! for bit. The successors fuse each multiply-add (one rounding instead of
-//! two), so they differ from them in the last bits; the three successors
+//! two), so they differ from them in the last bits; the four successors
 //! give the same bits as each other on every CPU (NaN results aside), which
 //! [`Impl::Deterministic`] asks for.
 //! `asm_notes/untransform_skeleton.md` walks through the listing.
