@@ -29,6 +29,8 @@
 //!   "Successor: Impl::Avx512");
 //! - `neon` (aarch64 only): the successor for NEON (`Impl::Neon`), the same
 //!   lane arithmetic four matrices at a time;
+//! - `simd128` (wasm32 with SIMD128 only): the successor for wasm SIMD128
+//!   (`Impl::Simd128`), the NEON form's lane arithmetic;
 //! - [`portable`]: the successors' arithmetic in plain Rust
 //!   (`Impl::Portable`), one matrix at a time, every target. It writes out
 //!   the one order of operations that the four successors follow, so they
@@ -66,6 +68,8 @@ pub mod intrinsics;
 #[cfg(target_arch = "aarch64")]
 pub mod neon;
 pub mod portable;
+#[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+pub mod simd128;
 
 use crate::dispatch::{Form, Impl, alignment_of, form, routine_api, select};
 use crate::error::Error;
@@ -86,6 +90,8 @@ type Kernel = crate::form::kernel::MatsToQuats;
 /// form, nor over the portable successor (2e-7), which comes just before
 /// it: `Auto` trades no accuracy for speed.
 pub(crate) static FORMS: &[Form<Kernel>] = &[
+    #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+    form!(Simd128 => simd128::mats_to_quats, Successor on Simd128),
     #[cfg(target_arch = "aarch64")]
     form!(Neon => neon::mats_to_quats, Successor on Neon),
     #[cfg(target_arch = "x86_64")]

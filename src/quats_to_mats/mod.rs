@@ -26,10 +26,13 @@
 //!   `asm_notes/quats_to_mats.md`, "Successor: Impl::Avx512");
 //! - `neon` (aarch64 only): the successor for NEON (`Impl::Neon`), the same
 //!   lane arithmetic four joints at a time;
+//! - `simd128` (wasm32 with SIMD128 only): the successor for wasm SIMD128
+//!   (`Impl::Simd128`), the NEON form's lane arithmetic with an exact
+//!   emulated fused multiply-add;
 //! - [`portable`]: the successors' arithmetic in plain Rust
 //!   (`Impl::Portable`), one joint at a time, every target. It writes out
 //!   the one order of operations (which products are fused into which sums)
-//!   that the four successors follow, so they give the same bits on every
+//!   that the five successors follow, so they give the same bits on every
 //!   CPU (`Impl::Deterministic` picks the fastest of them).
 //!
 //! The SSE code does not convert four joints at a time: it computes one
@@ -83,6 +86,8 @@ pub mod intrinsics;
 #[cfg(target_arch = "aarch64")]
 pub mod neon;
 pub mod portable;
+#[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+pub mod simd128;
 
 use crate::dispatch::{Form, Impl, alignment_of, form, routine_api, select};
 use crate::error::Error;
@@ -99,6 +104,8 @@ type Kernel = crate::form::kernel::QuatsToMats;
 /// in one run of three (0.66x), and `Auto` keeps an AVX-512 form first only
 /// where it loses in none (the report's "after a pause" section).
 pub(crate) static FORMS: &[Form<Kernel>] = &[
+    #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+    form!(Simd128 => simd128::quats_to_mats, Successor on Simd128),
     #[cfg(target_arch = "aarch64")]
     form!(Neon => neon::quats_to_mats, Successor on Neon),
     #[cfg(target_arch = "x86_64")]

@@ -30,6 +30,8 @@
 //!   Impl::Avx512").
 //! - `neon` (aarch64 only): the successor for NEON (`Impl::Neon`), one row
 //!   per 4-lane register.
+//! - `simd128` (wasm32 with SIMD128 only): the successor for wasm SIMD128
+//!   (`Impl::Simd128`), the NEON form's lane arithmetic.
 //! - [`portable`]: the successors' arithmetic in plain Rust
 //!   (`Impl::Portable`), every target. It writes out the one order of
 //!   operations that the four successors follow (the C's), so they give
@@ -50,6 +52,8 @@ pub mod intrinsics;
 #[cfg(target_arch = "aarch64")]
 pub mod neon;
 pub mod portable;
+#[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+pub mod simd128;
 
 use crate::dispatch::{Form, Impl, alignment_of, form, routine_api, select};
 use crate::error::Error;
@@ -61,6 +65,8 @@ type Kernel = crate::form::kernel::TransformJoints;
 /// The forms of [`transform_joints()`], fastest first: the order
 /// [`Impl::Auto`] tries them in (the measurements of `docs/results.md`).
 pub(crate) static FORMS: &[Form<Kernel>] = &[
+    #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+    form!(Simd128 => simd128::transform_joints, Successor on Simd128),
     #[cfg(target_arch = "aarch64")]
     form!(Neon => neon::transform_joints, Successor on Neon),
     #[cfg(target_arch = "x86_64")]

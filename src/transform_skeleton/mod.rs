@@ -30,8 +30,11 @@
 //!   `mul_add` wherever the SIMD successors fuse.
 //! - `neon` (`Impl::Neon`, `aarch64`): the successor with NEON intrinsics
 //!   (multiply-adds by element, no broadcasts), the fastest form there.
+//! - `simd128` (`Impl::Simd128`, `wasm32` with SIMD128): the NEON form's
+//!   lane arithmetic with an exact emulated fused multiply-add, the fastest
+//!   successor there.
 //!
-//! The three successors give the same bits for the same input on every CPU
+//! The four successors give the same bits for the same input on every CPU
 //! (NaN results aside), which [`Impl::Deterministic`] asks for.
 //!
 //! Each joint becomes `parent * local` for row-major 3x4 affine matrices
@@ -56,6 +59,8 @@ pub mod avx512;
 pub mod intrinsics;
 #[cfg(target_arch = "aarch64")]
 pub mod neon;
+#[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+pub mod simd128;
 
 use core::ops::RangeInclusive;
 
@@ -68,6 +73,8 @@ use crate::types::JointMat;
 /// The forms of [`transform_skeleton()`], fastest first: the order [`Impl::Auto`] tries
 /// them in (the measurements of `docs/results.md`).
 pub(crate) static FORMS: &[SkeletonForm] = &[
+    #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+    form!(Simd128 => simd128::transform_skeleton, Successor on Simd128),
     #[cfg(target_arch = "aarch64")]
     form!(Neon => neon::transform_skeleton, Successor on Neon),
     #[cfg(target_arch = "x86_64")]

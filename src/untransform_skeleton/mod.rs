@@ -29,11 +29,14 @@
 //!   `mul_add` wherever the SIMD successors fuse.
 //! - `neon` (`Impl::Neon`, `aarch64`): the successor with NEON intrinsics
 //!   (multiply-adds by element, no shuffles), the fastest form there.
+//! - `simd128` (`Impl::Simd128`, `wasm32` with SIMD128): the NEON form's
+//!   lane arithmetic with an exact emulated fused multiply-add, the fastest
+//!   successor there.
 //!
 //! The scalar port, the intrinsics and the asm compute the same roundings in
 //! the same order: on every input whose result is not a NaN they agree bit
 //! for bit. The successors fuse each multiply-add (one rounding instead of
-//! two), so they differ from them in the last bits; the three successors
+//! two), so they differ from them in the last bits; the four successors
 //! give the same bits as each other on every CPU (NaN results aside), which
 //! [`Impl::Deterministic`] asks for.
 //! `asm_notes/untransform_skeleton.md` walks through the listing.
@@ -51,6 +54,8 @@ pub mod avx512;
 pub mod intrinsics;
 #[cfg(target_arch = "aarch64")]
 pub mod neon;
+#[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+pub mod simd128;
 
 use core::ops::RangeInclusive;
 
@@ -63,6 +68,8 @@ use crate::types::JointMat;
 /// The forms of [`untransform_skeleton()`], fastest first: the order [`Impl::Auto`] tries
 /// them in (the measurements of `docs/results.md`).
 pub(crate) static FORMS: &[SkeletonForm] = &[
+    #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+    form!(Simd128 => simd128::untransform_skeleton, Successor on Simd128),
     #[cfg(target_arch = "aarch64")]
     form!(Neon => neon::untransform_skeleton, Successor on Neon),
     #[cfg(target_arch = "x86_64")]

@@ -7,4 +7,5 @@
 // Until the forms that use them land.
 #![allow(dead_code)]
 
+pub(crate) mod blocks4;
 pub(crate) mod fma;

@@ -1,0 +1,112 @@
+//! The 4-lane pieces that the SIMD128 successors (`Impl::Simd128`) share,
+//! as `crate::aarch64::blocks4` holds the NEON ones: the 4x4 transpose that
+//! turns rows into structure-of-arrays vectors and back, and the broadcast
+//! of one lane (NEON's by-element operand; wasm's arithmetic has none). The
+//! loop over blocks of four joints is `crate::blocks::by_blocks_of_4`.
+//!
+//! Everything here only moves 32-bit lanes (`i32x4_shuffle`,
+//! `i64x2_shuffle`): no arithmetic, so the bits are the inputs'.
+
+use core::arch::wasm32::*;
+
+/// 4x4 transpose of four vectors: `(a b c d)` as rows in, columns out
+/// (NEON's `transpose4`). Built from the interleaves that V8 lowers to
+/// single SSE instructions (`unpcklps`/`unpckhps`, then
+/// `punpcklqdq`/`punpckhqdq`) rather than NEON's `trn1`/`trn2` order,
+/// whose 32-bit shuffle has no single x86 instruction; the same columns.
+#[inline(always)]
+pub(crate) fn transpose4(a: v128, b: v128, c: v128, d: v128) -> [v128; 4] {
+    let ab_lo = i32x4_shuffle::<0, 4, 1, 5>(a, b); // a0 b0 a1 b1
+    let cd_lo = i32x4_shuffle::<0, 4, 1, 5>(c, d); // c0 d0 c1 d1
+    let ab_hi = i32x4_shuffle::<2, 6, 3, 7>(a, b); // a2 b2 a3 b3
+    let cd_hi = i32x4_shuffle::<2, 6, 3, 7>(c, d); // c2 d2 c3 d3
+    [
+        i64x2_shuffle::<0, 2>(ab_lo, cd_lo), // a0 b0 c0 d0
+        i64x2_shuffle::<1, 3>(ab_lo, cd_lo), // a1 b1 c1 d1
+        i64x2_shuffle::<0, 2>(ab_hi, cd_hi), // a2 b2 c2 d2
+        i64x2_shuffle::<1, 3>(ab_hi, cd_hi), // a3 b3 c3 d3
+    ]
+}
+
+/// Lane `K` of `v` in all four lanes (one `pshufd` under V8): the operand
+/// that NEON's `vmulq_laneq_f32::<K>`/`vfmaq_laneq_f32::<K>` take by
+/// element.
+#[inline(always)]
+pub(crate) fn splat_lane<const K: usize>(v: v128) -> v128 {
+    // Lane indices 0 to 3 of `v` only: the shuffle's second operand is `v`
+    // too and never picked.
+    match K {
+        0 => i32x4_shuffle::<0, 0, 0, 0>(v, v),
+        1 => i32x4_shuffle::<1, 1, 1, 1>(v, v),
+        2 => i32x4_shuffle::<2, 2, 2, 2>(v, v),
+        3 => i32x4_shuffle::<3, 3, 3, 3>(v, v),
+        _ => unreachable!("a lane of a 4-lane vector"),
+    }
+}
+
+/// `base` with its lane 3 replaced by lane 3 of `v` (NEON's
+/// `vcopyq_laneq_f32::<3, 3>(base, v)`; a blend, `pblendw` under V8).
+#[inline(always)]
+pub(crate) fn with_lane3_of(base: v128, v: v128) -> v128 {
+    i32x4_shuffle::<0, 1, 2, 7>(base, v)
+}
+
+/// A 16-byte load from `p` (any alignment).
+///
+/// # Safety
+///
+/// `p` is valid for reads of 16 bytes.
+#[inline(always)]
+pub(crate) unsafe fn load(p: *const f32) -> v128 {
+    // SAFETY: 16 readable bytes at `p` (caller's contract); `v128_load`
+    // takes any alignment (`read_unaligned`).
+    unsafe { v128_load(p.cast::<v128>()) }
+}
+
+/// A 16-byte store of `v` to `p` (any alignment).
+///
+/// # Safety
+///
+/// `p` is valid for writes of 16 bytes.
+#[inline(always)]
+pub(crate) unsafe fn store(p: *mut f32, v: v128) {
+    // SAFETY: 16 writable bytes at `p` (caller's contract); `v128_store`
+    // takes any alignment (`write_unaligned`).
+    unsafe { v128_store(p.cast::<v128>(), v) }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn lanes(v: v128) -> [u32; 4] {
+        [u32x4_extract_lane::<0>(v), u32x4_extract_lane::<1>(v), u32x4_extract_lane::<2>(v), u32x4_extract_lane::<3>(v)]
+    }
+
+    #[test]
+    fn transpose4_transposes() {
+        let rows: [v128; 4] = core::array::from_fn(|r| {
+            let r = r as u32 * 4;
+            u32x4(r, r + 1, r + 2, r + 3)
+        });
+        let cols = transpose4(rows[0], rows[1], rows[2], rows[3]);
+        for (c, col) in cols.iter().enumerate() {
+            let c = c as u32;
+            assert_eq!(lanes(*col), [c, 4 + c, 8 + c, 12 + c]);
+        }
+        let back = transpose4(cols[0], cols[1], cols[2], cols[3]);
+        for (r, row) in back.iter().enumerate() {
+            assert_eq!(lanes(*row), lanes(rows[r]));
+        }
+    }
+
+    #[test]
+    fn lanes_move() {
+        let v = u32x4(10, 11, 12, 13);
+        assert_eq!(lanes(splat_lane::<0>(v)), [10; 4]);
+        assert_eq!(lanes(splat_lane::<1>(v)), [11; 4]);
+        assert_eq!(lanes(splat_lane::<2>(v)), [12; 4]);
+        assert_eq!(lanes(splat_lane::<3>(v)), [13; 4]);
+        assert_eq!(lanes(with_lane3_of(u32x4(0, 1, 2, 3), v)), [0, 1, 2, 13]);
+    }
+}
