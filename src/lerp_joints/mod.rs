@@ -28,6 +28,8 @@
 pub mod neon;
 pub mod portable;
 pub mod scalar;
+#[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+pub mod simd128;
 
 #[cfg(all(target_arch = "x86_64", not(miri)))]
 pub mod asm;
@@ -51,6 +53,8 @@ use crate::types::JointQuat;
 /// portable successor comes before the scalar port of the paper's C, see
 /// `asm_notes/lerp_joints.md`).
 pub(crate) static FORMS: &[JointForm] = &[
+    #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+    form!(Simd128 => simd128::lerp_joints, Successor on Simd128),
     #[cfg(target_arch = "aarch64")]
     form!(Neon => neon::lerp_joints, Successor on Neon),
     #[cfg(target_arch = "x86_64")]

@@ -8,3 +8,4 @@
 #![allow(dead_code)]
 
 pub(crate) mod fma;
+pub(crate) mod joints4;
