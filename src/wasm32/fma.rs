@@ -27,7 +27,7 @@ pub(crate) fn fma(a: v128, b: v128, c: v128) -> v128 {
     let (c0, c1) = (f64x2_promote_low_f32x4(c), f64x2_promote_low_f32x4(high(c)));
     let s0 = f64x2_add(f64x2_mul(a0, b0), c0);
     let s1 = f64x2_add(f64x2_mul(a1, b1), c1);
-    let y = i64x2_shuffle::<0, 2>(f32x4_demote_f64x2_zero(s0), f32x4_demote_f64x2_zero(s1));
+    let y = narrow(s0, s1);
     // The low and the high 32 bits of the four sums.
     let lo = i32x4_shuffle::<0, 2, 4, 6>(s0, s1);
     let hi = i32x4_shuffle::<1, 3, 5, 7>(s0, s1);
@@ -44,6 +44,25 @@ pub(crate) fn fnma(a: v128, b: v128, c: v128) -> v128 {
     fma(f32x4_neg(a), b, c)
 }
 
+/// The f64 pairs `s0` and `s1` rounded to f32, in lanes 0-1 and 2-3: two
+/// `f32x4.demote_f64x2_zero`, the second's lanes moved up by an
+/// `i8x16.swizzle`, and an `or`. Combined by a shuffle (`i64x2_shuffle::<0,
+/// 2>`), the two demotions become one `fptrunc <4 x double>` in LLVM, which
+/// the wasm backend splits into four `f64x2.extract_lane`, `f32.demote_f64`
+/// and `f32x4.replace_lane` (about 12 instructions where 4 do); the
+/// swizzle's mask is read from memory (`read_volatile`), so LLVM cannot turn
+/// it into a shuffle and combine it: the same bits, two demotions.
+#[inline(always)]
+fn narrow(s0: v128, s1: v128) -> v128 {
+    // SAFETY: `MOVE_LOW_HALF_UP` is a `v128` static, aligned and readable.
+    let up = unsafe { core::ptr::read_volatile(&MOVE_LOW_HALF_UP) };
+    v128_or(f32x4_demote_f64x2_zero(s0), i8x16_swizzle(f32x4_demote_f64x2_zero(s1), up))
+}
+
+/// [`narrow`]'s `i8x16.swizzle` mask: bytes 0-7 to 8-15, zeros (an index
+/// out of range) below.
+static MOVE_LOW_HALF_UP: v128 = u8x16(0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0, 1, 2, 3, 4, 5, 6, 7);
+
 /// Lanes 2 and 3 of `v` in lanes 0 and 1.
 #[inline(always)]
 fn high(v: v128) -> v128 {
@@ -51,9 +70,13 @@ fn high(v: v128) -> v128 {
 }
 
 /// [`fma`]'s rare path: each lane with `crate::portable::fma_from_f64`.
+/// `extern "C"` passes and returns the `v128` as wasm values: with the Rust
+/// ABI they go through the stack in memory, and LLVM stores the common
+/// path's result there too, to load it back after the branch.
 #[cold]
 #[inline(never)]
-fn lane_by_lane(a: v128, b: v128, c: v128) -> v128 {
+#[allow(improper_ctypes_definitions)]
+extern "C" fn lane_by_lane(a: v128, b: v128, c: v128) -> v128 {
     use crate::portable::fma_from_f64 as f;
     f32x4(
         f(f32x4_extract_lane::<0>(a), f32x4_extract_lane::<0>(b), f32x4_extract_lane::<0>(c)),
