@@ -1,6 +1,6 @@
 //! The wasm SIMD128 successor of Appendix B (`Impl::Simd128`):
 //! `LerpJoints` on `wasm32` with `core::arch::wasm32` intrinsics, four
-//! joints per block, two blocks interleaved per group, the lane-for-lane
+//! joints per block, three blocks interleaved per group, the lane-for-lane
 //! twin of the NEON successor (`crate::lerp_joints::neon`) and
 //! bit-identical with the portable (`crate::lerp_joints::portable`), AVX2
 //! and NEON successors.
@@ -18,22 +18,29 @@
 //! `f32x4.sqrt` and `f32x4.div` (correctly rounded), applied with one
 //! multiply per joint, and the translations as one fused multiply-add each.
 //!
-//! **What changed from the NEON form, and why.** Nothing in the arithmetic
-//! or the blocking; the instructions wasm lacks are written out: the
-//! pairwise `faddp` as two `i32x4.shuffle` and an `f32x4.add`, the by-lane
-//! `fmul`/`fmla` as a lane copied by `i32x4.shuffle` and a full-width
-//! operation, NEON's `fmla` as `crate::wasm32::fma::fma` (wasm has no fused
-//! multiply-add: the exact sum from f64 pairs, about 16 wasm instructions
-//! for four lanes), and the duplicate test of
+//! **What changed from the NEON form, and why.** Nothing in the arithmetic;
+//! the instructions wasm lacks are written out: NEON's pairwise `faddp` as
+//! two `i32x4.shuffle` and an `f32x4.add`, its by-lane `fmul`/`fmla` as a
+//! lane copied by `i32x4.shuffle` and a full-width operation, its `fmla` as
+//! `crate::wasm32::fma::fma` (wasm has no fused multiply-add: the exact sum
+//! from f64 pairs, about 30 wasm instructions for four lanes, 2 per joint
+//! here and most of the time: with a plain multiply and add in their place,
+//! which gives other bits, a joint takes 3.8 ns instead of 9.0, or 13.6 at
+//! `lerp` 0.5, where the sums are often exact ties and take the fused
+//! multiply-add's longer path), and the duplicate test of
 //! `crate::blocks::in_list_order` compares the entries one by one
-//! (`crate::blocks::OneByOne`). `lerp` and `scaledLerp` are splatted once
-//! per call.
+//! (`crate::blocks::OneByOne`). Three blocks per group instead of two, as
+//! `crate::slerp_joints::simd128` (here 2% faster than two under V8). The
+//! translations are computed and stored right after the loads
+//! (all loads still come before the first store). `lerp` and `scaledLerp`
+//! are splatted once per call; `each!` writes the blocks of a group out.
 //!
 //! It gives the one answer: the same bits as every other successor
-//! (`tests/golden.rs`, `successors_agree_bit_for_bit`). As every
-//! successor: `lerp <= 0` returns at once; `!(lerp < 1)` (NaN included)
-//! copies the indexed blend joints; the entries of `index` are applied in
-//! list order (`crate::blocks::in_list_order`).
+//! (`tests/golden.rs`). As every successor: `lerp <= 0` returns at once;
+//! `!(lerp < 1)` (NaN included) copies the indexed blend joints; the
+//! entries of `index` are applied in list order
+//! (`crate::blocks::in_list_order`). Speed: `asm_notes/lerp_joints.md`,
+//! "Successor: Impl::Simd128".
 
 use crate::blocks::{OneByOne, in_list_order};
 use crate::types::{JOINTQUAT_Q_OFFSET as Q, JOINTQUAT_T_OFFSET as T, JointQuat};
@@ -95,7 +102,7 @@ pub unsafe fn lerp_joints(
 }
 
 /// Blocks of four joints per group.
-const BLOCKS: usize = 2;
+const BLOCKS: usize = 3;
 
 /// One group: the `4 N` joints named by `idx[0..4 N]`, in `N` interleaved
 /// blocks of four. Every load of the group comes before its first store.

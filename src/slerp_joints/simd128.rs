@@ -1,6 +1,6 @@
 //! The wasm SIMD128 successor of Appendix A (`Impl::Simd128`):
 //! `SlerpJoints` on `wasm32` with `core::arch::wasm32` intrinsics, four
-//! joints per block, two blocks interleaved per group, the lane-for-lane
+//! joints per block, three blocks interleaved per group, the lane-for-lane
 //! twin of the NEON successor (`crate::slerp_joints::neon`) and
 //! bit-identical with the portable (`crate::slerp_joints::portable`), AVX2
 //! and NEON successors.
@@ -16,28 +16,37 @@
 //! (`crate::wasm32::joints4::hsum4`: `(x·x' + y·y') + (z·z' + w·w')`), the
 //! slerp arithmetic on that register (`crate::wasm32::joints4::slerp_scales`:
 //! the exact `crate::wasm32::fma` where the order fuses, `f32x4.sqrt` and
-//! `f32x4.div` correctly rounded, x86's `min`/`max` as compare and
+//! `f32x4.div` correctly rounded, x86's `min`/`max` as a compare and
 //! `v128.bitselect`), each joint's two scales applied after an
 //! `i32x4.shuffle` that copies its lane, and the translations as one fused
 //! multiply-add each.
 //!
-//! **What changed from the NEON form, and why.** Nothing in the arithmetic
-//! or the blocking; the instructions wasm lacks are written out: the
-//! pairwise `faddp` as two `i32x4.shuffle` and an `f32x4.add`, the by-lane
-//! `fmul`/`fmla` as a lane copied by `i32x4.shuffle` and a full-width
-//! operation, NEON's `fmla`/`fmls` as `crate::wasm32::fma::{fma, fnma}`
-//! (wasm has no fused multiply-add: each is the exact sum from f64 pairs,
-//! about 16 wasm instructions for four lanes, where it dominates the time),
-//! and the duplicate test of `crate::blocks::in_list_order` compares the
-//! entries one by one (`crate::blocks::OneByOne`). `lerp` is splatted once
-//! per call.
+//! **What changed from the NEON form, and why.** Nothing in the arithmetic;
+//! the instructions wasm lacks are written out: NEON's pairwise `faddp` as
+//! two `i32x4.shuffle` and an `f32x4.add`, its by-lane `fmul`/`fmla` as a
+//! lane copied by `i32x4.shuffle` and a full-width operation, its
+//! `fmla`/`fmls` as `crate::wasm32::fma::{fma, fnma}` (wasm has no fused
+//! multiply-add: each is the exact sum from f64 pairs, about 30 wasm
+//! instructions for four lanes, 7 per joint here and three quarters of the
+//! time: with a plain multiply and add in their place, which gives other
+//! bits, a joint takes 6.3 ns instead of 24), and the duplicate test of
+//! `crate::blocks::in_list_order` compares the entries one by one
+//! (`crate::blocks::OneByOne`). Three blocks per group instead of two: the
+//! fused multiply-adds make each block's chain long, and a third chain in
+//! flight was faster under V8 on x86_64 (24.3 ns per joint at `lerp` 0.37
+//! against 26.7 with two, and 26.6 with four, whose registers spill: V8
+//! has 16). The translations are computed and stored right after the loads
+//! (all loads still come before the first store), which frees their
+//! registers for the slerp. `lerp` is splatted once per call; `each!` writes the blocks of a
+//! group out (no closure or loop left for LLVM to keep out of line).
 //!
 //! It gives the one answer: the same bits as every other successor
-//! (`tests/golden.rs`, `successors_agree_bit_for_bit`). As every
-//! successor: `lerp <= 0` returns at once; `!(lerp < 1)` (NaN included)
-//! copies the indexed blend joints; the entries of `index` are applied in
-//! list order (`crate::blocks::in_list_order`: a group or block whose
-//! entries repeat a joint runs entry by entry).
+//! (`tests/golden.rs`). As every successor: `lerp <= 0` returns at once;
+//! `!(lerp < 1)` (NaN included) copies the indexed blend joints; the
+//! entries of `index` are applied in list order
+//! (`crate::blocks::in_list_order`: a group or block whose entries repeat
+//! a joint runs entry by entry). Speed: `asm_notes/slerp_joints.md`,
+//! "Successor: Impl::Simd128".
 
 use crate::blocks::{OneByOne, in_list_order};
 use crate::types::{JOINTQUAT_Q_OFFSET as Q, JOINTQUAT_T_OFFSET as T, JointQuat};
@@ -98,7 +107,7 @@ pub unsafe fn slerp_joints(
 }
 
 /// Blocks of four joints per group.
-const BLOCKS: usize = 2;
+const BLOCKS: usize = 3;
 
 /// One group: the `4 N` joints named by `idx[0..4 N]`, in `N` interleaved
 /// blocks of four. Every load of the group comes before its first store.

@@ -206,7 +206,7 @@ pub(crate) fn fma_lanes(c: &[v128; 4], v: &[v128; 4], s: v128) -> [v128; 4] {
     ]
 }
 
-/// `[e(0), .., e(N - 1)]` for the `N` (1 or 2) interleaved blocks of a
+/// `[e(0), .., e(N - 1)]` for the `N` (1 to 3) interleaved blocks of a
 /// group: `each!(|v| e)` writes `e` out once per block, with `v` the
 /// block's number, so that nothing is left as a loop or a closure for the
 /// optimiser to keep out of line (the fused multiply-add is large, and an
@@ -214,15 +214,20 @@ pub(crate) fn fma_lanes(c: &[v128; 4], v: &[v128; 4], s: v128) -> [v128; 4] {
 /// memory). `N` is the const parameter in scope; `e`'s type is `Copy`.
 macro_rules! each {
     (|$v:ident| $e:expr) => {{
-        const { assert!(N == 1 || N == 2, "one or two blocks per group") };
+        const { assert!(N >= 1 && N <= 3, "one to three blocks per group") };
         let first = {
             let $v = 0;
             $e
         };
         let mut out = [first; N];
-        if N == 2 {
-            let $v = N - 1;
-            out[N - 1] = $e;
+        // `% N` keeps the (unreached) indices in range where `N` is smaller.
+        if N >= 2 {
+            let $v = 1 % N;
+            out[1 % N] = $e;
+        }
+        if N >= 3 {
+            let $v = 2 % N;
+            out[2 % N] = $e;
         }
         out
     }};
