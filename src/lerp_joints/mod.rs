@@ -15,9 +15,12 @@
 //!   operations that every successor follows.
 //! - `neon` (`aarch64` only): the successor on NEON (`Impl::Neon`), four
 //!   joints per block, two blocks per group.
+//! - `simd128` (`wasm32` built with SIMD128 only): the successor on wasm
+//!   SIMD128 (`Impl::Simd128`), the NEON form's twin, three blocks per
+//!   group, with an exact fused multiply-add from f64 pairs.
 //!
-//! The successors (`Portable`, `Avx2`, `Avx512`, `Neon`) give the same bits on every
-//! CPU: no estimate instructions (correctly rounded square roots and
+//! The successors (`Portable`, `Avx2`, `Avx512`, `Neon`, `Simd128`) give the
+//! same bits on every CPU: no estimate instructions (correctly rounded square roots and
 //! divisions), one order of operations with the fused multiply-adds in the
 //! same places, and one rule for duplicate `index` entries (applied in
 //! list order, as the paper's C).
@@ -28,6 +31,8 @@
 pub mod neon;
 pub mod portable;
 pub mod scalar;
+#[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+pub mod simd128;
 
 #[cfg(all(target_arch = "x86_64", not(miri)))]
 pub mod asm;
@@ -47,10 +52,14 @@ use crate::types::JointQuat;
 /// The forms of [`lerp_joints()`], fastest first: the order [`Impl::Auto`] tries
 /// them in (the measurements of `docs/results.md`: the intrinsics twin is as fast as
 /// the asm listing or faster on the CPUs measured; the AVX2 + FMA successor
-/// is faster than both; on `aarch64` the NEON successor comes first; the
+/// is faster than both; on `aarch64` the NEON successor comes first, on
+/// `wasm32` with SIMD128 the SIMD128 one (faster than `Portable`; how it
+/// compares with the scalar port: `asm_notes/lerp_joints.md`); the
 /// portable successor comes before the scalar port of the paper's C, see
 /// `asm_notes/lerp_joints.md`).
 pub(crate) static FORMS: &[JointForm] = &[
+    #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+    form!(Simd128 => simd128::lerp_joints, Successor on Simd128),
     #[cfg(target_arch = "aarch64")]
     form!(Neon => neon::lerp_joints, Successor on Neon),
     #[cfg(target_arch = "x86_64")]
@@ -82,7 +91,7 @@ routine_api!(FORMS, "lerp_joints()", JointKernel);
 /// differ from the scalar port by a few ulp (see `tests/accuracy.rs`);
 /// [`Impl::Asm`] and [`Impl::Intrinsics`] agree bit for bit, and so do the
 /// successors ([`Impl::Portable`], [`Impl::Avx2`], [`Impl::Avx512`],
-/// [`Impl::Neon`]).
+/// [`Impl::Neon`], [`Impl::Simd128`]).
 ///
 /// # Errors
 ///
@@ -102,8 +111,9 @@ routine_api!(FORMS, "lerp_joints()", JointKernel);
 /// joint named twice is interpolated twice, in list order, the second time
 /// from the first's result (as calling the function once per entry), by
 /// [`Impl::Scalar`] (the paper's C) and by every successor
-/// ([`Impl::Portable`], [`Impl::Avx2`], [`Impl::Avx512`], [`Impl::Neon`] and so
-/// [`Impl::Deterministic`], which agree bit for bit on it too);
+/// ([`Impl::Portable`], [`Impl::Avx2`], [`Impl::Avx512`], [`Impl::Neon`],
+/// [`Impl::Simd128`] and so [`Impl::Deterministic`], which agree bit for bit
+/// on it too);
 /// [`Impl::Asm`] and [`Impl::Intrinsics`] compute it as the listing does:
 /// within one group of four of the 4-wide loop the translation of a
 /// duplicated joint is interpolated twice but its rotation once, from the

@@ -15,9 +15,12 @@
 //!   operations that every successor follows.
 //! - `neon` (`aarch64` only): the successor on NEON (`Impl::Neon`), four
 //!   joints per block, two blocks per group.
+//! - `simd128` (`wasm32` built with SIMD128 only): the successor on wasm
+//!   SIMD128 (`Impl::Simd128`), the NEON form's twin, three blocks per
+//!   group, with an exact fused multiply-add from f64 pairs.
 //!
-//! The successors (`Portable`, `Avx2`, `Avx512`, `Neon`) give the same bits on every
-//! CPU: no estimate instructions (correctly rounded square roots and
+//! The successors (`Portable`, `Avx2`, `Avx512`, `Neon`, `Simd128`) give the
+//! same bits on every CPU: no estimate instructions (correctly rounded square roots and
 //! divisions), one order of operations with the fused multiply-adds in the
 //! same places, and one rule for duplicate `index` entries (applied in
 //! list order, as the paper's C).
@@ -28,6 +31,8 @@
 pub mod neon;
 pub mod portable;
 pub mod scalar;
+#[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+pub mod simd128;
 
 #[cfg(all(target_arch = "x86_64", not(miri)))]
 pub mod asm;
@@ -50,10 +55,14 @@ use crate::types::JointQuat;
 /// is faster than both; the AVX-512 successor comes after it (on an Intel
 /// Xeon with AVX-512 it is 1.02-1.15x `Avx2` back to back at 1024 joints,
 /// but 0.67-0.89x after a pause without 512-bit work and 0.57-0.75x at a
-/// character's 24 joints: the report's "after a pause" section); on `aarch64` the NEON successor comes first; the
+/// character's 24 joints: the report's "after a pause" section); on `aarch64` the NEON successor comes first, on
+/// `wasm32` with SIMD128 the SIMD128 one (faster than `Portable`; how it
+/// compares with the scalar port: `asm_notes/slerp_joints.md`); the
 /// portable successor comes before the scalar port of the paper's C, see
 /// `asm_notes/slerp_joints.md`).
 pub(crate) static FORMS: &[JointForm] = &[
+    #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+    form!(Simd128 => simd128::slerp_joints, Successor on Simd128),
     #[cfg(target_arch = "aarch64")]
     form!(Neon => neon::slerp_joints, Successor on Neon),
     #[cfg(target_arch = "x86_64")]
@@ -101,8 +110,9 @@ routine_api!(FORMS, "slerp_joints()", JointKernel);
 /// joint named twice is interpolated twice, in list order, the second time
 /// from the first's result (as calling the function once per entry), by
 /// [`Impl::Scalar`] (the paper's C) and by every successor
-/// ([`Impl::Portable`], [`Impl::Avx2`], [`Impl::Avx512`], [`Impl::Neon`] and so
-/// [`Impl::Deterministic`], which agree bit for bit on it too);
+/// ([`Impl::Portable`], [`Impl::Avx2`], [`Impl::Avx512`], [`Impl::Neon`],
+/// [`Impl::Simd128`] and so [`Impl::Deterministic`], which agree bit for bit
+/// on it too);
 /// [`Impl::Asm`] and [`Impl::Intrinsics`] compute it as the listing does:
 /// within one group of four of the 4-wide loop the translation of a
 /// duplicated joint is interpolated twice but its rotation once, from the

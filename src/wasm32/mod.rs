@@ -9,3 +9,4 @@
 
 pub(crate) mod blocks4;
 pub(crate) mod fma;
+pub(crate) mod joints4;
