@@ -132,7 +132,10 @@ mod aarch64;
 #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
 mod wasm32;
 // The loops over blocks of four joints the 4-lane successors share.
-#[cfg_attr(not(target_arch = "aarch64"), allow(dead_code))] // until the SIMD128 forms land
+#[cfg_attr(
+    not(any(target_arch = "aarch64", all(target_arch = "wasm32", target_feature = "simd128"))),
+    allow(dead_code)
+)]
 mod blocks;
 
 /// The listings' constant tables (`SIMD_SP_*`, the AVX article's `__m256`

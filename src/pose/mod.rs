@@ -22,7 +22,7 @@
 //!
 //! Each form runs the four routines' form of the same name. [`scalar`]
 //! chains the paper's C routines, [`asm`] and [`intrinsics`] the listings,
-//! [`portable`] and `neon` the successors' kernels, 32 joints at a time.
+//! [`portable`], `neon` and `simd128` the successors' kernels, 32 joints at a time.
 //! [`avx2`] is fused: 16 or 24 joints at a time from both poses to their
 //! model (and skin) matrices in registers and L1, with the successors'
 //! arithmetic. [`avx512`] is fused the same way on sixteen lanes, 32 joints
@@ -108,6 +108,8 @@ pub mod avx512;
 pub mod intrinsics;
 #[cfg(target_arch = "aarch64")]
 pub mod neon;
+#[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+pub mod simd128;
 
 use crate::dispatch::{Form, Impl, Selected, alignment_of, form, select};
 use crate::error::Error;
@@ -126,6 +128,8 @@ pub const MAX_JOINTS: usize = crate::skeleton_args::MAX_JOINTS;
 pub(crate) static SLERP_FORMS: &[Form<PoseKernel>] = &[
     #[cfg(target_arch = "aarch64")]
     form!(Neon => neon::slerp_pose, Successor on Neon),
+    #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+    form!(Simd128 => simd128::slerp_pose, Successor on Simd128),
     #[cfg(target_arch = "x86_64")]
     form!(Avx512 => avx512::slerp_pose, Successor on Avx512),
     #[cfg(target_arch = "x86_64")]
@@ -144,6 +148,8 @@ pub(crate) static SLERP_FORMS: &[Form<PoseKernel>] = &[
 pub(crate) static LERP_FORMS: &[Form<PoseKernel>] = &[
     #[cfg(target_arch = "aarch64")]
     form!(Neon => neon::lerp_pose, Successor on Neon),
+    #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+    form!(Simd128 => simd128::lerp_pose, Successor on Simd128),
     #[cfg(target_arch = "x86_64")]
     form!(Avx512 => avx512::lerp_pose, Successor on Avx512),
     #[cfg(target_arch = "x86_64")]
@@ -225,7 +231,7 @@ pub struct Skin<'a> {
 /// documentation gives the stages; each form gives the bits of its
 /// `slerp_joints`, `quats_to_mats`, `transform_skeleton` and
 /// `transform_joints` called one after the other (so the successors,
-/// [`Impl::Portable`], [`Impl::Avx2`], [`Impl::Avx512`], [`Impl::Neon`] and
+/// [`Impl::Portable`], [`Impl::Avx2`], [`Impl::Avx512`], [`Impl::Neon`], [`Impl::Simd128`] and
 /// [`Impl::Deterministic`], agree bit for bit on every CPU), and the
 /// listings' errata with them.
 ///

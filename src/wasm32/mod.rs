@@ -4,9 +4,6 @@
 //! module exists only in builds with it, and nothing is detected at run
 //! time.
 
-// Until the forms that use them land.
-#![allow(dead_code)]
-
 pub(crate) mod blocks4;
 pub(crate) mod fma;
 pub(crate) mod joints4;
