@@ -14,13 +14,14 @@
 //!
 //! // The seven id Software routines and their successors (`Impl::Portable`
 //! // on every target, `Impl::Avx2` and `Impl::Avx512` on x86_64,
-//! // `Impl::Neon` on aarch64; `all_forms()` lists those compiled here,
-//! // `forms()` those this CPU runs).
+//! // `Impl::Neon` on aarch64, `Impl::Simd128` on wasm32 with SIMD128;
+//! // `all_forms()` lists those compiled here, `forms()` those this CPU runs).
 //! let ids: Vec<&str> = roster::id_routines().map(|r| r.name).collect();
 //! assert_eq!(ids.len(), 7);
 //! for r in roster::id_routines() {
 //!     for f in r.all_forms().filter(|f| f.origin == Origin::Successor) {
-//!         assert!(matches!(f.imp, Impl::Portable | Impl::Avx2 | Impl::Avx512 | Impl::Neon), "{} {}", r.name, f.imp);
+//!         let successor = [Impl::Portable, Impl::Avx2, Impl::Avx512, Impl::Neon, Impl::Simd128];
+//!         assert!(successor.contains(&f.imp), "{} {}", r.name, f.imp);
 //!     }
 //!     assert!(r.forms().any(|f| f.imp == Impl::Scalar));
 //! }

@@ -358,6 +358,7 @@ mod hooked {
         assert!(Isa::Portable.detected());
         assert_eq!(Isa::Sse2.detected(), cfg!(target_arch = "x86_64"));
         assert_eq!(Isa::Neon.detected(), cfg!(target_arch = "aarch64"));
+        assert_eq!(Isa::Simd128.detected(), cfg!(all(target_arch = "wasm32", target_feature = "simd128")));
         #[cfg(target_arch = "x86_64")]
         for isa in [Isa::Avx, Isa::Avx2, Isa::Avx2Fma, Isa::Avx512] {
             let std_has = crate::common::cpu_has(isa.features());
@@ -479,8 +480,14 @@ mod hooked {
         // Nested: the inner machine, then the outer one again.
         with_machine(Machine::BASELINE, || {
             with_machine(Machine::SCALAR_TARGET, || assert_eq!(animasm::nlerp::forms().count(), 1));
-            // The baseline forms: SSE2 on x86_64, NEON on aarch64.
-            assert!(animasm::nlerp::forms().all(|f| matches!(f, Impl::Sse2 | Impl::Neon | Impl::Scalar)));
+            // The forms nothing is detected for at run time: the baselines
+            // (SSE2 on x86_64, NEON on aarch64) and SIMD128, fixed when the
+            // crate is built.
+            let nlerp = roster::find("nlerp").unwrap();
+            assert!(
+                animasm::nlerp::forms()
+                    .all(|imp| { nlerp.all_forms().any(|f| f.imp == imp && f.isa.detection() != Detection::RunTime) })
+            );
         });
     }
 

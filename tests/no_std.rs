@@ -16,14 +16,16 @@
 //! `animasm-testkit` ask for `alloc` only, so `--no-default-features` turns
 //! `std` off for the whole test build).
 
+use animasm::isa::Detection;
 use animasm::roster::{self, FormInfo, Routine};
 use animasm::{Error, Impl, Quat};
 use animasm_testkit::inputs::Rng;
 
-/// The forms of `r` that need CPU features beyond the target's baseline
-/// (their instruction set names some), among those compiled here.
+/// The forms of `r` whose CPU features are detected at run time (beyond
+/// the target's baseline, and not fixed at compile time as SIMD128's),
+/// among those compiled here.
 fn beyond(r: &Routine) -> Vec<FormInfo> {
-    r.all_forms().filter(|f| !f.isa.features().is_empty()).collect()
+    r.all_forms().filter(|f| f.isa.detection() == Detection::RunTime).collect()
 }
 
 /// What asking `r` for a form it cannot run here gives: the features the
