@@ -9,7 +9,7 @@
 //! Nothing here computes: every joint goes through its form's lane
 //! arithmetic, wherever it sits in the list.
 
-use crate::types::Quat;
+use crate::types::{JointQuat, Quat};
 
 /// Joints per block.
 pub(crate) const BLOCK: usize = 4;
@@ -100,6 +100,28 @@ pub(crate) unsafe fn stream_by_4<L>(
             let mut out = [Quat::default(); BLOCK];
             block(out.as_mut_ptr(), l, rp.as_ptr(), tp.as_ptr());
             core::ptr::copy_nonoverlapping(out.as_ptr(), dest.add(i), n);
+        }
+    }
+}
+
+/// The listings' `lerp >= 1` (and NaN `lerp`) early-out of both joint
+/// interpolators, for every 4-lane form: copies `blend_joints[j]` to
+/// `joints[j]` for every `j` in `index[0..n]`, in order, bit for bit (a
+/// copy moves bits: NaN payloads too).
+///
+/// # Safety
+///
+/// `index` points to `n` readable `i32`, each a joint of both lists
+/// (`joints` valid for writes, `blend_joints` for reads), which do not
+/// overlap.
+#[inline]
+pub(crate) unsafe fn copy_indexed(joints: *mut JointQuat, blend_joints: *const JointQuat, index: *const i32, n: usize) {
+    for i in 0..n {
+        // SAFETY: `i < n` entries of `index` are readable; the entry names a
+        // joint of both lists, which do not overlap (caller's contract).
+        unsafe {
+            let j = *index.add(i) as usize;
+            *joints.add(j) = *blend_joints.add(j);
         }
     }
 }

@@ -207,29 +207,6 @@ pub(crate) fn slerp_scales<const N: usize>(
     (scale0, each!(|v| xor(scale1[v], flip[v])))
 }
 
-/// The listings' `lerp >= 1` (and NaN `lerp`) early-out of both joint
-/// interpolators: copies `blend_joints[j]` to `joints[j]` for every `j` in
-/// `index[0..n]`, in order, bit for bit.
-///
-/// # Safety
-///
-/// `index` points to `n` readable `i32`, each a joint of both lists
-/// (`joints` valid for writes, `blend_joints` for reads), which do not
-/// overlap.
-#[inline]
-#[target_feature(enable = "neon")]
-pub(crate) unsafe fn copy_indexed(joints: *mut JointQuat, blend_joints: *const JointQuat, index: *const i32, n: usize) {
-    for i in 0..n {
-        // SAFETY: `i < n` entries of `index` are readable; the entry names a
-        // joint of both lists, which do not overlap (caller's contract).
-        unsafe {
-            let j = *index.add(i) as usize;
-            store(joints, j, 0, load(blend_joints, j, 0));
-            store(joints, j, 4, load(blend_joints, j, 4));
-        }
-    }
-}
-
 // ------------------------------------------------ the duplicate rule ---
 
 /// Non-zero lanes where a lane of `v` equals another lane of `v` (every

@@ -28,10 +28,8 @@
 //! included) copies the indexed blend joints; the entries of `index` are
 //! applied in list order (`crate::blocks::in_list_order`).
 
-use crate::aarch64::joints4::{
-    NeonRepeats, copy_indexed, fma_lanes, hsum4, load, mul_lanes, sign_where_negative, store, xor,
-};
-use crate::blocks::in_list_order;
+use crate::aarch64::joints4::{NeonRepeats, fma_lanes, hsum4, load, mul_lanes, sign_where_negative, store, xor};
+use crate::blocks::{copy_indexed, in_list_order};
 use crate::types::{JOINTQUAT_Q_OFFSET as Q, JOINTQUAT_T_OFFSET as T, JointQuat};
 use core::arch::aarch64::*;
 

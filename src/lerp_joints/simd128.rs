@@ -42,11 +42,10 @@
 //! (`crate::blocks::in_list_order`). Speed: `asm_notes/lerp_joints.md`,
 //! "Successor: Impl::Simd128".
 
-use crate::blocks::{OneByOne, in_list_order};
+use crate::blocks::{OneByOne, copy_indexed, in_list_order};
 use crate::types::{JOINTQUAT_Q_OFFSET as Q, JOINTQUAT_T_OFFSET as T, JointQuat};
 use crate::wasm32::joints4::{
-    block_entries, copy_indexed, each, fma_lanes, hsum4, lerp_translations, load4, mul_lanes, mul4,
-    sign_where_negative, store4, xor,
+    block_entries, each, fma_lanes, hsum4, lerp_translations, load4, mul_lanes, mul4, sign_where_negative, store4, xor,
 };
 use core::arch::wasm32::*;
 

@@ -26,6 +26,7 @@
 
 use crate::consts::{NLERP_FNLERP_K, NLERP_ONLERP_A, NLERP_ONLERP_B};
 use crate::types::Quat;
+use crate::wasm32::blocks4::transpose4;
 use core::arch::wasm32::*;
 
 /// `lX, lY, lZ, lW`: the fixed quaternion `l` broadcast to every lane.
@@ -42,22 +43,6 @@ fn splat(l: &Quat) -> L4 {
     L4 { x: f32x4_splat(l.x), y: f32x4_splat(l.y), z: f32x4_splat(l.z), w: f32x4_splat(l.w) }
 }
 
-/// 4x4 transpose: four quaternions (rows) in, four component registers
-/// out, or back.
-#[inline(always)]
-fn transpose(a: v128, b: v128, c: v128, d: v128) -> [v128; 4] {
-    let ab0 = i32x4_shuffle::<0, 4, 1, 5>(a, b); // a0 b0 a1 b1
-    let ab1 = i32x4_shuffle::<2, 6, 3, 7>(a, b); // a2 b2 a3 b3
-    let cd0 = i32x4_shuffle::<0, 4, 1, 5>(c, d); // c0 d0 c1 d1
-    let cd1 = i32x4_shuffle::<2, 6, 3, 7>(c, d); // c2 d2 c3 d3
-    [
-        i64x2_shuffle::<0, 2>(ab0, cd0), // a0 b0 c0 d0
-        i64x2_shuffle::<1, 3>(ab0, cd0), // a1 b1 c1 d1
-        i64x2_shuffle::<0, 2>(ab1, cd1), // a2 b2 c2 d2
-        i64x2_shuffle::<1, 3>(ab1, cd1), // a3 b3 c3 d3
-    ]
-}
-
 /// Four quaternions from `r[0..4]`, as `[x, y, z, w]` registers.
 ///
 /// # Safety
@@ -68,7 +53,7 @@ unsafe fn load4(r: *const Quat) -> [v128; 4] {
     let p = r.cast::<v128>();
     // SAFETY: four 16-byte quaternions are readable (caller's contract);
     // `v128_load` needs no alignment.
-    unsafe { transpose(v128_load(p), v128_load(p.add(1)), v128_load(p.add(2)), v128_load(p.add(3))) }
+    unsafe { transpose4(v128_load(p), v128_load(p.add(1)), v128_load(p.add(2)), v128_load(p.add(3))) }
 }
 
 /// `((a.x b.x + a.y b.y) + a.z b.z) + a.w b.w` lane by lane: the scalar
@@ -101,7 +86,7 @@ unsafe fn finish(dest: *mut Quat, l: &L4, r: &[v128; 4], ca: v128, ot: v128) {
     ];
     // unit(u) = u * (1 / sqrt(dot(u, u))), correctly rounded
     let rs = f32x4_div(one, f32x4_sqrt(dot(u[0], u[1], u[2], u[3], &u)));
-    let q = transpose(f32x4_mul(u[0], rs), f32x4_mul(u[1], rs), f32x4_mul(u[2], rs), f32x4_mul(u[3], rs));
+    let q = transpose4(f32x4_mul(u[0], rs), f32x4_mul(u[1], rs), f32x4_mul(u[2], rs), f32x4_mul(u[3], rs));
     let p = dest.cast::<v128>();
     // SAFETY: four writable quaternions (caller's contract); `v128_store`
     // needs no alignment.

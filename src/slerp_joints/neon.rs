@@ -31,8 +31,8 @@
 //! applied in list order (`crate::blocks::in_list_order`: a group
 //! or block whose entries repeat a joint runs entry by entry).
 
-use crate::aarch64::joints4::{NeonRepeats, copy_indexed, fma_lanes, hsum4, load, mul_lanes, slerp_scales, store};
-use crate::blocks::in_list_order;
+use crate::aarch64::joints4::{NeonRepeats, fma_lanes, hsum4, load, mul_lanes, slerp_scales, store};
+use crate::blocks::{copy_indexed, in_list_order};
 use crate::types::{JOINTQUAT_Q_OFFSET as Q, JOINTQUAT_T_OFFSET as T, JointQuat};
 use core::arch::aarch64::*;
 

@@ -48,11 +48,10 @@
 //! a joint runs entry by entry). Speed: `asm_notes/slerp_joints.md`,
 //! "Successor: Impl::Simd128".
 
-use crate::blocks::{OneByOne, in_list_order};
+use crate::blocks::{OneByOne, copy_indexed, in_list_order};
 use crate::types::{JOINTQUAT_Q_OFFSET as Q, JOINTQUAT_T_OFFSET as T, JointQuat};
 use crate::wasm32::joints4::{
-    block_entries, copy_indexed, each, fma_lanes, hsum4, lerp_translations, load4, mul_lanes, mul4, slerp_scales,
-    store4,
+    block_entries, each, fma_lanes, hsum4, lerp_translations, load4, mul_lanes, mul4, slerp_scales, store4,
 };
 use core::arch::wasm32::*;
 

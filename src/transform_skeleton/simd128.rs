@@ -49,7 +49,7 @@
 
 use super::portable::transform_joint;
 use crate::types::JointMat;
-use crate::wasm32::blocks4::{load, splat_lane, store, with_lane3_of};
+use crate::wasm32::blocks4::{joint_exactly, load, splat_lane, store, with_lane3_of};
 use crate::wasm32::fma::{Rare, fma_deferred};
 use core::arch::wasm32::*;
 
@@ -62,36 +62,6 @@ fn row(a0: v128, a1: v128, a2: v128, b: v128, neg_zero: v128, rare: &mut Rare) -
     y = fma_deferred(a1, splat_lane::<1>(b), y, rare);
     y = fma_deferred(a2, splat_lane::<2>(b), y, rare);
     f32x4_add(y, with_lane3_of(neg_zero, b))
-}
-
-/// The joint whose fused multiply-adds met a rare case
-/// (`crate::wasm32::fma::Rare`): `child = parent * child` again, over what the common
-/// path stored, from the child's rows as they were (`rows`), with
-/// [`super::portable::transform_joint`], whose fused multiply-add rounds
-/// once in every case (the same bits as the common path where that one is
-/// exact), out of line. The parent is read from `parent` unless it is the
-/// child (`parent == child`, raw kernel only), whose old rows are `rows`.
-///
-/// # Safety
-///
-/// `child` is valid for writes of a [`JointMat`] and `parent` for reads of
-/// one (any alignment).
-#[cold]
-#[inline(never)]
-unsafe fn exactly(child: *mut f32, parent: *const f32, rows: [v128; 3]) {
-    let mut a = JointMat::default();
-    let m = a.mat.as_mut_ptr();
-    // SAFETY: `a` is a local joint, 12 floats; the parent is 12 readable
-    // floats when it is not the child (caller's contract), and the child
-    // is written whole after both are read.
-    unsafe {
-        for (r, row) in rows.into_iter().enumerate() {
-            store(m.add(4 * r), row);
-        }
-        let b = if core::ptr::eq(parent, child) { a } else { parent.cast::<JointMat>().read_unaligned() };
-        transform_joint(&mut a, &b);
-        child.cast::<JointMat>().write_unaligned(a);
-    }
 }
 
 /// `TransformSkeleton` for wasm SIMD128: for `i` from `first_joint` to
@@ -138,7 +108,7 @@ pub unsafe fn transform_skeleton(joint_mats: *mut JointMat, parents: *const i32,
             // Stored first and tested after: only the pointers and the
             // child's old rows are live into the rare call.
             if rare.any() {
-                exactly(child, parent, [a0, a1, a2]);
+                joint_exactly(child, parent, [a0, a1, a2], transform_joint);
             }
         }
     }

@@ -7,6 +7,7 @@
 //! Everything here only moves 32-bit lanes (`i32x4_shuffle`,
 //! `i64x2_shuffle`): no arithmetic, so the bits are the inputs'.
 
+use crate::types::JointMat;
 use core::arch::wasm32::*;
 
 /// 4x4 transpose of four vectors: `(a b c d)` as rows in, columns out
@@ -73,6 +74,42 @@ pub(crate) unsafe fn store(p: *mut f32, v: v128) {
     // SAFETY: 16 writable bytes at `p` (caller's contract); `v128_store`
     // takes any alignment (`write_unaligned`).
     unsafe { v128_store(p.cast::<v128>(), v) }
+}
+
+/// A skeleton joint whose fused multiply-adds met a rare case
+/// (`crate::wasm32::fma::Rare`), done again exactly: `joint(a, b)` (the
+/// routine's portable per-joint function, whose fused multiply-add rounds
+/// once in every case: the same bits as the common path where that one is
+/// exact) on the child's rows as they were (`rows`) and the parent, over
+/// what the common path stored; out of line. The parent is read from
+/// `parent` unless it is the child (`parent == child`, raw kernels only),
+/// whose old rows are `rows`.
+///
+/// # Safety
+///
+/// `child` is valid for writes of a [`JointMat`] and `parent` for reads of
+/// one (any alignment).
+#[cold]
+#[inline(never)]
+pub(crate) unsafe fn joint_exactly(
+    child: *mut f32,
+    parent: *const f32,
+    rows: [v128; 3],
+    joint: fn(&mut JointMat, &JointMat),
+) {
+    let mut a = JointMat::default();
+    let m = a.mat.as_mut_ptr();
+    // SAFETY: `a` is a local joint, 12 floats; the parent is 12 readable
+    // floats when it is not the child (caller's contract), and the child
+    // is written whole after both are read.
+    unsafe {
+        for (r, row) in rows.into_iter().enumerate() {
+            store(m.add(4 * r), row);
+        }
+        let b = if core::ptr::eq(parent, child) { a } else { parent.cast::<JointMat>().read_unaligned() };
+        joint(&mut a, &b);
+        child.cast::<JointMat>().write_unaligned(a);
+    }
 }
 
 #[cfg(test)]

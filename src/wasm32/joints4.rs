@@ -297,25 +297,3 @@ fn sin_zero_half_pi<const N: usize>(w: [v128; N], sinom: [v128; N]) -> [v128; N]
     let p = each!(|v| fma(c[v], x[v], one));
     each!(|v| f32x4_mul(f32x4_mul(w[v], p[v]), sinom[v]))
 }
-
-/// The listings' `lerp >= 1` (and NaN `lerp`) early-out of both joint
-/// interpolators: copies `blend_joints[j]` to `joints[j]` for every `j` in
-/// `index[0..n]`, in order, bit for bit.
-///
-/// # Safety
-///
-/// `index` points to `n` readable `i32`, each a joint of both lists
-/// (`joints` valid for writes, `blend_joints` for reads), which do not
-/// overlap.
-#[inline]
-pub(crate) unsafe fn copy_indexed(joints: *mut JointQuat, blend_joints: *const JointQuat, index: *const i32, n: usize) {
-    for i in 0..n {
-        // SAFETY: `i < n` entries of `index` are readable; the entry names a
-        // joint of both lists, which do not overlap (caller's contract).
-        unsafe {
-            let j = *index.add(i) as usize;
-            store(joints, j, 0, load(blend_joints, j, 0));
-            store(joints, j, 4, load(blend_joints, j, 4));
-        }
-    }
-}
