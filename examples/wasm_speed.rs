@@ -3,8 +3,9 @@
 //! [`Impl::Auto`], [`Impl::Scalar`] and [`Impl::Portable`], timed in one
 //! process with the forms interleaved, as a markdown table of nanoseconds
 //! per element (the median of many rounds) and what `Auto` resolves to;
-//! then the two joint blends on held and near-identical poses (the inputs
-//! animation produces: `animasm_testkit::cases::Workload`), and the nlerp
+//! then the two joint blends on the Fox's keys, held and near-identical
+//! poses, and `quats_to_mats` on the Fox's keys (the inputs animation
+//! produces: `animasm_testkit::cases::Workload`), and the nlerp
 //! family (`Auto` against `Scalar`; it has no `Portable` form).
 //!
 //! Made for wasm32 (`--target wasm32-wasip1` runs it under Node through
@@ -84,7 +85,11 @@ fn bench(r: &'static Routine, workload: Workload) -> Bench {
             }
         }
         Shape::QuatsToMats { safe, .. } => {
-            let quats = setup::quats_to_mats_input();
+            let quats = match workload {
+                Workload::Random => setup::quats_to_mats_input(),
+                // Real rotations and translations: the Fox's keys.
+                w => workload_joints(w, setup::SEED, setup::JOINTS).0,
+            };
             let mut out = vec![JointMat::default(); quats.len()];
             let elements = quats.len();
             Bench { call: Box::new(move |imp| timed(|| safe(imp, &mut out, &quats), name)), elements }
@@ -164,7 +169,8 @@ fn main() -> ExitCode {
     let blends = ["slerp_joints", "lerp_joints"];
     let rows = animasm::roster::id_routines()
         .map(|r| (r, Workload::Random))
-        .chain(blends.into_iter().flat_map(|n| [Workload::Held, Workload::Near].map(|w| (find(n), w))))
+        .chain(blends.into_iter().flat_map(|n| [Workload::Fox, Workload::Held, Workload::Near].map(|w| (find(n), w))))
+        .chain([(find("quats_to_mats"), Workload::Fox)])
         .chain(["nlerp", "fnlerp", "onlerp"].map(|n| (find(n), Workload::Random)));
     for (r, workload) in rows {
         let auto = match r.resolve(Impl::Auto) {
