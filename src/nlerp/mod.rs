@@ -110,6 +110,40 @@ use crate::dispatch::{Form, Impl, Selected, alignment_of, form, select};
 use crate::error::Error;
 use crate::types::Quat;
 
+/// The three raw kernels of a 4-lane form that gives the scalar port's
+/// bits (`neon`, `simd128`): `nlerp4`, `fnlerp4` and `onlerp4`, each the
+/// loop of `crate::blocks::stream_by_4` over its module's block function
+/// (`nlerp4_block`, ...) with `l` broadcast by its module's `splat`, and
+/// the attributes given (a `target_feature`).
+#[cfg(any(target_arch = "aarch64", all(target_arch = "wasm32", target_feature = "simd128")))]
+macro_rules! kernels4 {
+    ($isa:literal $(, #[$attr:meta])*) => {
+        $crate::nlerp::kernels4!(@one $isa, [$(#[$attr])*], nlerp4, nlerp4_block, "nlerp");
+        $crate::nlerp::kernels4!(@one $isa, [$(#[$attr])*], fnlerp4, fnlerp4_block, "fnlerp");
+        $crate::nlerp::kernels4!(@one $isa, [$(#[$attr])*], onlerp4, onlerp4_block, "onlerp");
+    };
+    (@one $isa:literal, [$(#[$attr:meta])*], $name:ident, $block:ident, $f:literal) => {
+        #[doc = concat!("`", stringify!($name), "` for ", $isa, ": `dest[i] = ", $f, "(l, r[i], t[i])` for `i < size`,")]
+        #[doc = concat!("four at a time, bit for bit [`super::scalar::", $f, "`].")]
+        ///
+        /// # Safety
+        ///
+        /// `r` must be valid for reading and `dest` for writing `size`
+        /// quaternions, `t` valid for reading `size` floats; `dest` may be
+        /// `r` itself but must not otherwise overlap `r` or `t`. (No
+        /// alignment beyond the floats' own is needed.)
+        #[inline(never)]
+        $(#[$attr])*
+        pub unsafe fn $name(dest: *mut Quat, l: &Quat, r: *const Quat, t: *const f32, size: usize) {
+            // SAFETY: the caller's contract, which `$block` needs for four
+            // elements of each stream.
+            unsafe { $crate::blocks::stream_by_4(dest, &splat(l), r, t, size, $block) }
+        }
+    };
+}
+#[cfg(any(target_arch = "aarch64", all(target_arch = "wasm32", target_feature = "simd128")))]
+pub(crate) use kernels4;
+
 /// The raw kernels' signature: `(dest, l, r, t, size)`.
 type Kernel = crate::form::kernel::Stream;
 

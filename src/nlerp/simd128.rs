@@ -165,37 +165,4 @@ unsafe fn onlerp4_block(dest: *mut Quat, l: &L4, r: *const Quat, t: *const f32) 
     }
 }
 
-macro_rules! kernel4 {
-    ($(#[$doc:meta])* $name:ident => $block:ident) => {
-        $(#[$doc])*
-        ///
-        /// # Safety
-        ///
-        /// `r` must be valid for reading and `dest` for writing `size`
-        /// quaternions, `t` valid for reading `size` floats; `dest` may be
-        /// `r` itself but must not otherwise overlap `r` or `t`. (No
-        /// alignment beyond the floats' own is needed.)
-        #[inline(never)]
-        pub unsafe fn $name(dest: *mut Quat, l: &Quat, r: *const Quat, t: *const f32, size: usize) {
-            // SAFETY: the caller's contract, which `$block` needs for four
-            // elements of each stream.
-            unsafe { crate::blocks::stream_by_4(dest, &splat(l), r, t, size, $block) }
-        }
-    };
-}
-
-kernel4! {
-    /// `nlerp4` for wasm SIMD128: `dest[i] = nlerp(l, r[i], t[i])` for
-    /// `i < size`, four at a time, bit for bit [`super::scalar::nlerp`].
-    nlerp4 => nlerp4_block
-}
-kernel4! {
-    /// `fnlerp4` for wasm SIMD128: `dest[i] = fnlerp(l, r[i], t[i])` for
-    /// `i < size`, four at a time, bit for bit [`super::scalar::fnlerp`].
-    fnlerp4 => fnlerp4_block
-}
-kernel4! {
-    /// `onlerp4` for wasm SIMD128: `dest[i] = onlerp(l, r[i], t[i])` for
-    /// `i < size`, four at a time, bit for bit [`super::scalar::onlerp`].
-    onlerp4 => onlerp4_block
-}
+super::kernels4!("wasm SIMD128");
