@@ -12,9 +12,12 @@
 //!
 //! The test binaries themselves always link `std` (the harness needs it):
 //! what changes is the `animasm` library they test, whose features Cargo
-//! unifies from the root's and the dev-dependencies' (`devkit` and
-//! `animasm-testkit` ask for `alloc` only, so `--no-default-features` turns
-//! `std` off for the whole test build).
+//! unifies from the root's and the dev-dependencies' (`devkit`, `animasm`
+//! itself with the test hooks and `animasm-testkit` are taken without
+//! their default features and ask for `alloc` only, so
+//! `--no-default-features` turns `std` off for the whole test build;
+//! `.ci/run` checks that this file's tests without `std` are the ones
+//! listed there).
 
 use animasm::isa::Detection;
 use animasm::roster::{self, FormInfo, Routine};

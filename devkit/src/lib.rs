@@ -56,16 +56,28 @@ pub mod workloads;
 
 pub use asmkit::{listing, objdump, paths, site_input};
 
-/// Exits with a message (code 2) when `animasm` was built with its test
-/// hooks (`animasm::isa::TEST_HOOKS`): `what` (the report, a bench) times
-/// the safe functions' `select`, which must be the one a user's build
-/// runs. That happens when the command selects the root crate too (its
-/// dev-dependency on itself turns the hooks on for its tests): run it as
-/// `-p devkit`.
+/// Exits with a message (code 2) when `animasm` was not built as a user's
+/// build is, so that `what` (the report, a bench) would time another
+/// `select` than a user's or leave forms out:
+///
+/// - with its test hooks (`animasm::isa::TEST_HOOKS`). That happens when
+///   the command selects the root crate too (its dev-dependency on itself
+///   turns the hooks on for its tests): run it as `-p devkit`;
+/// - on x86_64, without run-time CPU detection (animasm's `std` feature,
+///   which devkit's default `std` feature turns on): every form beyond
+///   SSE2 would print as `n/a`. That happens when devkit is built with
+///   `--no-default-features`.
 pub fn refuse_test_hooks(what: &str) {
     if animasm::isa::TEST_HOOKS {
         eprintln!(
             "{what}: animasm was built with its test hooks (the root crate's tests turn them on), so the timings would not be a user's: run it with `-p devkit` (cargo run --release -p devkit --example report, cargo bench -p devkit)"
+        );
+        std::process::exit(2);
+    }
+    #[cfg(target_arch = "x86_64")]
+    if std::arch::is_x86_feature_detected!("avx") && !animasm::Isa::Avx.detected() {
+        eprintln!(
+            "{what}: animasm was built without its `std` feature, so it detects no CPU feature at run time and every form beyond SSE2 would be left out: build devkit with its default features"
         );
         std::process::exit(2);
     }
