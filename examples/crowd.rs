@@ -1,5 +1,5 @@
 //! `cargo run --release --example crowd [-- --characters N] [--frames F] [--quick]`:
-//! a crowd of Foxes (default 1,000; `--quick` 100 characters and 9
+//! a crowd of Foxes (default 1,000; `--quick` 100 characters and 16
 //! frames, for CI), each playing one of the Fox's three clips
 //! (`data/Fox.glb`) at its own time, every clip resampled to 30 Hz once
 //! (`devkit::crowd`). A character's frame is the two frames around its time
@@ -7,24 +7,35 @@
 //! the character's own model and skinning matrices; a crowd frame is every
 //! character, 1/60 s after the previous one.
 //!
-//! Each crowd frame is timed three ways, interleaved (the order turns from
-//! frame to frame), on the same characters and buffers, with the report's
-//! timer (`devkit::timer`):
+//! Each crowd frame is timed three ways, on the same characters and
+//! buffers, with the report's timer (`devkit::timer`):
 //!
 //! - one core: a plain loop over the characters;
 //! - every core: rayon's `par_iter_mut` over the characters (each writes
-//!   only its own buffers), on rayon's global pool (not on wasm32, which
-//!   has no threads);
+//!   only its own buffers), on `devkit::crowd::pinned_pool`, one worker
+//!   pinned per CPU as an engine's job system pins its workers (not on
+//!   wasm32, which has no threads);
 //! - chained, one core: the same pose with the crate's separate calls
 //!   (`Skeleton::slerp_joints` on a copy of the first frame,
 //!   `quats_to_mats`, `Skeleton::local_to_model`, `transform_joints`).
 //!
-//! It prints the median over the frames of each: ns per joint, characters
-//! per millisecond, the scaling (one core over every core) with the number
-//! of rayon threads, and chained over one call. At the end it checks that
-//! the one-core loop and the rayon loop wrote bit-identical skinning
-//! matrices for the last frame (exit code 1 otherwise), and says whether
-//! the chained calls gave the same bits. A bad command line is exit code 2.
+//! The ways take turns in blocks of [`BLOCK`] consecutive frames (the
+//! order turns from block to block), as an engine runs its frames back to
+//! back. A block's first frame is counted apart: for rayon it is the
+//! frame after the pool idled while the other ways ran (its threads
+//! asleep and woken again, which on a virtual machine costs tens of
+//! microseconds). On a 2-vCPU AMD EPYC (Zen 4), rayon's global pool timed
+//! frame by frame in turn with the other ways ran 0.9x the one-core loop's
+//! speed in most runs: its two workers were woken on one vCPU, the other
+//! idle (a probe with both pinned: 1.9x).
+//!
+//! It prints the median over the frames of each (a block's first frames
+//! apart): ns per joint, characters per millisecond, the scaling (one core
+//! over every core) with the number of rayon threads, and chained over one
+//! call. At the end it checks that the one-core loop and the rayon loop
+//! wrote bit-identical skinning matrices for the last frame (exit code 1
+//! otherwise), and says whether the chained calls gave the same bits. A bad
+//! command line is exit code 2.
 
 use std::process::ExitCode;
 
@@ -37,11 +48,15 @@ use rayon::prelude::*;
 const USAGE: &str = "usage: cargo run --release --example crowd -- [--characters N] [--frames F] [--quick]
 
   --characters  how many Foxes (default 1000; 100 with --quick)
-  --frames      how many crowd frames are timed (default 101; 9 with --quick)
+  --frames      how many crowd frames each way is timed, rounded up to blocks of 16
+                (default 112; 16 with --quick)
   --quick       the CI run: few characters, few frames";
 
 /// The time between two crowd frames, in seconds.
 const DT: f32 = 1.0 / 60.0;
+
+/// The frames each way runs back to back before the next way's turn.
+const BLOCK: usize = 16;
 
 /// The form every call takes: what an engine would call.
 const IMP: Impl = Impl::Auto;
@@ -49,7 +64,7 @@ const IMP: Impl = Impl::Auto;
 fn parse_args() -> Result<(usize, usize), String> {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let quick = args.iter().any(|a| a == "--quick");
-    let (mut characters, mut frames) = if quick { (100, 9) } else { (1000, 101) };
+    let (mut characters, mut frames) = if quick { (100, 16) } else { (1000, 112) };
     let mut it = args.iter();
     while let Some(a) = it.next() {
         let mut number = |name: &str| -> Result<usize, String> {
@@ -67,13 +82,14 @@ fn parse_args() -> Result<(usize, usize), String> {
             other => return Err(format!("unknown argument {other:?}")),
         }
     }
-    Ok((characters, frames))
+    Ok((characters, frames.div_ceil(BLOCK) * BLOCK))
 }
 
 /// The ways a crowd frame is run.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Run {
     OneCore,
+    /// rayon, on `devkit::crowd::pinned_pool`.
     #[cfg(not(target_family = "wasm"))]
     EveryCore,
     Chained,
@@ -86,19 +102,29 @@ const RUNS: &[Run] = &[
     Run::Chained,
 ];
 
-/// One crowd frame at crowd time `t`, run `run`'s way.
-fn frame(
-    run: Run,
-    crowd: &Crowd,
-    characters: &mut [Character],
-    t: f32,
-    scratch: &mut [JointQuat],
-) -> Result<(), animasm::Error> {
-    match run {
-        Run::OneCore => characters.iter_mut().try_for_each(|c| crowd.pose(IMP, c, t)),
-        #[cfg(not(target_family = "wasm"))]
-        Run::EveryCore => characters.par_iter_mut().try_for_each(|c| crowd.pose(IMP, c, t)),
-        Run::Chained => characters.iter_mut().try_for_each(|c| crowd.pose_chained(IMP, c, t, scratch)),
+/// What the ways share: the crowd, its characters, the chained calls'
+/// scratch pose and the pinned pool.
+struct Frame<'a> {
+    crowd: &'a Crowd,
+    characters: Vec<Character>,
+    scratch: Vec<JointQuat>,
+    #[cfg(not(target_family = "wasm"))]
+    pool: &'a rayon::ThreadPool,
+}
+
+impl Frame<'_> {
+    /// One crowd frame at crowd time `t`, run `run`'s way.
+    fn run(&mut self, run: Run, t: f32) -> Result<(), animasm::Error> {
+        let (crowd, characters) = (self.crowd, &mut self.characters);
+        match run {
+            Run::OneCore => characters.iter_mut().try_for_each(|c| crowd.pose(IMP, c, t)),
+            #[cfg(not(target_family = "wasm"))]
+            Run::EveryCore => self.pool.install(|| characters.par_iter_mut().try_for_each(|c| crowd.pose(IMP, c, t))),
+            Run::Chained => {
+                let scratch = &mut self.scratch;
+                characters.iter_mut().try_for_each(|c| crowd.pose_chained(IMP, c, t, scratch))
+            }
+        }
     }
 }
 
@@ -143,14 +169,21 @@ fn main() -> ExitCode {
 fn run(n: usize, frames: usize) -> Result<bool, Box<dyn std::error::Error>> {
     let crowd = Crowd::fox()?;
     let joints = crowd.joints();
-    let mut characters = crowd.characters(n);
-    let mut scratch = vec![JointQuat::default(); joints];
     #[cfg(not(target_family = "wasm"))]
-    let threads = rayon::current_num_threads();
+    let (pool, pinned) = devkit::crowd::pinned_pool()?;
+    let mut frame = Frame {
+        crowd: &crowd,
+        characters: crowd.characters(n),
+        scratch: vec![JointQuat::default(); joints],
+        #[cfg(not(target_family = "wasm"))]
+        pool: &pool,
+    };
+    #[cfg(not(target_family = "wasm"))]
+    let threads = pool.current_num_threads();
 
     let clips: Vec<String> = crowd.clips.iter().map(|c| format!("{} {:.2} s", c.name, c.duration())).collect();
     println!(
-        "crowd: {n} Foxes of {joints} joints, clips {} resampled at {RATE} Hz; {frames} frames {DT:.4} s apart, median of frames",
+        "crowd: {n} Foxes of {joints} joints, clips {} resampled at {RATE} Hz; {frames} frames {DT:.4} s apart per way, in blocks of {BLOCK}; medians of frames (a block's first apart)",
         clips.join(", ")
     );
     println!(
@@ -166,30 +199,42 @@ fn run(n: usize, frames: usize) -> Result<bool, Box<dyn std::error::Error>> {
 
     // One untimed frame each: the pages touched, rayon's pool started.
     for &r in RUNS {
-        frame(r, &crowd, &mut characters, 0.0, &mut scratch)?;
+        frame.run(r, 0.0)?;
     }
+    // Per way: the ticks of the frames after a block's first, and of the
+    // blocks' first frames.
     let mut ticks: Vec<Vec<u64>> = vec![Vec::with_capacity(frames); RUNS.len()];
+    let mut firsts: Vec<Vec<u64>> = vec![Vec::with_capacity(frames / BLOCK); RUNS.len()];
     let mut last: Vec<Vec<JointMat>> = vec![Vec::new(); RUNS.len()];
-    for f in 0..frames {
-        let t = f as f32 * DT;
+    for block in 0..frames / BLOCK {
         for k in 0..RUNS.len() {
-            let i = (f + k) % RUNS.len();
-            let mut result = Ok(());
-            ticks[i].push(timer::time(|| result = frame(RUNS[i], &crowd, &mut characters, t, &mut scratch)));
-            result?;
-            if f + 1 == frames {
-                last[i] = skins(&characters);
+            let i = (block + k) % RUNS.len();
+            for j in 0..BLOCK {
+                let f = block * BLOCK + j;
+                let t = f as f32 * DT;
+                let mut result = Ok(());
+                let took = timer::time(|| result = frame.run(RUNS[i], t));
+                result?;
+                if j == 0 {
+                    firsts[i].push(took)
+                } else {
+                    ticks[i].push(took)
+                }
+                if f + 1 == frames {
+                    last[i] = skins(&frame.characters);
+                }
             }
         }
     }
 
-    let ns = |r: Run| {
+    let median = |of: &[Vec<u64>], r: Run| {
         let i = RUNS.iter().position(|&x| x == r).expect("a run of RUNS");
-        timer::ticks_to_ns(Stats::of_ticks(&mut ticks[i].clone(), 1.0).median)
+        timer::ticks_to_ns(Stats::of_ticks(&mut of[i].clone(), 1.0).median)
     };
+    let ns = |r: Run| median(&ticks, r);
     let line = |what: &str, ns: f64| {
         println!(
-            "{what:<34} {:>9.1} us/frame {:>7.2} ns/joint {:>8.1} characters/ms",
+            "{what:<46} {:>9.1} us/frame {:>7.2} ns/joint {:>8.1} characters/ms",
             ns / 1e3,
             ns / (n * joints) as f64,
             n as f64 / (ns / 1e6)
@@ -200,8 +245,12 @@ fn run(n: usize, frames: usize) -> Result<bool, Box<dyn std::error::Error>> {
     #[cfg(not(target_family = "wasm"))]
     {
         let every = ns(Run::EveryCore);
-        line(&format!("(b) rayon ({threads} threads), slerp_pose"), every);
+        let how = if pinned.is_empty() { "not pinned".to_owned() } else { format!("pinned to CPUs {pinned:?}") };
+        line(&format!("(b) rayon ({threads} threads, {how}), slerp_pose"), every);
         println!("scaling (a)/(b): {:.2}x with {threads} rayon threads", one / every);
+        let woken = median(&firsts, Run::EveryCore);
+        line("    (b) a block's first frame, the pool woken", woken);
+        println!("    scaling on those frames: {:.2}x", median(&firsts, Run::OneCore) / woken);
     }
     #[cfg(target_family = "wasm")]
     println!("(b) not run: wasm32 has no threads");

@@ -23,6 +23,13 @@
 //! frame, [`animasm::quats_to_mats`], [`Skeleton::local_to_model`],
 //! [`animasm::transform_joints`]), for comparison.
 //!
+//! [`pinned_pool`] is the pool both time the crowd on every core with: a
+//! rayon pool with one worker per CPU this process may run on, each pinned
+//! to its own, as an engine's job system pins its workers. Unpinned (rayon's
+//! global pool), a frame's workers were often both woken on one vCPU of a
+//! 2-vCPU virtual machine (an AMD EPYC): half the runs scaled 1.9x, the
+//! other half 0.9x, the whole run long.
+//!
 //! Characters are spread deterministically: character `i` plays clip
 //! `i % clips`, from the fraction `i * (golden ratio - 1)` (mod 1) of its
 //! length; a character's time at crowd time `t` is its start plus `t`,
@@ -217,4 +224,72 @@ fn resample(anim: &pipeline::Animation) -> Result<Vec<Vec<JointQuat>>, PoseError
         frames.push(joints);
     }
     Ok(frames)
+}
+
+/// A rayon pool for a crowd frame: one worker per CPU this process may run
+/// on, worker `i` pinned to the `i`-th of them (Linux's
+/// `sched_setaffinity`; elsewhere, and where the CPUs cannot be read, the
+/// workers are not pinned and the pool has one per
+/// `std::thread::available_parallelism`). Returns the pool and the CPUs
+/// its workers are pinned to (empty when they are not).
+#[cfg(not(target_family = "wasm"))]
+pub fn pinned_pool() -> Result<(rayon::ThreadPool, Vec<usize>), rayon::ThreadPoolBuildError> {
+    let cpus = allowed_cpus();
+    let threads =
+        if cpus.is_empty() { std::thread::available_parallelism().map_or(1, |n| n.get()) } else { cpus.len() };
+    let pinned = cpus.clone();
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .thread_name(|i| format!("crowd-{i}"))
+        .start_handler(move |i| {
+            if let Some(&cpu) = pinned.get(i)
+                && !pin_this_thread(cpu)
+            {
+                eprintln!("crowd: worker {i} could not be pinned to CPU {cpu}: it runs unpinned");
+            }
+        })
+        .build()?;
+    Ok((pool, cpus))
+}
+
+/// The CPUs this process may run on (its affinity mask), in order; empty
+/// off Linux or when the mask cannot be read.
+#[cfg(not(target_family = "wasm"))]
+fn allowed_cpus() -> Vec<usize> {
+    #[cfg(target_os = "linux")]
+    {
+        // SAFETY: `cpu_set_t` is a plain bit array, valid all zeros;
+        // `sched_getaffinity` writes at most `size_of::<cpu_set_t>()` bytes
+        // into it, and `CPU_ISSET` reads a bit below `CPU_SETSIZE` of it.
+        unsafe {
+            let mut set: libc::cpu_set_t = std::mem::zeroed();
+            if libc::sched_getaffinity(0, std::mem::size_of::<libc::cpu_set_t>(), &mut set) != 0 {
+                return Vec::new();
+            }
+            (0..libc::CPU_SETSIZE as usize).filter(|&c| libc::CPU_ISSET(c, &set)).collect()
+        }
+    }
+    #[cfg(not(target_os = "linux"))]
+    Vec::new()
+}
+
+/// Pins the calling thread to `cpu`; whether that worked.
+#[cfg(not(target_family = "wasm"))]
+fn pin_this_thread(cpu: usize) -> bool {
+    #[cfg(target_os = "linux")]
+    {
+        // SAFETY: as in `allowed_cpus`; `cpu` is below `CPU_SETSIZE` (it
+        // came from a mask of that size), and `sched_setaffinity(0, ..)`
+        // changes only the calling thread's mask.
+        unsafe {
+            let mut set: libc::cpu_set_t = std::mem::zeroed();
+            libc::CPU_SET(cpu, &mut set);
+            libc::sched_setaffinity(0, std::mem::size_of::<libc::cpu_set_t>(), &set) == 0
+        }
+    }
+    #[cfg(not(target_os = "linux"))]
+    {
+        let _ = cpu;
+        false
+    }
 }

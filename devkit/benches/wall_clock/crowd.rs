@@ -2,8 +2,9 @@
 //! [`CHARACTERS`] Foxes (`devkit::crowd`: each character at its own time in
 //! one of the Fox's three clips, resampled to 30 Hz; one `slerp_pose` with a
 //! `Skin` per character into its own buffers), `Impl::Auto`, on one core
-//! (`one_core`, a plain loop) and on rayon's global pool (`rayon`,
-//! `par_iter_mut` over the characters; not on wasm32). Each iteration is the
+//! (`one_core`, a plain loop) and on every core (`rayon`, `par_iter_mut`
+//! over the characters on `devkit::crowd::pinned_pool`, one worker pinned
+//! per CPU; not on wasm32). Each iteration is the
 //! next frame, 1/60 s later (ten seconds, then over), so the factors vary
 //! as in a game. Throughput in joints.
 
@@ -42,12 +43,15 @@ pub(crate) fn pose_crowd(c: &mut C) {
         })
     });
     #[cfg(not(target_family = "wasm"))]
-    group.bench_function(format!("rayon/{CHARACTERS}"), |b| {
-        b.iter(|| {
-            i = i.wrapping_add(1);
-            let t = black_box(time(i));
-            characters.par_iter_mut().for_each(|ch| crowd.pose(Impl::Auto, ch, t).unwrap());
-        })
-    });
+    {
+        let (pool, _) = devkit::crowd::pinned_pool().expect("the crowd's pool builds");
+        group.bench_function(format!("rayon/{CHARACTERS}"), |b| {
+            b.iter(|| {
+                i = i.wrapping_add(1);
+                let t = black_box(time(i));
+                pool.install(|| characters.par_iter_mut().for_each(|ch| crowd.pose(Impl::Auto, ch, t).unwrap()));
+            })
+        });
+    }
     group.finish();
 }
