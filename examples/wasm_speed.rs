@@ -5,8 +5,11 @@
 //! per element (the median of many rounds) and what `Auto` resolves to;
 //! then the two joint blends on the Fox's keys, held and near-identical
 //! poses, and `quats_to_mats` on the Fox's keys (the inputs animation
-//! produces: `animasm_testkit::cases::Workload`), and the nlerp
-//! family (`Auto` against `Scalar`; it has no `Portable` form).
+//! produces: `animasm_testkit::cases::Workload`), the two skeleton routines
+//! on a rig's rest pose (`devkit::setup::rig_skeleton_input`: axis-aligned
+//! turns and decimal offsets, whose sums often fall exactly halfway between
+//! two f32), and the nlerp family (`Auto` against `Scalar`; it has no
+//! `Portable` form).
 //!
 //! Made for wasm32 (`--target wasm32-wasip1` runs it under Node through
 //! `scripts/wasi-run.mjs`), where the report's timer (`devkit::timer`,
@@ -24,7 +27,9 @@
 //! the timed call. `--quick` (or `ANIMASM_WASM_SPEED_QUICK=1`) runs 15
 //! rounds instead of 401, to check that it runs to the end (CI).
 
+use std::cell::RefCell;
 use std::process::ExitCode;
+use std::rc::Rc;
 use std::time::Instant;
 
 use animasm::roster::{Routine, Shape};
@@ -47,6 +52,9 @@ struct Bench {
     elements: usize,
 }
 
+/// The skeleton rows' shared buffers: the joints and the parents.
+type SkeletonWork = Rc<RefCell<(Vec<JointMat>, Vec<i32>)>>;
+
 /// The roster's routine `name`.
 fn find(name: &str) -> &'static Routine {
     animasm::roster::find(name).unwrap_or_else(|| panic!("{name}: not in the roster"))
@@ -61,13 +69,36 @@ fn timed(f: impl FnOnce() -> Result<(), animasm::Error>, what: &str) -> u128 {
     ns
 }
 
+/// A row's input: a workload of `animasm_testkit` (the joint blends' pairs,
+/// `quats_to_mats`' joints; the other routines take the report's random
+/// input with `Random`), or a rig's rest pose (the skeleton routines).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Input {
+    Load(Workload),
+    Rig,
+}
+
+impl Input {
+    fn name(self) -> &'static str {
+        match self {
+            Input::Load(w) => w.name(),
+            Input::Rig => "rig",
+        }
+    }
+}
+
 /// The routine's input (`devkit::setup`'s, 1024 elements; for the joint
-/// blends, the pairs of `workload`) and its call.
-fn bench(r: &'static Routine, workload: Workload) -> Bench {
+/// blends, the pairs of `input`'s workload) and its call. The skeleton
+/// routines work in `skeleton_work`, one pair of buffers (joints, parents)
+/// for all their rows, so that a row's input and not its buffers' places
+/// decides its time (4K aliasing: on x86_64 the rig's rows, each in
+/// buffers of their own, took 1.45x the random rows' time, and the same
+/// time in the same buffers).
+fn bench(r: &'static Routine, input: Input, skeleton_work: SkeletonWork) -> Bench {
     let name = r.name;
     match r.shape {
         Shape::JointBlend { safe, .. } => {
-            let (joints, blend, index) = match workload {
+            let (joints, blend, index) = match workload_of(input, name) {
                 Workload::Random => setup::joint_lists(),
                 w => {
                     let (a, b) = workload_joints(w, setup::SEED, setup::JOINTS);
@@ -85,7 +116,7 @@ fn bench(r: &'static Routine, workload: Workload) -> Bench {
             }
         }
         Shape::QuatsToMats { safe, .. } => {
-            let quats = match workload {
+            let quats = match workload_of(input, name) {
                 Workload::Random => setup::quats_to_mats_input(),
                 // Real rotations and translations: the Fox's keys.
                 w => workload_joints(w, setup::SEED, setup::JOINTS).0,
@@ -102,14 +133,20 @@ fn bench(r: &'static Routine, workload: Workload) -> Bench {
         }
         Shape::Skeleton { safe, .. } => {
             let walk = Walk::of(r).expect("a skeleton routine has a walk");
-            let (mats, parents) = setup::skeleton_input(walk);
-            let mut work = mats.clone();
+            let (mats, parents) = match input {
+                Input::Rig => setup::rig_skeleton_input(walk),
+                Input::Load(_) => setup::skeleton_input(walk),
+            };
             let range = setup::SKELETON_RANGE;
             let elements = range.clone().count();
             Bench {
                 call: Box::new(move |imp| {
-                    work.copy_from_slice(&mats);
-                    timed(|| safe(imp, &mut work, &parents, range.clone()), name)
+                    let (work, work_parents) = &mut *skeleton_work.borrow_mut();
+                    work.clear();
+                    work.extend_from_slice(&mats);
+                    work_parents.clear();
+                    work_parents.extend_from_slice(&parents);
+                    timed(|| safe(imp, work, work_parents, range.clone()), name)
                 }),
                 elements,
             }
@@ -129,6 +166,14 @@ fn bench(r: &'static Routine, workload: Workload) -> Bench {
         // The quaternion-pair and pose shapes, and any shape to come: not
         // timed here.
         _ => unreachable!("{name}: not a shape this example times"),
+    }
+}
+
+/// `input`'s workload; a rig is only a skeleton's input.
+fn workload_of(input: Input, name: &str) -> Workload {
+    match input {
+        Input::Load(w) => w,
+        Input::Rig => panic!("{name}: the rig input is for the skeleton routines"),
     }
 }
 
@@ -168,11 +213,18 @@ fn main() -> ExitCode {
     // the nlerp family (which has no `Portable` form: `-`).
     let blends = ["slerp_joints", "lerp_joints"];
     let rows = animasm::roster::id_routines()
-        .map(|r| (r, Workload::Random))
-        .chain(blends.into_iter().flat_map(|n| [Workload::Fox, Workload::Held, Workload::Near].map(|w| (find(n), w))))
-        .chain([(find("quats_to_mats"), Workload::Fox)])
-        .chain(["nlerp", "fnlerp", "onlerp"].map(|n| (find(n), Workload::Random)));
-    for (r, workload) in rows {
+        .map(|r| (r, Input::Load(Workload::Random)))
+        .chain(
+            blends
+                .into_iter()
+                .flat_map(|n| [Workload::Fox, Workload::Held, Workload::Near].map(|w| (find(n), Input::Load(w)))),
+        )
+        .chain([(find("quats_to_mats"), Input::Load(Workload::Fox))])
+        .chain(["transform_skeleton", "untransform_skeleton"].map(|n| (find(n), Input::Rig)))
+        .chain(["nlerp", "fnlerp", "onlerp"].map(|n| (find(n), Input::Load(Workload::Random))));
+    let skeleton_work: SkeletonWork =
+        Rc::new(RefCell::new((Vec::with_capacity(setup::JOINTS), Vec::with_capacity(setup::JOINTS))));
+    for (r, input) in rows {
         let auto = match r.resolve(Impl::Auto) {
             Ok(f) => f.imp,
             Err(e) => {
@@ -180,7 +232,7 @@ fn main() -> ExitCode {
                 return ExitCode::FAILURE;
             }
         };
-        let mut b = bench(r, workload);
+        let mut b = bench(r, input, Rc::clone(&skeleton_work));
         let imps: Vec<Impl> = IMPS.into_iter().filter(|&imp| r.resolve(imp).is_ok()).collect();
         // One untimed call of each form first: the first call of a wasm
         // function may run code that V8 has not yet optimised.
@@ -201,7 +253,7 @@ fn main() -> ExitCode {
         println!(
             "| {} | {} | {auto} | {a:.2} | {} | {} | {} | {} |",
             r.name,
-            workload.name(),
+            input.name(),
             cell(sc, ""),
             cell(po, ""),
             cell(sc.map(|v| v / a), "x"),

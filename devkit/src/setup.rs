@@ -22,7 +22,7 @@ use std::sync::OnceLock;
 
 use animasm::roster::{self, Routine};
 use animasm::slerp_quats::AlignedQuats;
-use animasm::{Impl, JointMat, JointQuat, Quat};
+use animasm::{Impl, JointMat, JointQuat, Quat, Vec4};
 
 use crate::floors::Walk;
 
@@ -98,6 +98,43 @@ pub fn skeleton_input(walk: Walk) -> (Vec<JointMat>, Vec<i32>) {
     match walk {
         Walk::Forward => skeleton_locals(),
         Walk::Backward => skeleton_globals(),
+    }
+}
+
+/// A rig's rest pose for a `Shape::Skeleton` routine that walks `walk`:
+/// [`JOINTS`] joints on [`skeleton_locals`]' parents whose rotations are
+/// turns by multiples of 90 degrees about an axis or by 120 degrees about
+/// a cube diagonal (quaternion components 0, ±1/2, ±√½, ±1) and whose
+/// translations are multiples of 0.1, 0.25 and 0.05 (as modelling tools
+/// write bones), made local matrices by the scalar `quats_to_mats` (and
+/// model matrices once for a routine walking backward). Their products and
+/// sums often land exactly halfway between two f32, which an exact fused
+/// multiply-add built from f64 arithmetic (the SIMD128 forms') cannot tell
+/// from a double rounding without its slow path.
+pub fn rig_skeleton_input(walk: Walk) -> (Vec<JointMat>, Vec<i32>) {
+    let h = core::f32::consts::FRAC_1_SQRT_2;
+    let turns = [
+        Quat::new(0.0, 0.0, 0.0, 1.0),
+        Quat::new(h, 0.0, 0.0, h),
+        Quat::new(0.0, h, 0.0, h),
+        Quat::new(0.0, 0.0, h, h),
+        Quat::new(1.0, 0.0, 0.0, 0.0),
+        Quat::new(0.5, 0.5, 0.5, 0.5),
+        Quat::new(-0.5, 0.5, -0.5, 0.5),
+        Quat::new(0.0, -h, 0.0, h),
+    ];
+    let quats: Vec<JointQuat> = (0..JOINTS)
+        .map(|i| {
+            let t = Vec4::new(0.1 * (i % 7) as f32, 0.25 * (i % 3) as f32, 0.05 * (i % 11) as f32, 1.0);
+            JointQuat::new(turns[i % turns.len()], t)
+        })
+        .collect();
+    let mut mats = vec![JointMat::default(); JOINTS];
+    animasm::quats_to_mats(Impl::Scalar, &mut mats, &quats).expect("as many matrices as joints");
+    let locals = (mats, skeleton_locals().1);
+    match walk {
+        Walk::Forward => locals,
+        Walk::Backward => to_globals(locals),
     }
 }
 
