@@ -117,59 +117,16 @@ pub unsafe fn transform_skeleton(joint_mats: *mut JointMat, parents: *const i32,
 #[cfg(test)]
 mod tests {
     use super::super::portable;
-    use crate::types::JointMat;
-    use crate::wasm32::fma::tests::double_rounding_triple;
+    use crate::wasm32::blocks4::tests::check_rare_joints;
 
-    /// Up to 6 joints (the first `n` used) of pseudo-random elements in
-    /// `[-1, 1)`, each joint's parent an earlier one (joint 0 its own,
-    /// outside the range), and at `rare` a child of joint 0 crafted with
-    /// it from [`double_rounding_triple`] `(a, b, c)`: the parent's row 0 `(1, b, 0, t)` and the child's rows `(c, ..)`, `(a, ..)`, `(0, ..)` make element `(0, 0)` `(c 1 ⊕fma a b) ⊕fma 0 0`, whose second
-    /// step is `a b + c`, which the common path alone rounds wrongly.
-    fn skeleton(n: usize, rare: usize, seed: u32) -> ([JointMat; 6], [i32; 6]) {
-        let (a, b, c) = double_rounding_triple();
-        let mut s = seed;
-        let mut next = || {
-            s = s.wrapping_mul(1_664_525).wrapping_add(1_013_904_223);
-            s
-        };
-        let mut mats: [JointMat; 6] = core::array::from_fn(|_| JointMat {
-            mat: core::array::from_fn(|_| (next() >> 8) as f32 / (1 << 23) as f32 - 1.0),
-        });
-        let mut parents: [i32; 6] =
-            core::array::from_fn(|i| if i == 0 || i >= n { 0 } else { (next() % i as u32) as i32 });
-        mats[0].mat = [1.0, b, 0.0, 0.5, 0.0, 1.0, 0.0, 0.25, 0.0, 0.0, 1.0, 0.125];
-        mats[rare].mat = [c, 1.0, 1.0, 1.0, a, 0.0, 0.0, 0.0, 0.0, 0.0, 1.0, 0.0];
-        parents[rare] = 0;
-        (mats, parents)
-    }
-
-    /// Every skeleton with the crafted joint (at every place of the range;
-    /// as its own parent too, which the raw kernel allows) gives the
-    /// portable form's bits: the rare path redoes its joint right (made to
-    /// skip it, this test fails).
+    /// Skeletons with a joint whose multiply-add the common path rounds
+    /// wrongly give the portable form's bits (`wasm32::blocks4::tests::check_rare_joints`;
+    /// the parent's row 0 `(1, b, 0, t)` puts the crafted factor where this routine
+    /// reads it). Made to skip the rare path, this test fails.
     #[test]
     fn rare_joints_give_the_portable_bits() {
-        for n in 2..=6 {
-            for at in 1..n {
-                for self_parent in [false, true] {
-                    let (mut got, mut parents) = skeleton(n, at, (n * 16 + at) as u32);
-                    if self_parent {
-                        parents[at] = at as i32;
-                    }
-                    let mut want = got;
-                    // SAFETY: 6 joints, every parent index below 6.
-                    unsafe {
-                        super::transform_skeleton(got.as_mut_ptr(), parents.as_ptr(), 1, n as i32 - 1);
-                        portable::transform_skeleton(want.as_mut_ptr(), parents.as_ptr(), 1, n as i32 - 1);
-                    }
-                    let bits = |m: &[JointMat; 6]| m.map(|j| j.mat.map(f32::to_bits));
-                    assert_eq!(
-                        bits(&got),
-                        bits(&want),
-                        "{n} joints, the rare one at {at}, its own parent: {self_parent}"
-                    );
-                }
-            }
-        }
+        check_rare_joints(super::transform_skeleton, portable::transform_skeleton, |b| {
+            [1.0, b, 0.0, 0.5, 0.0, 1.0, 0.0, 0.25, 0.0, 0.0, 1.0, 0.125]
+        });
     }
 }

@@ -113,8 +113,68 @@ pub(crate) unsafe fn joint_exactly(
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
+    use crate::wasm32::fma::tests::double_rounding_triple;
+
+    /// A skeleton kernel's raw form: `(joints, parents, first, last)`.
+    pub(crate) type SkeletonKernel = unsafe fn(*mut JointMat, *const i32, i32, i32);
+
+    /// Up to 6 joints (the first `n` used) of pseudo-random elements in
+    /// `[-1, 1)`, each joint's parent an earlier one (joint 0 its own,
+    /// outside the range), and at `rare` a child of joint 0 crafted with it
+    /// from [`double_rounding_triple`] `(a, b, c)`: joint 0 is `parent(b)`
+    /// and the child's rows are `(c, 1, 1, 1)`, `(a, 0, 0, 0)`, `(0, 0, 1,
+    /// 0)`, so that element `(0, 0)` is `(c 1 ⊕fma a b) ⊕fma 0 0`, whose
+    /// second step is `a b + c`, which the common path alone rounds wrongly.
+    fn skeleton(n: usize, rare: usize, seed: u32, parent: fn(f32) -> [f32; 12]) -> ([JointMat; 6], [i32; 6]) {
+        let (a, b, c) = double_rounding_triple();
+        let mut s = seed;
+        let mut next = || {
+            s = s.wrapping_mul(1_664_525).wrapping_add(1_013_904_223);
+            s
+        };
+        let mut mats: [JointMat; 6] = core::array::from_fn(|_| JointMat {
+            mat: core::array::from_fn(|_| (next() >> 8) as f32 / (1 << 23) as f32 - 1.0),
+        });
+        let mut parents: [i32; 6] =
+            core::array::from_fn(|i| if i == 0 || i >= n { 0 } else { (next() % i as u32) as i32 });
+        mats[0].mat = parent(b);
+        mats[rare].mat = [c, 1.0, 1.0, 1.0, a, 0.0, 0.0, 0.0, 0.0, 0.0, 1.0, 0.0];
+        parents[rare] = 0;
+        (mats, parents)
+    }
+
+    /// Every skeleton of [`skeleton`] with the crafted joint (at every
+    /// place of the range; as its own parent too, which the raw kernel
+    /// allows) gives `portable`'s bits under `kernel`: the rare path redoes
+    /// its joint right (made to skip it, the routines' tests fail).
+    /// `parent(b)` is joint 0's matrix, with `b` where the routine reads
+    /// the factor of the child's second row for element `(0, 0)`.
+    pub(crate) fn check_rare_joints(kernel: SkeletonKernel, portable: SkeletonKernel, parent: fn(f32) -> [f32; 12]) {
+        for n in 2..=6 {
+            for at in 1..n {
+                for self_parent in [false, true] {
+                    let (mut got, mut parents) = skeleton(n, at, (n * 16 + at) as u32, parent);
+                    if self_parent {
+                        parents[at] = at as i32;
+                    }
+                    let mut want = got;
+                    // SAFETY: 6 joints, every parent index below 6.
+                    unsafe {
+                        kernel(got.as_mut_ptr(), parents.as_ptr(), 1, n as i32 - 1);
+                        portable(want.as_mut_ptr(), parents.as_ptr(), 1, n as i32 - 1);
+                    }
+                    let bits = |m: &[JointMat; 6]| m.map(|j| j.mat.map(f32::to_bits));
+                    assert_eq!(
+                        bits(&got),
+                        bits(&want),
+                        "{n} joints, the rare one at {at}, its own parent: {self_parent}"
+                    );
+                }
+            }
+        }
+    }
 
     fn lanes(v: v128) -> [u32; 4] {
         [u32x4_extract_lane::<0>(v), u32x4_extract_lane::<1>(v), u32x4_extract_lane::<2>(v), u32x4_extract_lane::<3>(v)]
