@@ -25,24 +25,27 @@
 //!   one aligned 64-byte store, the in-lane transpose of `R`'s row and the
 //!   translation (1.5 shuffles per joint; `Avx2` builds whole row-major
 //!   matrices with 3.5 shuffles and 1.5 blends per joint).
-//! - *Parent product.* A whole matrix in one `zmm` (row `r` in 128-bit lane
-//!   `r`): the child's rows broadcast from the ring (`vbroadcastf32x4`,
-//!   load ports), the parent's `b[r][k]` over row `r`'s lane by one
-//!   `vpermilps` with an immediate each, then one multiply, two FMAs and one
-//!   add per joint (`Avx2`: two of each, and two blends). The parent is the
-//!   register of the joint just composed when the joint follows its parent
-//!   (a depth-first chain waits for no memory); else its register as
-//!   stored in a second ring (64 joints, 4 KiB: an aligned 64-byte store
-//!   that the 64-byte load takes its data from, where a load from the
-//!   masked store into `model` would wait for the store to complete,
-//!   `transform_skeleton::avx512`'s 4-6x); else, older than 64 joints, its
-//!   48 bytes in `model` (rows 0 and 1, row 2 inserted). The model and
-//!   skinning matrices are written as a 32-byte store of rows 0 and 1 and
-//!   row 2 extracted to memory, which the call never reads back but for
-//!   parents 64 joints later.
-//! - *Skin.* `transform_joints::avx2::multiply`'s operations on the model
-//!   matrix's register (three `vpermilps`, the inverse bind's rows
-//!   broadcast from memory).
+//! - *Parent product and skin.* `Avx2`'s chain on the ring's rows
+//!   (`transform_skeleton::avx2::compose_loaded` and `compose_held`): the
+//!   child's rows broadcast from the ring (`vbroadcastf128`, load ports),
+//!   rows 0 and 1 of the result in one `ymm` (the parent's scalars spread
+//!   by three in-lane `vpermilps`), row 2 in an `xmm` (the parent's three
+//!   scalars by `vbroadcastss` from `model`, load ports). The parent is
+//!   the registers of the joint just composed when the joint follows its
+//!   parent (a depth-first chain waits for no memory), else its 48 bytes in
+//!   `model`, a 32-byte and a 16-byte store that the loads take their data
+//!   from. The skin is `transform_joints::avx2::multiply` on the model
+//!   matrix just stored.
+//!
+//!   The form first composed each joint in one `zmm` (row `r` in
+//!   128-bit lane `r`, three `vpermilps` on 512 bits, one multiply, two
+//!   FMAs and one add), the parents kept as registers in a second ring of
+//!   64 joints on the stack and row 2 extracted to memory; the skin the
+//!   same on 512 bits. On an AMD EPYC Zen 4 (which runs a 512-bit operation
+//!   as two 256-bit halves) that took 1.04-1.10x the time of this chain
+//!   without a skin and 1.12-1.18x with one, 24 to 1024 joints, random and
+//!   depth-first hierarchies, calls back to back (`asm_notes/pose.md`): one
+//!   shuffle of 256 bits a joint less, no extract, one 64-byte store less.
 //!
 //! The chain runs `LAG` (16) joints behind the groups, as `Avx2`'s.
 //!
@@ -66,6 +69,8 @@
 use super::forms::pose_kernels;
 use super::line::Args;
 use crate::consts::{IEEE_SP_SIGN, SIMD_SP_ONE, SIMD_SP_SIGN_BIT};
+use crate::transform_joints::avx2::multiply;
+use crate::transform_skeleton::avx2::{child_rows, compose_held, compose_loaded};
 use crate::types::{JointMat, JointQuat, Vec4};
 use crate::x86::slerp_core16::{slerp_scales, splat, splat_bits};
 use core::arch::x86_64::*;
@@ -74,15 +79,12 @@ use core::arch::x86_64::*;
 const BLOCK: usize = 16;
 /// How far the chain runs behind the blocks, in joints.
 const LAG: usize = 16;
-/// Joints the two rings on the stack hold (the local matrices' rows, the
-/// model matrices as registers): a power of two, at least the largest group
-/// plus [`LAG`], so that a block never overwrites a joint the chain has not
-/// composed yet.
+/// Joints the ring on the stack holds (the local matrices' rows): a power
+/// of two, at least the largest group plus [`LAG`], so that a block never
+/// overwrites a joint the chain has not composed yet.
 const RING: usize = 64;
 /// Floats per joint matrix.
 const FLOATS: usize = 12;
-/// The translation lanes of the three rows (lane 3 of each row).
-const TRANSLATION: __mmask16 = 0x0888;
 
 const _: () = assert!(RING.is_power_of_two() && 2 * BLOCK + LAG <= RING);
 
@@ -102,30 +104,20 @@ struct Factor {
     scaled: __m512,
 }
 
-/// Row `r` of the local matrix in ring slot `slot` of the rings at `ring`
-/// ([`Rings`], as floats).
+/// Row `r` of the local matrix in ring slot `slot` of the ring at `ring`
+/// ([`Ring`], as floats).
 #[inline(always)]
 fn row_at(ring: *mut f32, r: usize, slot: usize) -> *mut f32 {
     ring.wrapping_add(4 * (RING * r + slot))
 }
 
-/// The model matrix in ring slot `slot` of the rings at `ring`.
-#[inline(always)]
-fn model_at(ring: *mut f32, slot: usize) -> *mut f32 {
-    ring.wrapping_add(12 * RING + 16 * slot)
-}
-
-/// The stack's rings, 64-byte aligned: the local matrices' rows, each
-/// row of each joint 16 bytes (`rows[r][j % RING]`, as four-joint runs of
-/// one row that a register stores whole and the chain broadcasts a row
-/// from), and the model matrices as the chain's registers hold them
-/// (`model[j % RING]`, three rows and a lane the stores leave out).
+/// The stack's ring, 64-byte aligned: the local matrices' rows, each row
+/// of each joint 16 bytes (`rows[r][j % RING]`, as four-joint runs of one
+/// row that a register stores whole and the chain broadcasts a row from).
 #[repr(C, align(64))]
-struct Rings {
+struct Ring {
     /// Row `r` of joint `j`'s local matrix at `rows[r][j % RING]`.
     rows: [[[f32; 4]; RING]; 3],
-    /// Joint `j`'s model matrix at `model[j % RING]`.
-    model: [[f32; 16]; RING],
 }
 
 /// The whole pose, `SLERP` choosing the blend, `N` blocks of sixteen to a
@@ -152,10 +144,11 @@ unsafe fn pose<const SLERP: bool, const N: usize>(args: Args) {
         (from, to)
     };
     let f = Factor { lerp: _mm512_set1_ps(factor), scaled: _mm512_set1_ps(factor / (1.0 - factor)) };
-    // Not initialised: the chain reads only the slots the blocks and it
-    // have written (zeroing 7 KiB would cost a 24-joint pose 4 ticks a joint).
-    let mut rings = core::mem::MaybeUninit::<Rings>::uninit();
-    let ring = rings.as_mut_ptr().cast::<f32>();
+    // Not initialised: the chain reads only the slots the blocks have
+    // written (zeroing the 7 KiB of two rings once cost a 24-joint pose 4
+    // ticks a joint).
+    let mut rows = core::mem::MaybeUninit::<Ring>::uninit();
+    let ring = rows.as_mut_ptr().cast::<f32>();
     let group = BLOCK * N;
     let mut i = 0;
     let mut composed = 0;
@@ -413,35 +406,17 @@ fn blend<const SLERP: bool, const N: usize>(
     }
 }
 
-/// Stores the matrix in the twelve low lanes of `m` (row `r` in 128-bit
-/// lane `r`) at `to`: rows 0 and 1 as one 32-byte store, row 2 extracted
-/// to memory. (A masked 12-lane store, one instruction, took 1.05-1.25x
-/// this form's time at 1024 joints and on depth-first hierarchies of 100
-/// in the report, where other rows run between the calls.)
-///
-/// # Safety
-///
-/// `to` valid for writes of 12 floats, 16-byte aligned.
-#[inline]
-#[target_feature(enable = "avx512f,avx512vl,avx512dq,avx512bw,avx2,fma")]
-unsafe fn store(to: *mut f32, m: __m512) {
-    // SAFETY: the caller's contract; the 32-byte store is the unaligned
-    // form, row 2 (floats 8 to 11) is 16-byte aligned.
-    unsafe {
-        _mm256_storeu_ps(to, _mm512_castps512_ps256(m));
-        _mm_store_ps(to.add(8), _mm512_extractf32x4_ps::<2>(m));
-    }
-}
-
 /// Joints `first..last`, whose local rows are in the ring: each composed
 /// with its parent's model matrix (a root's is its local one), stored into
-/// `model` and the ring, and, with a skin, multiplied by its inverse bind
-/// matrix.
+/// `model`, and, with a skin, multiplied by its inverse bind matrix: the
+/// fused `Avx2` form's chain (`transform_skeleton::avx2`'s arithmetic on a
+/// `ymm` of rows 0 and 1 and an `xmm` of row 2), the child's rows broadcast
+/// from the ring.
 ///
 /// # Safety
 ///
-/// The joints are in every array, their parents are `-1` or earlier
-/// joints, already composed (the caller's contract).
+/// AVX2 and FMA; the joints are in every array, their parents are `-1` or
+/// earlier joints, already composed (the caller's contract).
 #[inline]
 #[target_feature(enable = "avx512f,avx512vl,avx512dq,avx512bw,avx2,fma")]
 unsafe fn chain(
@@ -454,58 +429,37 @@ unsafe fn chain(
     last: usize,
 ) {
     let out = model.cast::<f32>();
-    let neg_zero = _mm512_castsi512_ps(_mm512_set1_epi32(IEEE_SP_SIGN as i32));
-    let mut held = (usize::MAX, neg_zero);
+    let neg_zero = _mm256_castsi256_ps(_mm256_set1_epi32(IEEE_SP_SIGN as i32));
+    // The joint composed last, with its rows in registers: a child of it
+    // takes them from there instead of from memory.
+    let mut held: Option<(usize, __m256, __m128)> = None;
     for j in first..last {
         // SAFETY: joint `j` is in every array and `parents[j]` is `-1` or a
-        // joint before it, composed (caller's contract); the ring slot of a
-        // parent `p` holds its model matrix while `j - p < RING` (no later
-        // joint has taken the slot yet), an older parent's 48 bytes are read
-        // from `model`; the ring's rows of joint `j` were stored by its
-        // block; every access to `model`, `skin` and `inverse_bind` is the
-        // 48 bytes of joint `j` or `p`, 16-byte aligned as `JointMat` is.
+        // joint before it, composed into `model` (caller's contract); the
+        // ring's rows of joint `j` were stored by its block, 16-byte
+        // aligned; every access to `model`, `skin` and `inverse_bind` is the
+        // 48 bytes of joint `j` or `p`, 16-byte aligned as `JointMat` is:
+        // `child_rows`', `compose_loaded`'s and `multiply`'s contracts.
         unsafe {
             let p = *parents.add(j);
             let slot = j % RING;
-            let a0 = _mm512_broadcast_f32x4(_mm_load_ps(row_at(ring, 0, slot)));
-            let a1 = _mm512_broadcast_f32x4(_mm_load_ps(row_at(ring, 1, slot)));
-            let a2 = _mm512_broadcast_f32x4(_mm_load_ps(row_at(ring, 2, slot)));
-            let y = if p < 0 {
-                _mm512_mask_blend_ps(0x0F00, _mm512_mask_blend_ps(0x00F0, a0, a1), a2)
+            let rows = [row_at(ring, 0, slot), row_at(ring, 1, slot), row_at(ring, 2, slot)];
+            let child = out.add(FLOATS * j);
+            let (y, x) = if p < 0 {
+                let r01 = _mm256_insertf128_ps::<1>(_mm256_castps128_ps256(_mm_load_ps(rows[0])), _mm_load_ps(rows[1]));
+                (r01, _mm_load_ps(rows[2]))
             } else {
-                let p = p as usize;
-                let b = if held.0 == p {
-                    held.1
-                } else if j - p < RING {
-                    _mm512_load_ps(model_at(ring, p % RING))
-                } else {
-                    // Rows 0 and 1, then row 2 inserted (its last lane zero).
-                    let m = out.add(FLOATS * p);
-                    _mm512_insertf32x4::<2>(_mm512_zextps256_ps512(_mm256_loadu_ps(m)), _mm_load_ps(m.add(8)))
-                };
-                // b[r][k] over row r's lane: `compose`'s operands, in its order.
-                let t = _mm512_mask_blend_ps(TRANSLATION, neg_zero, b);
-                let mut y = _mm512_mul_ps(_mm512_permute_ps::<0x00>(b), a0);
-                y = _mm512_fmadd_ps(_mm512_permute_ps::<0x55>(b), a1, y);
-                y = _mm512_fmadd_ps(_mm512_permute_ps::<0xAA>(b), a2, y);
-                _mm512_add_ps(y, t)
+                let a = child_rows(rows[0], rows[1], rows[2]);
+                match held {
+                    Some((h, p01, p2)) if h == p as usize => compose_held(a, p01, p2, neg_zero),
+                    _ => compose_loaded(a, out.add(FLOATS * p as usize), neg_zero),
+                }
             };
-            _mm512_store_ps(model_at(ring, slot), y);
-            store(out.add(FLOATS * j), y);
-            held = (j, y);
+            _mm256_storeu_ps(child, y);
+            _mm_store_ps(child.add(8), x);
+            held = Some((j, y, x));
             if !skin.is_null() {
-                let ib = inverse_bind.add(j).cast::<f32>();
-                let b0 = _mm512_broadcast_f32x4(_mm_load_ps(ib));
-                let b1 = _mm512_broadcast_f32x4(_mm_load_ps(ib.add(4)));
-                let b2 = _mm512_broadcast_f32x4(_mm_load_ps(ib.add(8)));
-                // `transform_joints::avx2::multiply`'s operations: products
-                // rounded, summed left to right, the translation last.
-                let t = _mm512_mask_blend_ps(TRANSLATION, neg_zero, y);
-                let mut s = _mm512_mul_ps(_mm512_permute_ps::<0x00>(y), b0);
-                s = _mm512_add_ps(s, _mm512_mul_ps(_mm512_permute_ps::<0x55>(y), b1));
-                s = _mm512_add_ps(s, _mm512_mul_ps(_mm512_permute_ps::<0xAA>(y), b2));
-                s = _mm512_add_ps(s, t);
-                store(skin.add(j).cast::<f32>(), s);
+                multiply(skin.add(j).cast(), child, inverse_bind.add(j).cast(), neg_zero);
             }
         }
     }

@@ -26,12 +26,14 @@
 //! [`avx2`] is fused: 16 or 24 joints at a time from both poses to their
 //! model (and skin) matrices in registers and L1, with the successors'
 //! arithmetic. [`avx512`] is fused the same way on sixteen lanes, 32 joints
-//! at a time, with the local matrices' rows and the model matrices in
-//! rings on the stack and one `zmm` per parent product; on an Intel Xeon
-//! with AVX-512 it took a median 0.89x `Avx2`'s time over five runs of
-//! every row of the report (most rows 0.75-0.95x at 100 and 1024 joints;
-//! level at 24, and `slerp_pose` up to 1.15x on some rows at 1024: its
-//! module documentation has the figures), so it comes first and
+//! at a time, with the local matrices' rows in a ring on the stack and
+//! `Avx2`'s parent product (a `ymm` and an `xmm` a joint); on an Intel Xeon
+//! with AVX-512 its first version (one `zmm` per parent product, which an
+//! AMD Zen 4 runs 1.04-1.18x slower than the present one) took a median
+//! 0.89x `Avx2`'s time over five runs of every row of the report (most rows
+//! 0.75-0.95x at 100 and 1024 joints; level at 24, and `slerp_pose` up to
+//! 1.15x on some rows at 1024: its module documentation has the figures),
+//! so it comes first and
 //! `Impl::Auto` and `Impl::Deterministic` run it there.
 //! (The AVX-512 successors merely chained took 1.1-1.6x `Avx2`'s time,
 //! `asm_notes/pose.md`.) Every

@@ -126,8 +126,9 @@ pub unsafe fn transform_skeleton(joint_mats: *mut JointMat, parents: *const i32,
 /// 4-lane one; each FMA chain starts with a multiply and ends with the
 /// translation added, `-0.0` in the rotation lanes), stored and returned
 /// (`rows 0 | 1`, row 2). Every load comes before the stores. The one order
-/// of operations of the successors (the whole pose's `Avx2` form calls it
-/// too).
+/// of operations of the successors (the whole pose's `Avx2` and `Avx512`
+/// forms run it too, through [`child_rows`], [`compose_loaded`] and
+/// [`compose_held`]).
 ///
 /// # Safety
 ///
@@ -138,13 +139,54 @@ pub unsafe fn transform_skeleton(joint_mats: *mut JointMat, parents: *const i32,
 #[target_feature(enable = "avx2,fma")]
 pub(crate) unsafe fn compose(child: *mut f32, parent: *const f32, neg_zero: __m256) -> (__m256, __m128) {
     // SAFETY: the caller's contract: both 48-byte matrices are valid and
-    // 16-byte aligned, so the `&__m128` rows are aligned; the 32-byte
-    // accesses are the unaligned forms; the loads come before the stores.
+    // 16-byte aligned (`child_rows`' and `compose_loaded`'s contracts); the
+    // 32-byte store is the unaligned form; the loads come before the stores.
     unsafe {
-        // The child's rows, each in both 128-bit halves.
-        let a0 = _mm256_broadcast_ps(&*child.cast::<__m128>());
-        let a1 = _mm256_broadcast_ps(&*child.add(4).cast::<__m128>());
-        let a2 = _mm256_broadcast_ps(&*child.add(8).cast::<__m128>());
+        let a = child_rows(child, child.add(4), child.add(8));
+        let (y, x) = compose_loaded(a, parent, neg_zero);
+        _mm256_storeu_ps(child, y);
+        _mm_storeu_ps(child.add(8), x);
+        (y, x)
+    }
+}
+
+/// The child's rows `r0`, `r1`, `r2`, each in both 128-bit halves
+/// (`vbroadcastf128` loads: load ports, no shuffle): the child operand of
+/// [`compose_loaded`] and [`compose_held`].
+///
+/// # Safety
+///
+/// AVX; each row valid for reads of 4 floats, 16-byte aligned.
+#[inline]
+#[target_feature(enable = "avx2,fma")]
+pub(crate) unsafe fn child_rows(r0: *const f32, r1: *const f32, r2: *const f32) -> [__m256; 3] {
+    // SAFETY: the caller's contract: each row is 16 valid, aligned bytes.
+    unsafe {
+        [
+            _mm256_broadcast_ps(&*r0.cast::<__m128>()),
+            _mm256_broadcast_ps(&*r1.cast::<__m128>()),
+            _mm256_broadcast_ps(&*r2.cast::<__m128>()),
+        ]
+    }
+}
+
+/// [`compose`]'s arithmetic on the child's rows `a` ([`child_rows`]) and the
+/// parent's matrix in memory: rows 0 and 1 of the result from one 32-byte
+/// load of the parent and three in-lane `vpermilps`, row 2 from three
+/// `vbroadcastss` loads of the parent's row 2. Returns the result's rows
+/// (`rows 0 | 1`, row 2) without storing them.
+///
+/// # Safety
+///
+/// AVX2 and FMA; `parent` valid for reads of 12 floats, 16-byte aligned;
+/// `neg_zero` is `-0.0` in every lane.
+#[inline]
+#[target_feature(enable = "avx2,fma")]
+pub(crate) unsafe fn compose_loaded(a: [__m256; 3], parent: *const f32, neg_zero: __m256) -> (__m256, __m128) {
+    let [a0, a1, a2] = a;
+    // SAFETY: the caller's contract: the parent's 48 bytes are valid and
+    // 16-byte aligned; the 32-byte load is the unaligned form.
+    unsafe {
         // Rows 0 and 1 of the result: (row 0 | row 1).
         let p01 = _mm256_loadu_ps(parent);
         let t01 = _mm256_blend_ps::<0x88>(neg_zero, p01);
@@ -159,8 +201,6 @@ pub(crate) unsafe fn compose(child: *mut f32, parent: *const f32, neg_zero: __m2
         x = _mm_fmadd_ps(_mm_broadcast_ss(&*row2.add(1)), _mm256_castps256_ps128(a1), x);
         x = _mm_fmadd_ps(_mm_broadcast_ss(&*row2.add(2)), _mm256_castps256_ps128(a2), x);
         x = _mm_add_ps(x, t2);
-        _mm256_storeu_ps(child, y);
-        _mm_storeu_ps(child.add(8), x);
         (y, x)
     }
 }
@@ -181,14 +221,17 @@ pub(crate) unsafe fn compose(child: *mut f32, parent: *const f32, neg_zero: __m2
 #[target_feature(enable = "avx2,fma")]
 pub(crate) unsafe fn compose_rows(child: *const f32, p01: __m256, p2: __m128, neg_zero: __m256) -> (__m256, __m128) {
     // SAFETY: the caller's contract: the child's 48 bytes are valid and
-    // 16-byte aligned, so the `&__m128` rows are aligned.
-    let (a0, a1, a2) = unsafe {
-        (
-            _mm256_broadcast_ps(&*child.cast::<__m128>()),
-            _mm256_broadcast_ps(&*child.add(4).cast::<__m128>()),
-            _mm256_broadcast_ps(&*child.add(8).cast::<__m128>()),
-        )
-    };
+    // 16-byte aligned.
+    let a = unsafe { child_rows(child, child.add(4), child.add(8)) };
+    compose_held(a, p01, p2, neg_zero)
+}
+
+/// [`compose_rows`] on the child's rows `a` ([`child_rows`]): the parent's
+/// rows in registers, its scalars spread by in-lane `vpermilps`.
+#[inline]
+#[target_feature(enable = "avx2,fma")]
+pub(crate) fn compose_held(a: [__m256; 3], p01: __m256, p2: __m128, neg_zero: __m256) -> (__m256, __m128) {
+    let [a0, a1, a2] = a;
     let t01 = _mm256_blend_ps::<0x88>(neg_zero, p01);
     let mut y = _mm256_mul_ps(_mm256_permute_ps::<0x00>(p01), a0);
     y = _mm256_fmadd_ps(_mm256_permute_ps::<0x55>(p01), a1, y);
