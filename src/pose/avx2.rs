@@ -54,13 +54,23 @@ pose_kernels!(
     lerp: pose::<false, 2>
 );
 
-/// What a block blends: the factor's registers.
+/// What a block blends: the factor's registers (the `Avx512` form's last
+/// joints use them too, see [`blend`]).
 #[derive(Clone, Copy)]
-struct Factor {
+pub(super) struct Factor {
     /// The factor in every lane.
     lerp: __m256,
     /// `lerp / (1 - lerp)` (the lerp's `scaledLerp`).
     scaled: __m256,
+}
+
+impl Factor {
+    /// The registers of `factor`.
+    #[inline]
+    #[target_feature(enable = "avx2,fma")]
+    pub(super) fn new(factor: f32) -> Factor {
+        Factor { lerp: _mm256_set1_ps(factor), scaled: _mm256_set1_ps(factor / (1.0 - factor)) }
+    }
 }
 
 /// The whole pose, `SLERP` choosing the blend.
@@ -85,7 +95,7 @@ unsafe fn pose<const SLERP: bool, const N: usize>(args: Args) {
     } else {
         (from, to)
     };
-    let f = Factor { lerp: _mm256_set1_ps(factor), scaled: _mm256_set1_ps(factor / (1.0 - factor)) };
+    let f = Factor::new(factor);
     let neg_zero = _mm256_castsi256_ps(_mm256_set1_epi32(IEEE_SP_SIGN as i32));
     // Groups of `N` blocks (their blends interleave: the slerp's chain of
     // divisions, roots and polynomials is long), then single blocks, then
@@ -203,11 +213,12 @@ unsafe fn block<const SLERP: bool, const N: usize>(
 
 /// The blend of `N` blocks of SoA joints `(q, t)` towards `(p, u)`, in
 /// place, lane for lane the arithmetic of `slerp_joints::avx2` (`SLERP`)
-/// or `lerp_joints::avx2`.
+/// or `lerp_joints::avx2`. (The `Avx512` form blends its last one to eight
+/// joints with it.)
 #[allow(clippy::needless_range_loop)]
 #[inline]
 #[target_feature(enable = "avx2,fma")]
-fn blend<const SLERP: bool, const N: usize>(
+pub(super) fn blend<const SLERP: bool, const N: usize>(
     q: &mut [[__m256; 4]; N],
     t: &mut [[__m256; 4]; N],
     p: &[[__m256; 4]; N],

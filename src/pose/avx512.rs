@@ -11,10 +11,11 @@
 //!   unpacks and shuffles) and eight `vshuff32x4`: three shuffles per joint
 //!   for both poses (`Avx2`: four, and one blend). Lane `4 g + k` holds
 //!   joint `4 k + g`, the order in which the in-lane transpose of four SoA
-//!   registers gives runs of four consecutive joints. The last 1 to 31
+//!   registers gives runs of four consecutive joints. The last 9 to 31
 //!   joints are a group whose loads are masked (no stack copy; one block
 //!   when they fit in one), so a 24-joint pose still runs two blocks side by
-//!   side.
+//!   side; the last 1 to 8, alone in their group, are one block of eight
+//!   lanes (`Avx2`'s blend and conversion, masked 32-byte loads).
 //! - *Blend and conversion.* Lane for lane `Avx2`'s arithmetic on sixteen
 //!   lanes: the slerp's scales by `slerp_core16::slerp_scales` (the 8-lane
 //!   core's operations, lane choices in mask registers), the lerp written
@@ -70,7 +71,9 @@ use super::forms::pose_kernels;
 use super::line::Args;
 use crate::consts::{IEEE_SP_SIGN, SIMD_SP_ONE, SIMD_SP_SIGN_BIT};
 use crate::transform_joints::avx2::multiply;
+use crate::quats_to_mats::avx2::rotation as rotation8;
 use crate::transform_skeleton::avx2::{child_rows, compose_held, compose_loaded};
+use crate::x86::blocks8::transpose_lane4;
 use crate::types::{JointMat, JointQuat, Vec4};
 use crate::x86::slerp_core16::{slerp_scales, splat, splat_bits};
 use core::arch::x86_64::*;
@@ -85,6 +88,9 @@ const LAG: usize = 16;
 const RING: usize = 64;
 /// Floats per joint matrix.
 const FLOATS: usize = 12;
+/// The largest last group that [`tail`] blends and converts on eight lanes
+/// instead of sixteen.
+const TAIL: usize = 8;
 
 const _: () = assert!(RING.is_power_of_two() && 2 * BLOCK + LAG <= RING);
 
@@ -155,7 +161,8 @@ unsafe fn pose<const SLERP: bool, const N: usize>(args: Args) {
     while i < n {
         // Whole groups, then the last 1 to `16 N - 1` joints as a group
         // whose loads are masked (as one block when they fit in one): the
-        // blocks' long chains still run side by side.
+        // blocks' long chains still run side by side. A last group of one
+        // to eight joints is one block of eight lanes (`tail`).
         let size = (n - i).min(group);
         // SAFETY: joints `i..i + size` of every array are valid (caller's
         // contract; a last group reads only its own joints, masked); `i`
@@ -164,7 +171,9 @@ unsafe fn pose<const SLERP: bool, const N: usize>(args: Args) {
         unsafe {
             let b = if other.is_null() { other } else { other.add(i) };
             let s = if scale.is_null() { scale } else { scale.add(i) };
-            if size > BLOCK * (N - 1) {
+            if size <= TAIL {
+                tail::<SLERP>(ring, i, src.add(i), b, s, factor, size);
+            } else if size > BLOCK * (N - 1) {
                 block::<SLERP, N>(ring, i, src.add(i), b, s, f, size);
             } else {
                 block::<SLERP, 1>(ring, i, src.add(i), b, s, f, size);
@@ -348,6 +357,113 @@ unsafe fn block<const SLERP: bool, const N: usize>(
             }
         }
     }
+}
+
+/// The last `count` (1 to [`TAIL`]) joints of a call, from `a`, `b` and `s`,
+/// as [`block`] takes them, on eight lanes: the fused `Avx2` form's blend
+/// (`super::avx2::blend`) and `quats_to_mats::avx2::rotation`, lane for
+/// lane the operations of sixteen, with their rows stored into the ring
+/// from joint `at`. A masked 512-bit block spends a whole 512-bit
+/// operation on them, which an AMD Zen 4 runs as two 256-bit halves: on
+/// its calls back to back a call took 0.67-0.81x the time it took with the
+/// masked block at 1 and 8 joints, 0.91-0.94x at 40 and 0.96-0.97x at 100
+/// (`lerp_pose`, `slerp_pose`, `lerp_pose` with a skin; random and
+/// depth-first hierarchies), and the same time at 16 to 28, 64 and 1024.
+/// As the second block of a last group (17 to 24 joints) it lost the two
+/// blocks' interleaving: 0.97x for `lerp_pose` but 1.06-1.08x for
+/// `slerp_pose` at 20 and 24, so a group that needs a block of sixteen
+/// keeps the masked one.
+///
+/// # Safety
+///
+/// `a` (and `b`, `s` when not null) valid for reads of `count` elements;
+/// `at` a multiple of sixteen.
+#[allow(clippy::needless_range_loop)]
+#[inline]
+#[target_feature(enable = "avx512f,avx512vl,avx512dq,avx512bw,avx2,fma")]
+unsafe fn tail<const SLERP: bool>(
+    ring: *mut f32,
+    at: usize,
+    a: *const JointQuat,
+    b: *const JointQuat,
+    s: *const Vec4,
+    factor: f32,
+    count: usize,
+) {
+    // SAFETY: the caller's contract is `load8`'s and the scale loads'
+    // (joint `k` read only when `k < count`, masked).
+    unsafe {
+        let (q, t) = load8(a, count);
+        let (mut q, mut t) = ([q], [t]);
+        if !b.is_null() {
+            let (p, u) = load8(b, count);
+            super::avx2::blend::<SLERP, 1>(&mut q, &mut t, &[p], &[u], super::avx2::Factor::new(factor));
+        }
+        let [q] = q;
+        let mut m = rotation8(q[0], q[1], q[2], q[3]);
+        if !s.is_null() {
+            // `[s_2k | s_2k+1]`, each half read when its joint is there:
+            // after the transpose, lanes 0-3 hold joints 0, 2, 4, 6 and
+            // lanes 4-7 joints 1, 3, 5, 7, as `load8`'s.
+            let sf = s.cast::<f32>();
+            let mut pairs = [_mm256_setzero_ps(); 4];
+            for (k, pair) in pairs.iter_mut().enumerate() {
+                let mask = present(count, 2 * k) | present(count, 2 * k + 1) << 4;
+                *pair = _mm256_maskz_loadu_ps(mask, sf.wrapping_add(8 * k));
+            }
+            let sc = transpose_lane4(pairs[0], pairs[1], pairs[2], pairs[3]);
+            for e in 0..9 {
+                m[e] = _mm256_mul_ps(m[e], sc[e % 3]);
+            }
+        }
+        // Row r of joints 2k and 2k + 1 (adjacent ring slots) in register k
+        // of the transpose.
+        let base = at % RING;
+        for r in 0..3 {
+            let rows = transpose_lane4(m[3 * r], m[3 * r + 1], m[3 * r + 2], t[0][r]);
+            for (k, row) in rows.into_iter().enumerate() {
+                _mm256_store_ps(row_at(ring, r, base + 2 * k), row);
+            }
+        }
+    }
+}
+
+/// The lanes of joint `k` of `count` in a four-lane mask: all four when it
+/// is there, none past the last.
+#[inline(always)]
+fn present(count: usize, k: usize) -> __mmask8 {
+    if k < count { 0x0F } else { 0 }
+}
+
+/// Eight joints from `joints` (the first `count`, the others zero) as SoA
+/// registers `[x, y, z, w]`, `[tx, ty, tz, tw]`, lanes 0-3 holding joints
+/// 0, 2, 4, 6 and lanes 4-7 joints 1, 3, 5, 7 (`quats_to_mats::avx2::load`'s
+/// layout), each joint a masked 32-byte load.
+///
+/// # Safety
+///
+/// `joints` valid for reads of `count` (1 to 8) [`JointQuat`].
+#[inline]
+#[target_feature(enable = "avx512f,avx512vl,avx512dq,avx512bw,avx2,fma")]
+unsafe fn load8(joints: *const JointQuat, count: usize) -> ([__m256; 4], [__m256; 4]) {
+    let jf = joints.cast::<f32>();
+    let mut q = [_mm256_setzero_ps(); 4];
+    let mut t = [_mm256_setzero_ps(); 4];
+    for k in 0..4 {
+        // SAFETY: joint `j` is floats `8 j..8 j + 8`; the mask reads it only
+        // when `j < count` (a masked load does not touch the other lanes'
+        // memory).
+        let (a, b) = unsafe {
+            let (ja, jb) = (2 * k, 2 * k + 1);
+            (
+                _mm256_maskz_loadu_ps(present(count, ja) | present(count, ja) << 4, jf.wrapping_add(8 * ja)),
+                _mm256_maskz_loadu_ps(present(count, jb) | present(count, jb) << 4, jf.wrapping_add(8 * jb)),
+            )
+        };
+        q[k] = _mm256_permute2f128_ps::<0x20>(a, b); // q_a | q_b
+        t[k] = _mm256_permute2f128_ps::<0x31>(a, b); // t_a | t_b
+    }
+    (transpose_lane4(q[0], q[1], q[2], q[3]), transpose_lane4(t[0], t[1], t[2], t[3]))
 }
 
 /// The blend of `N` blocks of SoA joints `(q, t)` towards `(p, u)`, in
