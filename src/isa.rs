@@ -262,15 +262,27 @@ const FEATURES: [(u16, &str); 7] = [
 fn detected_bits() -> u16 {
     cfg_if::cfg_if! {
         if #[cfg(all(feature = "std", target_arch = "x86_64"))] {
-            let mut bits = 0;
-            if std::is_x86_feature_detected!("avx") { bits |= AVX; }
-            if std::is_x86_feature_detected!("avx2") { bits |= AVX2; }
-            if std::is_x86_feature_detected!("fma") { bits |= FMA; }
-            if std::is_x86_feature_detected!("avx512f") { bits |= AVX512F; }
-            if std::is_x86_feature_detected!("avx512vl") { bits |= AVX512VL; }
-            if std::is_x86_feature_detected!("avx512dq") { bits |= AVX512DQ; }
-            if std::is_x86_feature_detected!("avx512bw") { bits |= AVX512BW; }
-            bits & test_hooks::visible_features()
+            use core::sync::atomic::{AtomicU32, Ordering};
+            /// The bits once asked (`std`'s cache answers each feature
+            /// again on every call, seven loads and tests on every safe
+            /// call), with [`KNOWN`] set once they are there.
+            static BITS: AtomicU32 = AtomicU32::new(0);
+            const KNOWN: u32 = 1 << 16;
+            let mut bits = BITS.load(Ordering::Relaxed);
+            if bits & KNOWN == 0 {
+                let mut found = 0;
+                if std::is_x86_feature_detected!("avx") { found |= AVX; }
+                if std::is_x86_feature_detected!("avx2") { found |= AVX2; }
+                if std::is_x86_feature_detected!("fma") { found |= FMA; }
+                if std::is_x86_feature_detected!("avx512f") { found |= AVX512F; }
+                if std::is_x86_feature_detected!("avx512vl") { found |= AVX512VL; }
+                if std::is_x86_feature_detected!("avx512dq") { found |= AVX512DQ; }
+                if std::is_x86_feature_detected!("avx512bw") { found |= AVX512BW; }
+                bits = u32::from(found) | KNOWN;
+                // Every thread that races here stores the same value.
+                BITS.store(bits, Ordering::Relaxed);
+            }
+            bits as u16 & test_hooks::visible_features()
         } else {
             0
         }

@@ -79,16 +79,36 @@ pub(crate) fn validate(
     if parents.len() <= last {
         return Err(Error::TooShort { what: "parents", needed: last + 1, found: parents.len() });
     }
-    // One pass without early exit (it vectorises): a negative parent is a
-    // huge `u32`, so `parent as u32 >= joint` catches both bad cases. The
-    // search for the first culprit runs only on error.
+    // A negative parent is a huge `u32`, so `parent as u32 >= joint`
+    // catches both bad cases (`first + i < MAX_JOINTS` fits in a `u32`).
     let range = &parents[first..=last];
-    let bad = |(i, &parent): (usize, &i32)| parent as u32 as usize >= first + i;
-    if range.iter().enumerate().fold(false, |any, p| any | bad(p)) {
-        let (i, &parent) = range.iter().enumerate().find(|&p| bad(p)).expect("a parent is invalid");
-        return Err(Error::InvalidParent { joint: first + i, parent });
+    if let Some(i) = first_bad_parent(range, first as u32, |parent, joint| parent >= joint) {
+        return Err(Error::InvalidParent { joint: first + i, parent: range[i] });
     }
     form.check_align(&[("mats", mats.as_ptr() as usize)])?;
     // `first <= last < len <= MAX_JOINTS < 2^31`: both fit in an `i32`.
     Ok(Some((first as i32, last as i32)))
+}
+
+/// The index `i` of the first of `parents` for which `bad(parent as u32,
+/// base + i)` holds, if any: the safe functions' parent check. One pass
+/// without early exit over 32-bit lanes (it vectorises on SSE2, where a
+/// comparison of 64-bit indices would not: a safe call on 1024 joints
+/// spent about 0.8 ticks a joint in the scalar loop); the search for the
+/// culprit runs only on error.
+///
+/// The caller keeps `base + parents.len()` within `u32` (every routine's
+/// limit on joints is far below it).
+#[inline]
+pub(crate) fn first_bad_parent(parents: &[i32], base: u32, bad: impl Fn(u32, u32) -> bool) -> Option<usize> {
+    let mut joint = base;
+    let mut any = false;
+    for &parent in parents {
+        any |= bad(parent as u32, joint);
+        joint = joint.wrapping_add(1);
+    }
+    if !any {
+        return None;
+    }
+    parents.iter().zip(base..).position(|(&parent, joint)| bad(parent as u32, joint))
 }

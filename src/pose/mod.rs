@@ -115,6 +115,7 @@ pub mod simd128;
 
 use crate::dispatch::{Form, Impl, Selected, alignment_of, form, select};
 use crate::error::Error;
+use crate::skeleton_args::first_bad_parent;
 use crate::types::{JointMat, JointQuat, Vec4};
 
 /// The raw kernels' signature ([`crate::form::kernel::Pose`]).
@@ -370,28 +371,33 @@ fn validate(
     if n > MAX_JOINTS {
         return Err(Error::TooLong { what: "model", len: n, max: MAX_JOINTS });
     }
-    let lengths = [
-        ("from", Some(input.from.len())),
-        ("to", Some(input.to.len())),
-        ("parents", Some(parents.len())),
-        ("scale", input.scale.map(<[Vec4]>::len)),
-        ("inverse_bind", inverse_bind.map(<[JointMat]>::len)),
-        ("skin", skin.map(<[JointMat]>::len)),
-    ];
-    if let Some(&(what, Some(found))) = lengths.iter().find(|(_, len)| len.is_some_and(|l| l != n)) {
-        return Err(Error::LengthMismatch { what, expected: n, found });
+    let mismatch = |what, found| Err(Error::LengthMismatch { what, expected: n, found });
+    if input.from.len() != n {
+        return mismatch("from", input.from.len());
+    }
+    if input.to.len() != n {
+        return mismatch("to", input.to.len());
+    }
+    if parents.len() != n {
+        return mismatch("parents", parents.len());
+    }
+    if let Some(s) = input.scale.filter(|s| s.len() != n) {
+        return mismatch("scale", s.len());
+    }
+    if let Some(b) = inverse_bind.filter(|b| b.len() != n) {
+        return mismatch("inverse_bind", b.len());
+    }
+    if let Some(s) = skin.filter(|s| s.len() != n) {
+        return mismatch("skin", s.len());
     }
     if !input.factor.is_finite() {
         return Err(Error::NonFiniteFactor { what: "factor", position: None, value: input.factor });
     }
     // `parent + 1` as `u32` is `0` for a root and `p + 1` for a parent `p`:
-    // below `i + 1` exactly when the parent is valid (`p < -1` wraps to a
-    // huge number). One pass without early exit; the culprit is searched
-    // only on error.
-    let bad = |(i, &p): (usize, &i32)| (p as u32).wrapping_add(1) as usize > i;
-    if parents.iter().enumerate().fold(false, |any, p| any | bad(p)) {
-        let (joint, &parent) = parents.iter().enumerate().find(|&p| bad(p)).expect("a parent is invalid");
-        return Err(Error::InvalidParent { joint, parent });
+    // at most `i` exactly when the parent is valid (`p < -1` wraps to a
+    // huge number); `n <= MAX_JOINTS` fits in a `u32`.
+    if let Some(joint) = first_bad_parent(parents, 0, |parent, joint| parent.wrapping_add(1) > joint) {
+        return Err(Error::InvalidParent { joint, parent: parents[joint] });
     }
     let mut buffers = [
         ("model", model.as_ptr() as usize),
