@@ -374,7 +374,8 @@ impl Skeleton {
     /// Those of [`slerp_pose`](crate::slerp_pose()), before anything is
     /// written (`model` is checked against [`len`](Skeleton::len) first,
     /// as [`Error::LengthMismatch`] with `what: "model"`); the hierarchy was
-    /// checked when the skeleton was built.
+    /// checked when the skeleton was built, and a call does not check it
+    /// again (the free function's pass over the parents).
     pub fn slerp_pose(
         &self,
         imp: Impl,
@@ -383,7 +384,8 @@ impl Skeleton {
         skin: Option<Skin<'_>>,
     ) -> Result<(), Error> {
         self.check_len("model", model.len())?;
-        crate::slerp_pose(imp, input, &self.parents, model, skin)
+        // The parents were checked when the skeleton was built.
+        crate::pose::pose_checked(true, imp, input, &self.parents, model, skin)
     }
 
     /// [`slerp_pose`](Skeleton::slerp_pose) with the blend of
@@ -400,7 +402,7 @@ impl Skeleton {
         skin: Option<Skin<'_>>,
     ) -> Result<(), Error> {
         self.check_len("model", model.len())?;
-        crate::lerp_pose(imp, input, &self.parents, model, skin)
+        crate::pose::pose_checked(false, imp, input, &self.parents, model, skin)
     }
 
     fn check_len(&self, what: &'static str, found: usize) -> Result<(), Error> {

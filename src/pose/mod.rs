@@ -286,7 +286,7 @@ pub fn slerp_pose(
     model: &mut [JointMat],
     skin: Option<Skin<'_>>,
 ) -> Result<(), Error> {
-    run(SLERP_FORMS, imp, input, parents, model, skin)
+    run(SLERP_FORMS, imp, input, Parents::Unchecked(parents), model, skin)
 }
 
 /// [`slerp_pose()`] with the blend of [`lerp_joints()`](crate::lerp_joints())
@@ -299,7 +299,41 @@ pub fn lerp_pose(
     model: &mut [JointMat],
     skin: Option<Skin<'_>>,
 ) -> Result<(), Error> {
-    run(LERP_FORMS, imp, input, parents, model, skin)
+    run(LERP_FORMS, imp, input, Parents::Unchecked(parents), model, skin)
+}
+
+/// A pose routine's parents: a caller's list, checked on every call, or a
+/// [`Skeleton`](crate::Skeleton)'s, checked (parents first) when it was
+/// built, which its pose methods pass without the O(n) check.
+#[derive(Clone, Copy)]
+#[cfg_attr(not(feature = "alloc"), allow(dead_code))]
+pub(crate) enum Parents<'a> {
+    /// To check.
+    Unchecked(&'a [i32]),
+    /// Every parent `-1` or before its joint (a `Skeleton`'s).
+    Checked(&'a [i32]),
+}
+
+impl<'a> Parents<'a> {
+    fn list(self) -> &'a [i32] {
+        match self {
+            Parents::Unchecked(p) | Parents::Checked(p) => p,
+        }
+    }
+}
+
+/// [`slerp_pose()`] (`slerp`) or [`lerp_pose()`] on a `Skeleton`'s parents.
+#[cfg(feature = "alloc")]
+pub(crate) fn pose_checked(
+    slerp: bool,
+    imp: Impl,
+    input: &PoseInput<'_>,
+    parents: &[i32],
+    model: &mut [JointMat],
+    skin: Option<Skin<'_>>,
+) -> Result<(), Error> {
+    let table = if slerp { SLERP_FORMS } else { LERP_FORMS };
+    run(table, imp, input, Parents::Checked(parents), model, skin)
 }
 
 /// The safe functions' one body: select, validate, one kernel call.
@@ -307,10 +341,11 @@ fn run(
     table: &[Form<PoseKernel>],
     imp: Impl,
     input: &PoseInput<'_>,
-    parents: &[i32],
+    checked: Parents<'_>,
     model: &mut [JointMat],
     skin: Option<Skin<'_>>,
 ) -> Result<(), Error> {
+    let parents = checked.list();
     let (inverse_bind, skin_mats) = match skin {
         Some(Skin { inverse_bind, mats }) => (Some(inverse_bind), Some(mats)),
         None => (None, None),
@@ -323,7 +358,7 @@ fn run(
         addresses[5] = s.as_ptr() as usize;
     }
     let form = select(table, imp, alignment_of(&addresses))?;
-    validate(&form, input, parents, model, inverse_bind, skin_mats.as_deref())?;
+    validate(&form, input, checked, model, inverse_bind, skin_mats.as_deref())?;
     // The endpoint rule: no blend at all (a null `to`) from the pose that
     // is kept.
     let (from, to) = if input.factor <= 0.0 {
@@ -362,11 +397,12 @@ fn run(
 fn validate(
     form: &Selected<PoseKernel>,
     input: &PoseInput<'_>,
-    parents: &[i32],
+    checked: Parents<'_>,
     model: &[JointMat],
     inverse_bind: Option<&[JointMat]>,
     skin: Option<&[JointMat]>,
 ) -> Result<(), Error> {
+    let parents = checked.list();
     let n = model.len();
     if n > MAX_JOINTS {
         return Err(Error::TooLong { what: "model", len: n, max: MAX_JOINTS });
@@ -396,7 +432,9 @@ fn validate(
     // `parent + 1` as `u32` is `0` for a root and `p + 1` for a parent `p`:
     // at most `i` exactly when the parent is valid (`p < -1` wraps to a
     // huge number); `n <= MAX_JOINTS` fits in a `u32`.
-    if let Some(joint) = first_bad_parent(parents, 0, |parent, joint| parent.wrapping_add(1) > joint) {
+    if let Parents::Unchecked(parents) = checked
+        && let Some(joint) = first_bad_parent(parents, 0, |parent, joint| parent.wrapping_add(1) > joint)
+    {
         return Err(Error::InvalidParent { joint, parent: parents[joint] });
     }
     let mut buffers = [
