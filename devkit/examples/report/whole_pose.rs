@@ -255,7 +255,8 @@ fn issue_table(measured: &[Measured]) {
          transform_skeleton called one after the other over the whole arrays. ozz / chained is the issue's \
          measurement (ozz-animation 0.16's BlendingJob + LocalToModelJob over these three chained calls, on an \
          Intel Xeon with AVX-512: 1.42x at 24 joints, 1.41x at 64, 1.50x at 256, 1.64x at 1024); ozz-animation \
-         is not built here. ozz / one call = (ozz / chained, the issue's) x (chained / one call, measured \
+         is not part of this repository (docs/results.md has one side-by-side run with an older ozz built \
+         outside it). ozz / one call = (ozz / chained, the issue's) x (chained / one call, measured \
          here): derived, not measured side by side.",
     );
 }
