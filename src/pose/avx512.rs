@@ -70,11 +70,11 @@
 use super::forms::pose_kernels;
 use super::line::Args;
 use crate::consts::{IEEE_SP_SIGN, SIMD_SP_ONE, SIMD_SP_SIGN_BIT};
-use crate::transform_joints::avx2::multiply;
 use crate::quats_to_mats::avx2::rotation as rotation8;
+use crate::transform_joints::avx2::multiply;
 use crate::transform_skeleton::avx2::{child_rows, compose_held, compose_loaded};
-use crate::x86::blocks8::transpose_lane4;
 use crate::types::{JointMat, JointQuat, Vec4};
+use crate::x86::blocks8::transpose_lane4;
 use crate::x86::slerp_core16::{slerp_scales, splat, splat_bits};
 use core::arch::x86_64::*;
 
