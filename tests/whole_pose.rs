@@ -32,10 +32,11 @@ const SENTINEL: u32 = 0x7FA5_A5A5;
 /// The joint counts: none, one, two, four (the listings' blends take their
 /// one-at-a-time loop for exactly four), a character's 24, around one
 /// chunk of 32 and two, 36 and 100 (a chunk of 32 and 4 joints left: the
-/// driver splits them 28 and 8, see `src/pose/line.rs`), 8 and 40 (the
-/// `Avx512` form's last group of eight on eight lanes), and a long one
-/// (Miri: a few, across a chunk).
-const COUNTS: &[usize] = if cfg!(miri) { &[0, 1, 33] } else { &[0, 1, 2, 4, 8, 24, 31, 32, 33, 36, 40, 64, 100, 1027] };
+/// driver splits them 28 and 8, see `src/pose/line.rs`), 8, 12, 20, 40
+/// and 56 (the `Avx512` form's last groups of one, two and three blocks of
+/// eight lanes), and a long one (Miri: a few, across a chunk).
+const COUNTS: &[usize] =
+    if cfg!(miri) { &[0, 1, 33] } else { &[0, 1, 2, 4, 8, 12, 20, 24, 31, 32, 33, 36, 40, 56, 64, 100, 1027] };
 
 /// The blend factors: both endpoints and beyond them, and between.
 const FACTORS: &[f32] = if cfg!(miri) { &[0.0, 2.0, 0.25] } else { &[0.0, -1.0, 1.0, 2.0, 0.25, 0.5, 0.999] };

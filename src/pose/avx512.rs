@@ -11,11 +11,11 @@
 //!   unpacks and shuffles) and eight `vshuff32x4`: three shuffles per joint
 //!   for both poses (`Avx2`: four, and one blend). Lane `4 g + k` holds
 //!   joint `4 k + g`, the order in which the in-lane transpose of four SoA
-//!   registers gives runs of four consecutive joints. The last 9 to 31
-//!   joints are a group whose loads are masked (no stack copy; one block
-//!   when they fit in one), so a 24-joint pose still runs two blocks side by
-//!   side; the last 1 to 8, alone in their group, are one block of eight
-//!   lanes (`Avx2`'s blend and conversion, masked 32-byte loads).
+//!   registers gives runs of four consecutive joints. The last 25 to 31
+//!   joints are a group of two blocks whose loads are masked (no stack
+//!   copy); the last 1 to 24 are one to three blocks of eight lanes side by
+//!   side (`Avx2`'s blend and conversion, masked 32-byte loads), which an
+//!   AMD Zen 4 runs faster than masked blocks of sixteen (`tail`).
 //! - *Blend and conversion.* Lane for lane `Avx2`'s arithmetic on sixteen
 //!   lanes: the slerp's scales by `slerp_core16::slerp_scales` (the 8-lane
 //!   core's operations, lane choices in mask registers), the lerp written
@@ -88,9 +88,11 @@ const LAG: usize = 16;
 const RING: usize = 64;
 /// Floats per joint matrix.
 const FLOATS: usize = 12;
-/// The largest last group that [`tail`] blends and converts on eight lanes
-/// instead of sixteen.
-const TAIL: usize = 8;
+/// The largest last group that [`tail`] blends and converts in blocks of
+/// eight lanes instead of sixteen.
+const TAIL: usize = 24;
+/// Joints per block of [`tail`].
+const EIGHT: usize = 8;
 
 const _: () = assert!(RING.is_power_of_two() && 2 * BLOCK + LAG <= RING);
 
@@ -162,7 +164,7 @@ unsafe fn pose<const SLERP: bool, const N: usize>(args: Args) {
         // Whole groups, then the last 1 to `16 N - 1` joints as a group
         // whose loads are masked (as one block when they fit in one): the
         // blocks' long chains still run side by side. A last group of one
-        // to eight joints is one block of eight lanes (`tail`).
+        // to 24 joints is one to three blocks of eight lanes (`tail`).
         let size = (n - i).min(group);
         // SAFETY: joints `i..i + size` of every array are valid (caller's
         // contract; a last group reads only its own joints, masked); `i`
@@ -171,8 +173,12 @@ unsafe fn pose<const SLERP: bool, const N: usize>(args: Args) {
         unsafe {
             let b = if other.is_null() { other } else { other.add(i) };
             let s = if scale.is_null() { scale } else { scale.add(i) };
-            if size <= TAIL {
-                tail::<SLERP>(ring, i, src.add(i), b, s, factor, size);
+            if size <= EIGHT {
+                tail::<SLERP, 1>(ring, i, src.add(i), b, s, factor, size);
+            } else if size <= 2 * EIGHT {
+                tail::<SLERP, 2>(ring, i, src.add(i), b, s, factor, size);
+            } else if size <= TAIL {
+                tail::<SLERP, 3>(ring, i, src.add(i), b, s, factor, size);
             } else if size > BLOCK * (N - 1) {
                 block::<SLERP, N>(ring, i, src.add(i), b, s, f, size);
             } else {
@@ -359,29 +365,33 @@ unsafe fn block<const SLERP: bool, const N: usize>(
     }
 }
 
-/// The last `count` (1 to [`TAIL`]) joints of a call, from `a`, `b` and `s`,
-/// as [`block`] takes them, on eight lanes: the fused `Avx2` form's blend
-/// (`super::avx2::blend`) and `quats_to_mats::avx2::rotation`, lane for
-/// lane the operations of sixteen, with their rows stored into the ring
-/// from joint `at`. A masked 512-bit block spends a whole 512-bit
-/// operation on them, which an AMD Zen 4 runs as two 256-bit halves: on
-/// its calls back to back a call took 0.67-0.81x the time it took with the
-/// masked block at 1 and 8 joints, 0.91-0.94x at 40 and 0.96-0.97x at 100
-/// (`lerp_pose`, `slerp_pose`, `lerp_pose` with a skin; random and
-/// depth-first hierarchies), and the same time at 16 to 28, 64 and 1024.
-/// As the second block of a last group (17 to 24 joints) it lost the two
-/// blocks' interleaving: 0.97x for `lerp_pose` but 1.06-1.08x for
-/// `slerp_pose` at 20 and 24, so a group that needs a block of sixteen
-/// keeps the masked one.
+/// A last group of `count` (1 to [`TAIL`]) joints, from `a`, `b` and `s`
+/// as [`block`] takes them, as `N` blocks of eight lanes side by side
+/// (`N = ceil(count / 8)`): the fused `Avx2` form's blend
+/// (`super::avx2::blend`, its blocks interleaved step by step as there)
+/// and `quats_to_mats::avx2::rotation`, lane for lane the operations of
+/// sixteen, with their rows stored into the ring from joint `at`.
+///
+/// The masked blocks of sixteen spend whole 512-bit operations on them,
+/// which an AMD Zen 4 runs as two 256-bit halves. On its calls back to
+/// back (random and depth-first hierarchies; `lerp_pose`, `slerp_pose`,
+/// `lerp_pose` with a skin) a call took, against the masked blocks:
+/// 0.67-0.81x at 1 and 8 joints, 0.91-0.94x at 40 and 0.96-0.97x at 100
+/// (one block of eight); 0.81-0.93x at 12 and 16 (two); 0.83-0.92x at 20
+/// and 24 and 0.94-0.97x at 56 (three); level at 28, 48, 64 and 1024. A
+/// block of sixteen and one of eight run one after the other lost the
+/// interleaving (`slerp_pose` 1.06-1.08x at 20 and 24).
+/// On an Intel Xeon, where a 512-bit operation is one, the fused `Avx2`
+/// form (the same blocks of eight) was level with this form at 24 joints.
 ///
 /// # Safety
 ///
-/// `a` (and `b`, `s` when not null) valid for reads of `count` elements;
-/// `at` a multiple of sixteen.
+/// `a` (and `b`, `s` when not null) valid for reads of `count` elements,
+/// `count <= 8 N`; `at` a multiple of sixteen.
 #[allow(clippy::needless_range_loop)]
 #[inline]
 #[target_feature(enable = "avx512f,avx512vl,avx512dq,avx512bw,avx2,fma")]
-unsafe fn tail<const SLERP: bool>(
+unsafe fn tail<const SLERP: bool, const N: usize>(
     ring: *mut f32,
     at: usize,
     a: *const JointQuat,
@@ -390,39 +400,51 @@ unsafe fn tail<const SLERP: bool>(
     factor: f32,
     count: usize,
 ) {
+    // Joints of block `v`: 0 to 8.
+    let part = |v: usize| count.saturating_sub(EIGHT * v).min(EIGHT);
+    let zero = _mm256_setzero_ps();
     // SAFETY: the caller's contract is `load8`'s and the scale loads'
     // (joint `k` read only when `k < count`, masked).
     unsafe {
-        let (q, t) = load8(a, count);
-        let (mut q, mut t) = ([q], [t]);
+        let mut q = [[zero; 4]; N];
+        let mut t = [[zero; 4]; N];
+        for v in 0..N {
+            (q[v], t[v]) = load8(a.wrapping_add(EIGHT * v), part(v));
+        }
         if !b.is_null() {
-            let (p, u) = load8(b, count);
-            super::avx2::blend::<SLERP, 1>(&mut q, &mut t, &[p], &[u], super::avx2::Factor::new(factor));
-        }
-        let [q] = q;
-        let mut m = rotation8(q[0], q[1], q[2], q[3]);
-        if !s.is_null() {
-            // `[s_2k | s_2k+1]`, each half read when its joint is there:
-            // after the transpose, lanes 0-3 hold joints 0, 2, 4, 6 and
-            // lanes 4-7 joints 1, 3, 5, 7, as `load8`'s.
-            let sf = s.cast::<f32>();
-            let mut pairs = [_mm256_setzero_ps(); 4];
-            for (k, pair) in pairs.iter_mut().enumerate() {
-                let mask = present(count, 2 * k) | present(count, 2 * k + 1) << 4;
-                *pair = _mm256_maskz_loadu_ps(mask, sf.wrapping_add(8 * k));
+            let mut p = [[zero; 4]; N];
+            let mut u = [[zero; 4]; N];
+            for v in 0..N {
+                (p[v], u[v]) = load8(b.wrapping_add(EIGHT * v), part(v));
             }
-            let sc = transpose_lane4(pairs[0], pairs[1], pairs[2], pairs[3]);
-            for e in 0..9 {
-                m[e] = _mm256_mul_ps(m[e], sc[e % 3]);
-            }
+            super::avx2::blend::<SLERP, N>(&mut q, &mut t, &p, &u, super::avx2::Factor::new(factor));
         }
-        // Row r of joints 2k and 2k + 1 (adjacent ring slots) in register k
-        // of the transpose.
-        let base = at % RING;
-        for r in 0..3 {
-            let rows = transpose_lane4(m[3 * r], m[3 * r + 1], m[3 * r + 2], t[0][r]);
-            for (k, row) in rows.into_iter().enumerate() {
-                _mm256_store_ps(row_at(ring, r, base + 2 * k), row);
+        for v in 0..N {
+            let count = part(v);
+            let mut m = rotation8(q[v][0], q[v][1], q[v][2], q[v][3]);
+            if !s.is_null() {
+                // `[s_2k | s_2k+1]`, each half read when its joint is
+                // there: after the transpose, lanes 0-3 hold joints 0, 2,
+                // 4, 6 and lanes 4-7 joints 1, 3, 5, 7, as `load8`'s.
+                let sf = s.wrapping_add(EIGHT * v).cast::<f32>();
+                let mut pairs = [zero; 4];
+                for (k, pair) in pairs.iter_mut().enumerate() {
+                    let mask = present(count, 2 * k) | present(count, 2 * k + 1) << 4;
+                    *pair = _mm256_maskz_loadu_ps(mask, sf.wrapping_add(8 * k));
+                }
+                let sc = transpose_lane4(pairs[0], pairs[1], pairs[2], pairs[3]);
+                for e in 0..9 {
+                    m[e] = _mm256_mul_ps(m[e], sc[e % 3]);
+                }
+            }
+            // Row r of joints 2k and 2k + 1 (adjacent ring slots) in
+            // register k of the transpose.
+            let base = (at + EIGHT * v) % RING;
+            for r in 0..3 {
+                let rows = transpose_lane4(m[3 * r], m[3 * r + 1], m[3 * r + 2], t[v][r]);
+                for (k, row) in rows.into_iter().enumerate() {
+                    _mm256_store_ps(row_at(ring, r, base + 2 * k), row);
+                }
             }
         }
     }
