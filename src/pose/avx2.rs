@@ -1,24 +1,36 @@
 //! `Impl::Avx2` (AVX2 + FMA): the whole pose fused, a group of joints at a
 //! time.
 //!
-//! Each group (three blocks of eight joints for `slerp_pose`, whose blend
-//! is a long chain of divisions, roots and polynomials, two for
-//! `lerp_pose`) is loaded once from both poses into SoA registers (the
-//! layout of `quats_to_mats::avx2`), blended there with the blocks side by
-//! side (`lerp_joints`' or `slerp_joints`' successor arithmetic, lane for
-//! lane), turned into matrices (`quats_to_mats::avx2::rotation`), scaled,
-//! and stored as the group's local matrices into `model`; then each joint
-//! is composed with its parent (`transform_skeleton::avx2::compose`, or
-//! `compose_rows` with the parent's rows still in registers when the
-//! parent is the joint just composed) and, with a skin, multiplied by its
-//! inverse bind matrix (`transform_joints::avx2::multiply`) while it is in
-//! the L1 cache. The blended pose is never stored, no index list is read
-//! and no call is made per group. The chain runs `LAG` (16) joints behind
-//! the blocks, so that a block's stores have left the store buffer before
-//! the chain loads them back, and the blocks' arithmetic (independent of
-//! the chain) fills the cycles a parent-to-child chain waits. The last one
-//! to seven joints go through a zero-padded block on the stack, as
-//! `quats_to_mats::avx2` does.
+//! Each group (three blocks of eight joints; then two, one, and a
+//! zero-padded block on the stack for the last one to seven, as
+//! `quats_to_mats::avx2` pads) is loaded once from both poses into SoA
+//! registers (the layout of `quats_to_mats::avx2`), blended there with the
+//! blocks side by side (`lerp_joints`' or `slerp_joints`' successor
+//! arithmetic, lane for lane; the slerp's blend is a long chain of
+//! divisions, roots and polynomials, which the interleaving hides),
+//! turned into matrices (`quats_to_mats::avx2::rotation`), scaled, and its
+//! local matrices' rows stored into a [`Ring`] on the stack ([`store_rows`]:
+//! row `r` of joints `2k` and `2k + 1` is one aligned 32-byte store, the
+//! in-lane transpose of `R`'s row and the translation). Then [`chain`]
+//! composes each joint with its parent (`transform_skeleton::avx2`'s
+//! arithmetic: the child's rows broadcast from the ring, rows 0 and 1 of
+//! the result in a `ymm`, row 2 in an `xmm`; the parent from the registers
+//! when it is the joint just composed, else from `model`) and, with a skin,
+//! multiplies it by its inverse bind matrix
+//! (`transform_joints::avx2::multiply`) while it is in the L1 cache. The
+//! blended pose and the local matrices never reach `model`, no index list
+//! is read and no call is made per group. The chain runs `LAG` (16)
+//! joints behind the blocks, and the blocks' arithmetic (independent of
+//! the chain) fills the cycles a parent-to-child chain waits. The
+//! `Avx512` form runs the same ring and chain.
+//!
+//! The form first stored whole row-major local matrices into `model`
+//! (3.5 shuffles and 1.5 blends a joint) and composed them there, with
+//! groups of two blocks for `lerp_pose`: on an AMD EPYC Zen 4, calls back
+//! to back, random and depth-first hierarchies, that took 1.0-1.2x this
+//! form's time from 24 to 1024 joints, up to 1.35x at 12 to 20 (but 0.95x
+//! for `lerp_pose` at 16 joints on a random hierarchy), and 1.1-1.4x with
+//! a skin (`asm_notes/pose.md`).
 //!
 //! Every operation of the four successors is kept, in their order, lane
 //! for lane: the bits of `slerp_joints` (or `lerp_joints`), `quats_to_mats`,
@@ -27,10 +39,8 @@
 
 use super::forms::pose_kernels;
 use super::line::Args;
-use crate::consts::{IEEE_SP_SIGN, SIMD_SP_SIGN_BIT};
-use crate::quats_to_mats::avx2::{load, rotation, store};
-use crate::transform_joints::avx2::multiply;
-use crate::transform_skeleton::avx2::{compose, compose_rows};
+use crate::consts::SIMD_SP_SIGN_BIT;
+use crate::quats_to_mats::avx2::{load, rotation};
 use crate::types::{JointMat, JointQuat, Vec4};
 use crate::x86::blocks8::transpose_lane4;
 use crate::x86::slerp_core8::{rsqrt_exact, slerp_scales, splat_bits};
@@ -38,20 +48,42 @@ use core::arch::x86_64::*;
 
 /// Joints per block.
 const BLOCK: usize = 8;
+/// Blocks per group.
+const GROUP: usize = 3;
 /// How far the chain runs behind the blocks, in joints. On an Intel Xeon
 /// with AVX-512, with one block of eight at a time, no lag took 1.15-1.25x
 /// the time of a lag of 8, 16 or 24 joints, which were level (random and
 /// chain hierarchies, 24 to 1024 joints); not measured again with the
-/// groups of 16 and 24.
+/// groups of 24.
 const LAG: usize = 16;
-/// Floats per joint matrix.
-const FLOATS: usize = 12;
+/// Joints the [`Ring`] holds: a power of two, at least a group plus
+/// [`LAG`], so that a block never overwrites a joint the chain has not
+/// composed yet (the `Avx512` form's groups of 32 too).
+pub(super) const RING: usize = 64;
+
+const _: () = assert!(RING.is_power_of_two() && BLOCK * GROUP + LAG <= RING && 32 + LAG <= RING);
+
+/// The stack's ring, 64-byte aligned: the local matrices' rows, each row
+/// of each joint 16 bytes (`rows[r][j % RING]`: a register of two or four
+/// joints' row stores whole, and the chain broadcasts a row from it).
+#[repr(C, align(64))]
+pub(super) struct Ring {
+    /// Row `r` of joint `j`'s local matrix at `rows[r][j % RING]`.
+    rows: [[[f32; 4]; RING]; 3],
+}
+
+/// Row `r` of the local matrix in ring slot `slot` of the ring at `ring`
+/// ([`Ring`], as floats).
+#[inline(always)]
+pub(super) fn row_at(ring: *mut f32, r: usize, slot: usize) -> *mut f32 {
+    ring.wrapping_add(4 * (RING * r + slot))
+}
 
 pose_kernels!(
     fused "the AVX2 + FMA successors fused (see the module documentation)",
     #[target_feature(enable = "avx2,fma")]
-    slerp: pose::<true, 3>,
-    lerp: pose::<false, 2>
+    slerp: pose::<true>,
+    lerp: pose::<false>
 );
 
 /// What a block blends: the factor's registers (the `Avx512` form's last
@@ -80,7 +112,7 @@ impl Factor {
 /// As [`slerp_pose`].
 #[inline]
 #[target_feature(enable = "avx2,fma")]
-unsafe fn pose<const SLERP: bool, const N: usize>(args: Args) {
+unsafe fn pose<const SLERP: bool>(args: Args) {
     let Args { model, skin, from, to, factor, scale, parents, inverse_bind, num_joints } = args;
     if num_joints <= 0 {
         return;
@@ -96,77 +128,78 @@ unsafe fn pose<const SLERP: bool, const N: usize>(args: Args) {
         (from, to)
     };
     let f = Factor::new(factor);
-    let neg_zero = _mm256_castsi256_ps(_mm256_set1_epi32(IEEE_SP_SIGN as i32));
-    // Groups of `N` blocks (their blends interleave: the slerp's chain of
-    // divisions, roots and polynomials is long), then single blocks, then
+    // Not initialised: the chain reads only the slots the blocks have
+    // written.
+    let mut rows = core::mem::MaybeUninit::<Ring>::uninit();
+    let ring = rows.as_mut_ptr().cast::<f32>();
+    // Groups of three blocks (their blends interleave), then two, one, and
     // a zero-padded block for the last one to seven joints; the chain
     // follows `LAG` joints behind what the blocks have stored.
-    let group = BLOCK * N;
     let mut i = 0;
     let mut composed = 0;
     while i < n {
-        let (size, padded) = if n - i >= group {
-            (group, false)
-        } else if n - i >= BLOCK {
-            (BLOCK, false)
-        } else {
-            (n - i, true)
-        };
-        // SAFETY: `i + size <= n`: joints `i..i + size` of every array are
-        // valid (caller's contract); `other` and `scale` are null or arrays
-        // of `n`; the stack blocks hold eight and do not overlap them.
-        unsafe {
+        let left = n - i;
+        // SAFETY: joints `i..i + size` of every array are valid (caller's
+        // contract; `size <= left`); `other` and `scale` are null or arrays
+        // of `n`; the stack blocks hold eight and do not overlap them; `i`
+        // is a multiple of eight and the ring slots of `i..i + size` hold
+        // joints the chain has composed.
+        let size = unsafe {
             let b = if other.is_null() { other } else { other.add(i) };
             let s = if scale.is_null() { scale } else { scale.add(i) };
-            if size == group {
-                block::<SLERP, N>(model.add(i), src.add(i), b, s, f);
-            } else if !padded {
-                block::<SLERP, 1>(model.add(i), src.add(i), b, s, f);
+            if left >= BLOCK * GROUP {
+                block::<SLERP, GROUP>(ring, i, src.add(i), b, s, f);
+                BLOCK * GROUP
+            } else if left >= 2 * BLOCK {
+                block::<SLERP, 2>(ring, i, src.add(i), b, s, f);
+                2 * BLOCK
+            } else if left >= BLOCK {
+                block::<SLERP, 1>(ring, i, src.add(i), b, s, f);
+                BLOCK
             } else {
                 let mut pa = [JointQuat::default(); BLOCK];
                 let mut pb = [JointQuat::default(); BLOCK];
                 let mut ps = [Vec4::default(); BLOCK];
-                let mut m = [JointMat::default(); BLOCK];
-                core::ptr::copy_nonoverlapping(src.add(i), pa.as_mut_ptr(), size);
+                core::ptr::copy_nonoverlapping(src.add(i), pa.as_mut_ptr(), left);
                 if !b.is_null() {
-                    core::ptr::copy_nonoverlapping(b, pb.as_mut_ptr(), size);
+                    core::ptr::copy_nonoverlapping(b, pb.as_mut_ptr(), left);
                 }
                 if !s.is_null() {
-                    core::ptr::copy_nonoverlapping(s, ps.as_mut_ptr(), size);
+                    core::ptr::copy_nonoverlapping(s, ps.as_mut_ptr(), left);
                 }
                 let b = if b.is_null() { b } else { pb.as_ptr() };
                 let s = if s.is_null() { s } else { ps.as_ptr() };
-                block::<SLERP, 1>(m.as_mut_ptr(), pa.as_ptr(), b, s, f);
-                core::ptr::copy_nonoverlapping(m.as_ptr(), model.add(i), size);
+                block::<SLERP, 1>(ring, i, pa.as_ptr(), b, s, f);
+                left
             }
-        }
+        };
         i += size;
         let ready = if i == n { n } else { i.saturating_sub(LAG) };
         if ready > composed {
-            // SAFETY: joints `composed..ready` have their local matrices
-            // in `model` and every parent before them is composed.
-            unsafe { chain(model, skin, parents, inverse_bind, composed, ready - composed, neg_zero) };
+            // SAFETY: joints `composed..ready` have their local rows in the
+            // ring and every parent before them is composed.
+            unsafe { chain(ring, model, skin, parents, inverse_bind, composed, ready) };
             composed = ready;
         }
     }
 }
 
-/// `8 N` joints' local matrices: `mats[k] = [R | t]` of the blend of
-/// `a[k]` and `b[k]` (of `a[k]` alone when `b` is null), `R`'s columns
-/// scaled by `s[k]` when `s` is not null; the `N` blocks of eight side by
-/// side, step by step.
+/// `8 N` joints' local matrices into the ring from joint `at`: `[R | t]`
+/// of the blend of `a[k]` and `b[k]` (of `a[k]` alone when `b` is null),
+/// `R`'s columns scaled by `s[k]` when `s` is not null; the `N` blocks of
+/// eight side by side, step by step.
 ///
 /// # Safety
 ///
 /// AVX2 and FMA; `a` (and `b`, `s` when not null) valid for reads of `8 N`
-/// elements, `mats` for writes of `8 N`, 16-byte aligned, not overlapping
-/// them.
+/// elements; `at` a multiple of eight.
 // The blocks are indexed on purpose: `v` addresses several arrays in step.
 #[allow(clippy::needless_range_loop)]
 #[inline]
 #[target_feature(enable = "avx2,fma")]
 unsafe fn block<const SLERP: bool, const N: usize>(
-    mats: *mut JointMat,
+    ring: *mut f32,
+    at: usize,
     a: *const JointQuat,
     b: *const JointQuat,
     s: *const Vec4,
@@ -175,8 +208,8 @@ unsafe fn block<const SLERP: bool, const N: usize>(
     let zero = _mm256_setzero_ps();
     let mut q = [[zero; 4]; N];
     let mut t = [[zero; 4]; N];
-    // SAFETY: the caller's contract is `load`'s, `store`'s and the scale
-    // loads' (eight `Vec4` per block, 128 contiguous bytes).
+    // SAFETY: the caller's contract is `load`'s, `store_rows`' and the
+    // scale loads' (eight `Vec4` per block, 128 contiguous bytes).
     unsafe {
         for v in 0..N {
             (q[v], t[v]) = load(a.add(BLOCK * v));
@@ -206,7 +239,7 @@ unsafe fn block<const SLERP: bool, const N: usize>(
                     m[e] = _mm256_mul_ps(m[e], sc[e % 3]);
                 }
             }
-            store(mats.add(BLOCK * v), &m, [t[v][0], t[v][1], t[v][2]]);
+            store_rows(ring, at + BLOCK * v, &m, &t[v]);
         }
     }
 }
@@ -267,54 +300,103 @@ pub(super) fn blend<const SLERP: bool, const N: usize>(
     }
 }
 
-/// Joints `first..first + count`, whose local matrices are in `model`:
-/// each composed with its parent's model matrix (a root's is its local
-/// one) and, with a skin, multiplied by its inverse bind matrix.
+/// The rows of eight joints' local matrices (`m` and `t` in
+/// `quats_to_mats::avx2::load`'s lane order: lanes 0-3 joints 0, 2, 4, 6,
+/// lanes 4-7 joints 1, 3, 5, 7) into the ring from joint `at`: row `r` of
+/// joints `2k` and `2k + 1` (adjacent slots) is register `k` of the
+/// in-lane transpose of `R`'s row and the translation.
 ///
 /// # Safety
 ///
-/// AVX2 and FMA; the joints are in every array, and their parents are
-/// `-1` or earlier joints, already model matrices (the caller's contract).
+/// AVX2; `at` a multiple of eight (the eight slots do not wrap).
 #[inline]
 #[target_feature(enable = "avx2,fma")]
-unsafe fn chain(
-    model: *mut JointMat,
-    skin: *mut JointMat,
-    parents: *const i32,
-    inverse_bind: *const JointMat,
-    first: usize,
-    count: usize,
-    neg_zero: __m256,
-) {
-    let base = model.cast::<f32>();
-    // The joint composed last, with its rows in registers: a child of it
-    // takes them from there (`compose_rows`) instead of from memory.
-    let mut held: Option<(usize, __m256, __m128)> = None;
-    for j in first..first + count {
-        // SAFETY: joint `j` is in every array and `parents[j]` is `-1` or a
-        // joint before it (caller's contract): `compose`'s,
-        // `compose_rows`' and `multiply`'s contracts, on a CPU with AVX2
-        // and FMA; the rows held are those of the joint stored at `held.0`.
-        unsafe {
-            let p = *parents.add(j);
-            let child = base.add(j * FLOATS);
-            if p >= 0 {
-                let (y, x) = match held {
-                    Some((h, y, x)) if h == p as usize => {
-                        let (y, x) = compose_rows(child, y, x, neg_zero);
-                        _mm256_storeu_ps(child, y);
-                        _mm_storeu_ps(child.add(8), x);
-                        (y, x)
-                    }
-                    _ => compose(child, base.add(p as usize * FLOATS), neg_zero),
-                };
-                held = Some((j, y, x));
-            } else {
-                held = None;
-            }
-            if !skin.is_null() {
-                multiply(skin.add(j).cast(), child, inverse_bind.add(j).cast(), neg_zero);
-            }
+pub(super) unsafe fn store_rows(ring: *mut f32, at: usize, m: &[__m256; 9], t: &[__m256; 4]) {
+    let base = at % RING;
+    for r in 0..3 {
+        let rows = transpose_lane4(m[3 * r], m[3 * r + 1], m[3 * r + 2], t[r]);
+        for (k, row) in rows.into_iter().enumerate() {
+            // SAFETY: slots `base + 2k` and `base + 2k + 1` are inside row
+            // `r`'s array (`base` a multiple of eight, below `RING`), 32-byte
+            // aligned (the ring is 64-byte aligned, a slot 16 bytes).
+            unsafe { _mm256_store_ps(row_at(ring, r, base + 2 * k), row) };
         }
     }
 }
+
+/// Writes `chain`, compiled for the target features given (each fused
+/// form's own, so that the `Avx512` form's copy is compiled, and inlined,
+/// with its features: called across, its copy compiled for AVX2 alone took
+/// that form 1.04-1.07x its time on Zen 4).
+macro_rules! ring_chain {
+    ($features:literal) => {
+        /// Joints `first..last`, whose local rows are in the ring: each composed
+        /// with its parent's model matrix (a root's is its local one), stored into
+        /// `model`, and, with a skin, multiplied by its inverse bind matrix. The
+        /// joint composed last stays in registers, and a child of it takes its
+        /// parent from there instead of from memory.
+        ///
+        /// # Safety
+        ///
+        /// AVX2 and FMA; the joints are in every array, their parents are `-1` or
+        /// earlier joints, already composed; their rows in the ring are theirs
+        /// (the caller's contract).
+        #[inline]
+        #[target_feature(enable = $features)]
+        unsafe fn chain(
+            ring: *mut f32,
+            model: *mut $crate::types::JointMat,
+            skin: *mut $crate::types::JointMat,
+            parents: *const i32,
+            inverse_bind: *const $crate::types::JointMat,
+            first: usize,
+            last: usize,
+        ) {
+            use core::arch::x86_64::*;
+            use $crate::pose::avx2::{RING, row_at};
+            use $crate::transform_joints::avx2::multiply;
+            use $crate::transform_skeleton::avx2::{child_rows, compose_held, compose_loaded};
+            /// Floats per joint matrix.
+            const FLOATS: usize = 12;
+            let out = model.cast::<f32>();
+            let neg_zero = _mm256_castsi256_ps(_mm256_set1_epi32($crate::consts::IEEE_SP_SIGN as i32));
+            let mut held: Option<(usize, __m256, __m128)> = None;
+            for j in first..last {
+                // SAFETY: joint `j` is in every array and `parents[j]` is `-1` or a
+                // joint before it, composed into `model` (caller's contract); the
+                // ring's rows of joint `j` were stored by its block, 16-byte
+                // aligned; every access to `model`, `skin` and `inverse_bind` is the
+                // 48 bytes of joint `j` or `p`, 16-byte aligned as `JointMat` is:
+                // `child_rows`', `compose_loaded`'s and `multiply`'s contracts.
+                unsafe {
+                    let p = *parents.add(j);
+                    let slot = j % RING;
+                    let rows = [row_at(ring, 0, slot), row_at(ring, 1, slot), row_at(ring, 2, slot)];
+                    let child = out.add(FLOATS * j);
+                    let (y, x) = if p < 0 {
+                        let r01 = _mm256_insertf128_ps::<1>(
+                            _mm256_castps128_ps256(_mm_load_ps(rows[0])),
+                            _mm_load_ps(rows[1]),
+                        );
+                        (r01, _mm_load_ps(rows[2]))
+                    } else {
+                        let a = child_rows(rows[0], rows[1], rows[2]);
+                        match held {
+                            Some((h, p01, p2)) if h == p as usize => compose_held(a, p01, p2, neg_zero),
+                            _ => compose_loaded(a, out.add(FLOATS * p as usize), neg_zero),
+                        }
+                    };
+                    _mm256_storeu_ps(child, y);
+                    _mm_store_ps(child.add(8), x);
+                    held = Some((j, y, x));
+                    if !skin.is_null() {
+                        multiply(skin.add(j).cast(), child, inverse_bind.add(j).cast(), neg_zero);
+                    }
+                }
+            }
+        }
+    };
+}
+pub(super) use ring_chain;
+
+ring_chain!("avx2,fma");

@@ -21,13 +21,13 @@
 //!   core's operations, lane choices in mask registers), the lerp written
 //!   out as `Avx2`'s, section 3's `M` as `quats_to_mats::avx2::rotation`,
 //!   the scale a product per element (four loads and an in-lane transpose).
-//! - *Local matrices.* Not stored into `model` but into a ring on the stack
-//!   (64 joints, 3 KiB), row by row: row `r` of four consecutive joints is
-//!   one aligned 64-byte store, the in-lane transpose of `R`'s row and the
-//!   translation (1.5 shuffles per joint; `Avx2` builds whole row-major
-//!   matrices with 3.5 shuffles and 1.5 blends per joint).
+//! - *Local matrices.* Not stored into `model` but into `Avx2`'s ring on
+//!   the stack (`super::avx2::Ring`: 64 joints, 3 KiB), row by row: row `r`
+//!   of four consecutive joints is one aligned 64-byte store, the in-lane
+//!   transpose of `R`'s row and the translation (1.5 shuffles per joint).
 //! - *Parent product and skin.* `Avx2`'s chain on the ring's rows
-//!   (`transform_skeleton::avx2::compose_loaded` and `compose_held`): the
+//!   (`super::avx2::chain`, `transform_skeleton::avx2::compose_loaded` and
+//!   `compose_held`): the
 //!   child's rows broadcast from the ring (`vbroadcastf128`, load ports),
 //!   rows 0 and 1 of the result in one `ymm` (the parent's scalars spread
 //!   by three in-lane `vpermilps`), row 2 in an `xmm` (the parent's three
@@ -67,12 +67,11 @@
 //! stored. So the model and skinning matrices are `Avx2`'s bit for bit, and
 //! so every successor's (`tests/whole_pose.rs`, `tests/golden.rs`).
 
+use super::avx2::{RING, Ring, ring_chain, row_at, store_rows};
 use super::forms::pose_kernels;
 use super::line::Args;
-use crate::consts::{IEEE_SP_SIGN, SIMD_SP_ONE, SIMD_SP_SIGN_BIT};
+use crate::consts::{SIMD_SP_ONE, SIMD_SP_SIGN_BIT};
 use crate::quats_to_mats::avx2::rotation as rotation8;
-use crate::transform_joints::avx2::multiply;
-use crate::transform_skeleton::avx2::{child_rows, compose_held, compose_loaded};
 use crate::types::{JointMat, JointQuat, Vec4};
 use crate::x86::blocks8::transpose_lane4;
 use crate::x86::slerp_core16::{slerp_scales, splat, splat_bits};
@@ -82,19 +81,13 @@ use core::arch::x86_64::*;
 const BLOCK: usize = 16;
 /// How far the chain runs behind the blocks, in joints.
 const LAG: usize = 16;
-/// Joints the ring on the stack holds (the local matrices' rows): a power
-/// of two, at least the largest group plus [`LAG`], so that a block never
-/// overwrites a joint the chain has not composed yet.
-const RING: usize = 64;
-/// Floats per joint matrix.
-const FLOATS: usize = 12;
 /// The largest last group that [`tail`] blends and converts in blocks of
 /// eight lanes instead of sixteen.
 const TAIL: usize = 24;
 /// Joints per block of [`tail`].
 const EIGHT: usize = 8;
 
-const _: () = assert!(RING.is_power_of_two() && 2 * BLOCK + LAG <= RING);
+const _: () = assert!(2 * BLOCK + LAG <= RING);
 
 pose_kernels!(
     fused "the AVX-512 successors fused (see the module documentation)",
@@ -110,22 +103,6 @@ struct Factor {
     lerp: __m512,
     /// `lerp / (1 - lerp)` (the lerp's `scaledLerp`).
     scaled: __m512,
-}
-
-/// Row `r` of the local matrix in ring slot `slot` of the ring at `ring`
-/// ([`Ring`], as floats).
-#[inline(always)]
-fn row_at(ring: *mut f32, r: usize, slot: usize) -> *mut f32 {
-    ring.wrapping_add(4 * (RING * r + slot))
-}
-
-/// The stack's ring, 64-byte aligned: the local matrices' rows, each row
-/// of each joint 16 bytes (`rows[r][j % RING]`, as four-joint runs of one
-/// row that a register stores whole and the chain broadcasts a row from).
-#[repr(C, align(64))]
-struct Ring {
-    /// Row `r` of joint `j`'s local matrix at `rows[r][j % RING]`.
-    rows: [[[f32; 4]; RING]; 3],
 }
 
 /// The whole pose, `SLERP` choosing the blend, `N` blocks of sixteen to a
@@ -437,15 +414,7 @@ unsafe fn tail<const SLERP: bool, const N: usize>(
                     m[e] = _mm256_mul_ps(m[e], sc[e % 3]);
                 }
             }
-            // Row r of joints 2k and 2k + 1 (adjacent ring slots) in
-            // register k of the transpose.
-            let base = (at + EIGHT * v) % RING;
-            for r in 0..3 {
-                let rows = transpose_lane4(m[3 * r], m[3 * r + 1], m[3 * r + 2], t[v][r]);
-                for (k, row) in rows.into_iter().enumerate() {
-                    _mm256_store_ps(row_at(ring, r, base + 2 * k), row);
-                }
-            }
+            store_rows(ring, at + EIGHT * v, &m, &t[v]);
         }
     }
 }
@@ -544,61 +513,4 @@ fn blend<const SLERP: bool, const N: usize>(
     }
 }
 
-/// Joints `first..last`, whose local rows are in the ring: each composed
-/// with its parent's model matrix (a root's is its local one), stored into
-/// `model`, and, with a skin, multiplied by its inverse bind matrix: the
-/// fused `Avx2` form's chain (`transform_skeleton::avx2`'s arithmetic on a
-/// `ymm` of rows 0 and 1 and an `xmm` of row 2), the child's rows broadcast
-/// from the ring.
-///
-/// # Safety
-///
-/// AVX2 and FMA; the joints are in every array, their parents are `-1` or
-/// earlier joints, already composed (the caller's contract).
-#[inline]
-#[target_feature(enable = "avx512f,avx512vl,avx512dq,avx512bw,avx2,fma")]
-unsafe fn chain(
-    ring: *mut f32,
-    model: *mut JointMat,
-    skin: *mut JointMat,
-    parents: *const i32,
-    inverse_bind: *const JointMat,
-    first: usize,
-    last: usize,
-) {
-    let out = model.cast::<f32>();
-    let neg_zero = _mm256_castsi256_ps(_mm256_set1_epi32(IEEE_SP_SIGN as i32));
-    // The joint composed last, with its rows in registers: a child of it
-    // takes them from there instead of from memory.
-    let mut held: Option<(usize, __m256, __m128)> = None;
-    for j in first..last {
-        // SAFETY: joint `j` is in every array and `parents[j]` is `-1` or a
-        // joint before it, composed into `model` (caller's contract); the
-        // ring's rows of joint `j` were stored by its block, 16-byte
-        // aligned; every access to `model`, `skin` and `inverse_bind` is the
-        // 48 bytes of joint `j` or `p`, 16-byte aligned as `JointMat` is:
-        // `child_rows`', `compose_loaded`'s and `multiply`'s contracts.
-        unsafe {
-            let p = *parents.add(j);
-            let slot = j % RING;
-            let rows = [row_at(ring, 0, slot), row_at(ring, 1, slot), row_at(ring, 2, slot)];
-            let child = out.add(FLOATS * j);
-            let (y, x) = if p < 0 {
-                let r01 = _mm256_insertf128_ps::<1>(_mm256_castps128_ps256(_mm_load_ps(rows[0])), _mm_load_ps(rows[1]));
-                (r01, _mm_load_ps(rows[2]))
-            } else {
-                let a = child_rows(rows[0], rows[1], rows[2]);
-                match held {
-                    Some((h, p01, p2)) if h == p as usize => compose_held(a, p01, p2, neg_zero),
-                    _ => compose_loaded(a, out.add(FLOATS * p as usize), neg_zero),
-                }
-            };
-            _mm256_storeu_ps(child, y);
-            _mm_store_ps(child.add(8), x);
-            held = Some((j, y, x));
-            if !skin.is_null() {
-                multiply(skin.add(j).cast(), child, inverse_bind.add(j).cast(), neg_zero);
-            }
-        }
-    }
-}
+ring_chain!("avx512f,avx512vl,avx512dq,avx512bw,avx2,fma");

@@ -205,29 +205,14 @@ pub(crate) unsafe fn compose_loaded(a: [__m256; 3], parent: *const f32, neg_zero
     }
 }
 
-/// [`compose`] with the parent's rows in registers (`p01` = rows 0 and 1,
-/// `p2` = row 2, as a 32-byte and a 16-byte load of the parent give them)
-/// instead of in memory: the same operations on the same values, so the
+/// [`compose`]'s arithmetic on the child's rows `a` ([`child_rows`]) with
+/// the parent's rows in registers (`p01` = rows 0 and 1, `p2` = row 2, as a
+/// 32-byte and a 16-byte load of the parent give them), its scalars spread
+/// by in-lane `vpermilps`: the same operations on the same values, so the
 /// same bits. Returns the result's rows (`rows 0 | 1`, row 2) without
-/// storing them. The whole pose's `Avx2` form takes this path when a
-/// joint's parent is the joint just composed, which it still holds: the
+/// storing them. The whole pose's fused forms take this path when a
+/// joint's parent is the joint just composed, which they still hold: the
 /// chain then skips the store-to-load round trip.
-///
-/// # Safety
-///
-/// AVX2 and FMA; `child` valid for reads of 12 floats, 16-byte aligned;
-/// `neg_zero` is `-0.0` in every lane.
-#[inline]
-#[target_feature(enable = "avx2,fma")]
-pub(crate) unsafe fn compose_rows(child: *const f32, p01: __m256, p2: __m128, neg_zero: __m256) -> (__m256, __m128) {
-    // SAFETY: the caller's contract: the child's 48 bytes are valid and
-    // 16-byte aligned.
-    let a = unsafe { child_rows(child, child.add(4), child.add(8)) };
-    compose_held(a, p01, p2, neg_zero)
-}
-
-/// [`compose_rows`] on the child's rows `a` ([`child_rows`]): the parent's
-/// rows in registers, its scalars spread by in-lane `vpermilps`.
 #[inline]
 #[target_feature(enable = "avx2,fma")]
 pub(crate) fn compose_held(a: [__m256; 3], p01: __m256, p2: __m128, neg_zero: __m256) -> (__m256, __m128) {
