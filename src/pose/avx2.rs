@@ -9,9 +9,9 @@
 //! arithmetic, lane for lane; the slerp's blend is a long chain of
 //! divisions, roots and polynomials, which the interleaving hides),
 //! turned into matrices (`quats_to_mats::avx2::rotation`), scaled, and its
-//! local matrices' rows stored into a [`Ring`] on the stack ([`store_rows`]:
+//! local matrices' rows stored into a `Ring` on the stack (`store_rows`:
 //! row `r` of joints `2k` and `2k + 1` is one aligned 32-byte store, the
-//! in-lane transpose of `R`'s row and the translation). Then [`chain`]
+//! in-lane transpose of `R`'s row and the translation). Then `chain`
 //! composes each joint with its parent (`transform_skeleton::avx2`'s
 //! arithmetic: the child's rows broadcast from the ring, rows 0 and 1 of
 //! the result in a `ymm`, row 2 in an `xmm`; the parent from the registers
