@@ -322,22 +322,9 @@ impl<'a> Parents<'a> {
     }
 }
 
-/// [`slerp_pose()`] (`slerp`) or [`lerp_pose()`] on a `Skeleton`'s parents.
-#[cfg(feature = "alloc")]
-pub(crate) fn pose_checked(
-    slerp: bool,
-    imp: Impl,
-    input: &PoseInput<'_>,
-    parents: &[i32],
-    model: &mut [JointMat],
-    skin: Option<Skin<'_>>,
-) -> Result<(), Error> {
-    let table = if slerp { SLERP_FORMS } else { LERP_FORMS };
-    run(table, imp, input, Parents::Checked(parents), model, skin)
-}
-
-/// The safe functions' one body: select, validate, one kernel call.
-fn run(
+/// The safe functions' one body: select, validate, one kernel call
+/// (`Skeleton`'s pose methods call it with their checked parents).
+pub(crate) fn run(
     table: &[Form<PoseKernel>],
     imp: Impl,
     input: &PoseInput<'_>,
