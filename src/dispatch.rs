@@ -15,6 +15,7 @@
 use crate::error::Error;
 pub(crate) use crate::form::{Form, Impl};
 use crate::isa::{Isa, test_hooks};
+use core::sync::atomic::{AtomicUsize, Ordering};
 
 /// Whether a table row exists for the dispatch layer: every row, unless a
 /// test simulates a target without SIMD forms ([`test_hooks`]), where only
@@ -108,6 +109,46 @@ pub(crate) fn select<K: Copy>(table: &[Form<K>], imp: Impl, aligned_to: usize) -
         form
     };
     Ok(Selected { kernel: form.kernel, imp: form.imp, align: form.align })
+}
+
+/// A routine table together with the row [`Impl::Auto`] picks from it for
+/// buffers of any alignment, found on the first call and kept: the pose
+/// routines' safe calls select without walking the table (a 24-joint pose
+/// takes a few hundred ticks, and the walk was about a fifth of the safe
+/// call's instructions beyond its kernel's). The CPU's features do not change while
+/// the process runs, so neither does the row. While a test hook narrows
+/// what the dispatch layer sees on the calling thread ([`test_hooks`]), the
+/// table is walked and nothing is kept.
+pub(crate) struct Table<K: 'static> {
+    /// The routine's forms, fastest first.
+    pub(crate) forms: &'static [Form<K>],
+    /// `0`: not found yet; else the row's index plus one.
+    auto: AtomicUsize,
+}
+
+impl<K: Copy> Table<K> {
+    /// The table of `forms`, its `Auto` row not found yet.
+    pub(crate) const fn new(forms: &'static [Form<K>]) -> Table<K> {
+        Table { forms, auto: AtomicUsize::new(0) }
+    }
+
+    /// [`select`] from this table for buffers of any alignment
+    /// (`aligned_to = usize::MAX`), with `Auto`'s row kept.
+    #[inline]
+    pub(crate) fn select(&self, imp: Impl) -> Result<Selected<K>, Error> {
+        if imp != Impl::Auto || test_hooks::narrowed() {
+            return select(self.forms, imp, usize::MAX);
+        }
+        let known = self.auto.load(Ordering::Relaxed);
+        if let Some(form) = known.checked_sub(1).and_then(|row| self.forms.get(row)) {
+            return Ok(Selected { kernel: form.kernel, imp: form.imp, align: form.align });
+        }
+        let row = self.forms.iter().position(runnable_row).ok_or(Error::Unsupported(imp))?;
+        // Every thread that races here finds and stores the same row.
+        self.auto.store(row + 1, Ordering::Relaxed);
+        let form = &self.forms[row];
+        Ok(Selected { kernel: form.kernel, imp: form.imp, align: form.align })
+    }
 }
 
 impl<K> Selected<K> {

@@ -379,6 +379,13 @@ pub mod test_hooks {
     pub(crate) fn scalar_target() -> bool {
         SEEN.with(Cell::get).scalar_target
     }
+
+    /// Whether a hook narrows what this thread's dispatch layer sees
+    /// (anything but [`Machine::REAL`]): what the dispatch layer selects
+    /// then is not kept for later calls.
+    pub(crate) fn narrowed() -> bool {
+        SEEN.with(Cell::get) != Machine::REAL
+    }
 }
 
 /// Without the test hooks: nothing hidden.
@@ -390,6 +397,10 @@ pub(crate) mod test_hooks {
     }
 
     pub(crate) fn scalar_target() -> bool {
+        false
+    }
+
+    pub(crate) fn narrowed() -> bool {
         false
     }
 }

@@ -385,7 +385,7 @@ impl Skeleton {
     ) -> Result<(), Error> {
         self.check_len("model", model.len())?;
         // The parents were checked when the skeleton was built.
-        crate::pose::run(crate::pose::SLERP_FORMS, imp, input, Parents::Checked(&self.parents), model, skin)
+        crate::pose::run(&crate::pose::SLERP, imp, input, Parents::Checked(&self.parents), model, skin)
     }
 
     /// [`slerp_pose`](Skeleton::slerp_pose) with the blend of
@@ -402,7 +402,7 @@ impl Skeleton {
         skin: Option<Skin<'_>>,
     ) -> Result<(), Error> {
         self.check_len("model", model.len())?;
-        crate::pose::run(crate::pose::LERP_FORMS, imp, input, Parents::Checked(&self.parents), model, skin)
+        crate::pose::run(&crate::pose::LERP, imp, input, Parents::Checked(&self.parents), model, skin)
     }
 
     fn check_len(&self, what: &'static str, found: usize) -> Result<(), Error> {

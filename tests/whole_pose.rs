@@ -336,6 +336,52 @@ fn every_form_is_its_routines_chained_and_the_successors_agree() {
     eprintln!("every_form_is_its_routines_chained_and_the_successors_agree: {} cases, {calls} calls", cases.len());
 }
 
+/// `Impl::Auto` keeps the row it finds on its first call (the pose
+/// routines' `dispatch::Table`), but a thread whose view a test hook
+/// narrows neither leaves its row behind nor is given the kept one: on
+/// `x86_64` the baseline's `Auto` runs a listing, whose bits differ from
+/// the successor a CPU with AVX2 and FMA runs, so each call's bits say
+/// which row ran. Narrowed first, then the CPU's row (kept), then narrowed
+/// again, then the CPU's row again.
+#[cfg(all(feature = "std", target_arch = "x86_64"))]
+#[test]
+fn auto_keeps_its_row_but_not_under_a_hook() {
+    use animasm::test_hooks::{Machine, with_machine};
+    let n = 100;
+    let parents = parents(Hierarchy::Tree, 0xa070, n);
+    let (from, to) = workload_joints(Workload::Random, 0xa071, n);
+    let c = Case {
+        label: format!("n={n} Tree random factor 0.25"),
+        from,
+        to,
+        factor: 0.25,
+        scale: None,
+        parents,
+        inverse_bind: None,
+    };
+    for name in NAMES {
+        let r = routine(name);
+        let ctx = format!("{name} Auto, {}", c.label);
+        let baseline_form = with_machine(Machine::BASELINE, || r.resolve(Impl::Auto)).unwrap().imp;
+        let cpu_form = r.resolve(Impl::Auto).unwrap().imp;
+        let baseline = pose(r, baseline_form, &c).unwrap();
+        let cpu = pose(r, cpu_form, &c).unwrap();
+        let narrowed = || with_machine(Machine::BASELINE, || pose(r, Impl::Auto, &c)).unwrap();
+        assert_same_out(&narrowed(), &baseline, &format!("{ctx}, narrowed first: {baseline_form}"));
+        assert_same_out(&pose(r, Impl::Auto, &c).unwrap(), &cpu, &format!("{ctx}: {cpu_form}"));
+        assert_same_out(&narrowed(), &baseline, &format!("{ctx}, narrowed after a kept row: {baseline_form}"));
+        assert_same_out(&pose(r, Impl::Auto, &c).unwrap(), &cpu, &format!("{ctx}, kept: {cpu_form}"));
+        if cpu_form == baseline_form {
+            skipped(&format!("{ctx}: this CPU's Auto is the baseline's ({cpu_form}): which row ran is not seen"));
+        } else {
+            assert!(
+                cpu.0.iter().zip(&baseline.0).any(|(a, b)| a.mat.map(f32::to_bits) != b.mat.map(f32::to_bits)),
+                "{ctx}: {cpu_form} and {baseline_form} give the same bits, so the check above sees nothing"
+            );
+        }
+    }
+}
+
 /// The chained functions are not all the same thing: the check above would
 /// see a pose form that blended, scaled, composed or skinned wrongly. On a
 /// few cases, each stage left out changes the result.

@@ -113,7 +113,7 @@ pub mod neon;
 #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
 pub mod simd128;
 
-use crate::dispatch::{Form, Impl, form, select};
+use crate::dispatch::{Form, Impl, Table, form};
 use crate::error::Error;
 use crate::skeleton_args::first_bad_parent;
 use crate::types::{JointMat, JointQuat, Vec4};
@@ -164,6 +164,13 @@ pub(crate) static LERP_FORMS: &[Form<PoseKernel>] = &[
     form!(Portable => portable::lerp_pose, Successor),
     form!(Scalar => scalar::lerp_pose, PaperC),
 ];
+
+/// [`SLERP_FORMS`] with the row `Impl::Auto` runs, found on the first safe
+/// call ([`Table`]).
+pub(crate) static SLERP: Table<PoseKernel> = Table::new(SLERP_FORMS);
+
+/// [`LERP_FORMS`] with the row `Impl::Auto` runs ([`Table`]).
+pub(crate) static LERP: Table<PoseKernel> = Table::new(LERP_FORMS);
 
 /// The forms of [`slerp_pose()`]: `forms()`, `resolve()` and `kernel()`.
 pub mod slerp {
@@ -286,7 +293,7 @@ pub fn slerp_pose(
     model: &mut [JointMat],
     skin: Option<Skin<'_>>,
 ) -> Result<(), Error> {
-    run(SLERP_FORMS, imp, input, Parents::Unchecked(parents), model, skin)
+    run(&SLERP, imp, input, Parents::Unchecked(parents), model, skin)
 }
 
 /// [`slerp_pose()`] with the blend of [`lerp_joints()`](crate::lerp_joints())
@@ -299,7 +306,7 @@ pub fn lerp_pose(
     model: &mut [JointMat],
     skin: Option<Skin<'_>>,
 ) -> Result<(), Error> {
-    run(LERP_FORMS, imp, input, Parents::Unchecked(parents), model, skin)
+    run(&LERP, imp, input, Parents::Unchecked(parents), model, skin)
 }
 
 /// A pose routine's parents: a caller's list, checked on every call, or a
@@ -325,7 +332,7 @@ impl<'a> Parents<'a> {
 /// The safe functions' one body: select, validate, one kernel call
 /// (`Skeleton`'s pose methods call it with their checked parents).
 pub(crate) fn run(
-    table: &[Form<PoseKernel>],
+    table: &Table<PoseKernel>,
     imp: Impl,
     input: &PoseInput<'_>,
     checked: Parents<'_>,
@@ -339,7 +346,7 @@ pub(crate) fn run(
     };
     // No pose form needs more than its types' alignment (`ALIGNED`), so
     // the buffers' addresses are not looked at.
-    let form = select(table, imp, usize::MAX)?;
+    let form = table.select(imp)?;
     validate(input, checked, model, inverse_bind, skin_mats.as_deref())?;
     // The endpoint rule: no blend at all (a null `to`) from the pose that
     // is kept.
