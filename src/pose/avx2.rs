@@ -373,14 +373,10 @@ macro_rules! ring_chain {
                     let slot = j % RING;
                     let rows = [row_at(ring, 0, slot), row_at(ring, 1, slot), row_at(ring, 2, slot)];
                     let child = out.add(FLOATS * j);
+                    let a = child_rows(rows[0], rows[1], rows[2]);
                     let (y, x) = if p < 0 {
-                        let r01 = _mm256_insertf128_ps::<1>(
-                            _mm256_castps128_ps256(_mm_load_ps(rows[0])),
-                            _mm_load_ps(rows[1]),
-                        );
-                        (r01, _mm_load_ps(rows[2]))
+                        (_mm256_blend_ps::<0xF0>(a[0], a[1]), _mm256_castps256_ps128(a[2]))
                     } else {
-                        let a = child_rows(rows[0], rows[1], rows[2]);
                         match held {
                             Some((h, p01, p2)) if h == p as usize => compose_held(a, p01, p2, neg_zero),
                             _ => compose_loaded(a, out.add(FLOATS * p as usize), neg_zero),
