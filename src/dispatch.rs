@@ -108,7 +108,7 @@ pub(crate) fn select<K: Copy>(table: &[Form<K>], imp: Impl, aligned_to: usize) -
         }
         form
     };
-    Ok(Selected { kernel: form.kernel, imp: form.imp, align: form.align })
+    Ok(Selected::of(form))
 }
 
 /// A routine table together with the row [`Impl::Auto`] picks from it for
@@ -141,13 +141,20 @@ impl<K: Copy> Table<K> {
         }
         let known = self.auto.load(Ordering::Relaxed);
         if let Some(form) = known.checked_sub(1).and_then(|row| self.forms.get(row)) {
-            return Ok(Selected { kernel: form.kernel, imp: form.imp, align: form.align });
+            return Ok(Selected::of(form));
         }
         let row = self.forms.iter().position(runnable_row).ok_or(Error::Unsupported(imp))?;
         // Every thread that races here finds and stores the same row.
         self.auto.store(row + 1, Ordering::Relaxed);
         let form = &self.forms[row];
-        Ok(Selected { kernel: form.kernel, imp: form.imp, align: form.align })
+        Ok(Selected::of(form))
+    }
+}
+
+impl<K: Copy> Selected<K> {
+    /// The row `form`, selected.
+    fn of(form: &Form<K>) -> Selected<K> {
+        Selected { kernel: form.kernel, imp: form.imp, align: form.align }
     }
 }
 
