@@ -3,7 +3,8 @@
 //! measurement of `devkit/benches/wall_clock/`: the time-stamp counter read with
 //! `lfence; rdtsc; lfence` on `x86_64`, `std::time::Instant` in nanoseconds
 //! elsewhere; and the one way of summarising samples, [`Stats`] (median and
-//! minimum).
+//! minimum). [`step`] is the timer's resolution, and [`calls_per_sample`]
+//! how many calls a sample must take to resolve short calls with it.
 //!
 //! The TSC ticks at a constant rate, not at the core clock: a tick is not a
 //! core cycle. [`rate_hz`] measures the rate once per process against
@@ -137,6 +138,55 @@ pub fn overhead() -> u64 {
     Stats::of_ticks(&mut s, 1.0).median as u64
 }
 
+/// The timer's step, in timer units: the greatest common divisor of 2,000
+/// timings of nothing, measured once per process. Every timing is a
+/// multiple of it. On the Intel Xeons seen here it is 1 or 2 ticks; on the
+/// AMD EPYC Zen 4 VMs the TSC moves in steps of 26 ticks (10 ns at 2.6
+/// GHz), so a 24-joint call of about 200 ticks is measured to within 13%
+/// (whole steps), and the median of many such calls is a whole number of
+/// steps too: a difference below a step, or a ratio near 1, is hidden or
+/// made up. [`calls_per_sample`] is the way round it.
+pub fn step() -> u64 {
+    static STEP: OnceLock<u64> = OnceLock::new();
+    *STEP.get_or_init(|| {
+        let mut g = 0;
+        for _ in 0..2000 {
+            g = gcd(g, time(|| ()));
+        }
+        g.max(1)
+    })
+}
+
+/// Greatest common divisor (`gcd(0, x) = x`).
+fn gcd(mut a: u64, mut b: u64) -> u64 {
+    while b != 0 {
+        (a, b) = (b, a % b);
+    }
+    a
+}
+
+/// The steps a timed sample should span at least: at 64 steps, a whole
+/// step is within 1.6% of the sample.
+pub const MIN_SAMPLE_STEPS: u64 = 64;
+
+/// How many calls one timed sample takes, for calls of about `call`
+/// timer units (the shortest of the calls that are compared): enough
+/// for the sample to span [`MIN_SAMPLE_STEPS`] of [`step`], at most 256.
+/// 1 wherever a single call spans them already (every call of 64 ticks
+/// or more on a timer whose step is one tick), so batching only happens
+/// where the timer cannot resolve a single call. The calls of a sample run
+/// back to back, as a crowd's characters do, and overlap in the core;
+/// figures from samples of several calls compare with each other, not with
+/// single calls'.
+pub fn calls_per_sample(call: u64) -> usize {
+    calls_for(call, step())
+}
+
+/// [`calls_per_sample`] for a timer of step `step`.
+fn calls_for(call: u64, step: u64) -> usize {
+    (MIN_SAMPLE_STEPS * step).div_ceil(call.max(1)).clamp(1, 256) as usize
+}
+
 /// The median and minimum of a set of samples.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Stats {
@@ -170,6 +220,21 @@ mod tests {
     fn stats_are_the_median_and_the_minimum() {
         let mut s = [5.0, 1.0, 4.0, 2.0, 3.0];
         assert_eq!(Stats::of(&mut s, 2.0), Stats { median: 1.5, min: 0.5 });
+    }
+
+    #[test]
+    fn a_sample_spans_64_steps_in_whole_calls() {
+        assert_eq!(gcd(0, 26), 26);
+        assert_eq!(gcd(52, 78), 26);
+        assert_eq!(gcd(40, 41), 1);
+        // A 200-tick call on a 26-tick step: 64 * 26 = 1664 ticks, 9 calls.
+        assert_eq!(calls_for(200, 26), 9);
+        // A timer of one tick: single calls from 64 ticks up.
+        assert_eq!(calls_for(64, 1), 1);
+        assert_eq!(calls_for(63, 1), 2);
+        assert_eq!(calls_for(0, 26), 256);
+        assert!(step() >= 1);
+        assert!(calls_per_sample(u64::MAX) == 1);
     }
 
     #[test]

@@ -11,6 +11,13 @@
 //! buffers; the median ticks per joint of the rounds. A workload's ratio is
 //! its median over the same form's median on random pairs, both from the
 //! same run.
+//!
+//! Where the timer's step is too coarse for one call (the TSC of the AMD
+//! EPYC VMs moves in steps of 26 ticks, against about 200 ticks for a
+//! 24-joint call: `timer::step`), a sample is several calls back to back,
+//! each on its own copy of the workload's joints (as a crowd's characters
+//! are), every copy restored before the sample: `timer::calls_per_sample`
+//! of the fastest row's single call, the same count for every row.
 
 use std::hint::black_box;
 
@@ -74,13 +81,31 @@ pub fn joint_blend_routines() -> Vec<(&'static roster::Routine, roster::JointBle
         .collect()
 }
 
-/// One workload's buffers: the joints (timed, restored), their pristine
-/// copy, the blend joints and the index.
+/// One workload's buffers: the joints (timed, restored; a copy per call of
+/// a sample), their pristine copy, the blend joints and the index.
 struct Bufs {
-    joints: Vec<JointQuat>,
+    joints: Vec<Vec<JointQuat>>,
     pristine: Vec<JointQuat>,
     blend: Vec<JointQuat>,
     index: Vec<i32>,
+}
+
+impl Bufs {
+    /// Restores every copy, then times one call of `form` on each.
+    fn sample(&mut self, safe: roster::JointBlendFn, imp: Impl) -> u64 {
+        for j in &mut self.joints {
+            j.copy_from_slice(&self.pristine);
+        }
+        let (joints, blend, index) = (&mut self.joints, &self.blend, &self.index);
+        let t = timer::time(|| {
+            for j in joints.iter_mut() {
+                safe(imp, black_box(j), black_box(blend), LERP, black_box(index))
+                    .expect("a form of the roster on valid joints");
+            }
+        });
+        black_box(&mut self.joints);
+        t
+    }
 }
 
 /// Times `forms` of one joint-blend routine (through `safe`) at `n` joints
@@ -96,25 +121,32 @@ pub fn measure(
         .iter()
         .map(|&w| {
             let (joints, blend) = workload_joints(w, 0x3017 + n as u64, n);
-            Bufs { pristine: joints.clone(), joints, blend, index: (0..n as i32).collect() }
+            Bufs { pristine: joints.clone(), joints: vec![joints], blend, index: (0..n as i32).collect() }
         })
         .collect();
     let rows: Vec<(usize, usize)> =
         (0..forms.len()).flat_map(|f| (0..Workload::ALL.len()).map(move |w| (f, w))).collect();
+    // Calls per sample, from the fastest row's single call (warm-up
+    // included in the probes).
+    let fastest = rows
+        .iter()
+        .map(|&(f, w)| {
+            let mut s: Vec<u64> = (0..9).map(|_| bufs[w].sample(safe, forms[f].0)).collect();
+            Stats::of_ticks(&mut s, 1.0).median as u64
+        })
+        .min()
+        .unwrap_or(1);
+    let calls = timer::calls_per_sample(fastest);
+    for b in &mut bufs {
+        b.joints = vec![b.pristine.clone(); calls];
+    }
     let mut samples = vec![Vec::with_capacity(rounds); rows.len()];
     const WARMUP: usize = 5;
     for round in 0..WARMUP + rounds {
         for k in 0..rows.len() {
             let i = (round + k) % rows.len();
             let (f, w) = rows[i];
-            let b = &mut bufs[w];
-            b.joints.copy_from_slice(&b.pristine);
-            let imp = forms[f].0;
-            let t = timer::time(|| {
-                safe(imp, black_box(&mut b.joints), black_box(&b.blend), LERP, black_box(&b.index))
-                    .expect("a form of the roster on valid joints");
-            });
-            black_box(&mut b.joints);
+            let t = bufs[w].sample(safe, forms[f].0);
             if round >= WARMUP {
                 samples[i].push(t);
             }
@@ -127,7 +159,7 @@ pub fn measure(
             let mut ticks = [0.0; 4];
             for (w, t) in ticks.iter_mut().enumerate() {
                 let i = f * Workload::ALL.len() + w;
-                *t = Stats::of_ticks(&mut samples[i], n as f64).median;
+                *t = Stats::of_ticks(&mut samples[i], (n * calls) as f64).median;
             }
             FormTicks { routine, imp, origin, n, ticks }
         })

@@ -100,6 +100,15 @@ pub(crate) fn print_header(res: &mut Results) {
         None => item("TSC rate: no TSC on this target"),
     }
     item(&format!("timer: {}", timer::NOTE));
+    item(&format!(
+        "timer step: {} {} (every timing is a multiple of it). Where a call spans fewer than {} steps, the \
+         workloads and AVX-512-after-a-pause sections time several calls per sample; the other sections time \
+         single calls, so their figures for short calls (the successors' 64-element and Fox columns, the whole \
+         pose at 24 joints) move in whole steps: read a difference of less than a few steps there as none",
+        timer::step(),
+        timer::UNIT,
+        timer::MIN_SAMPLE_STEPS
+    ));
     let overhead = timer::overhead();
     item(&format!(
         "method: {} per element, {JOINTS} elements per call (joints, quaternions), hot cache; the raw kernels \

@@ -9,7 +9,9 @@
 //! `Impl::Avx2` and `Impl::Avx512` alternating (which goes first alternates
 //! by round), in-place inputs restored before the pause; "back to back":
 //! no pause; "after a pause": [`PAUSE_MS`] ms of a scalar loop (the timer
-//! only) before each timed call. Median TSC ticks per element.
+//! only) before each timed call. Median TSC ticks per element. At a
+//! character's size a sample is `timer::calls_per_sample` calls, where the
+//! timer's step is too coarse for one (26 ticks on the AMD EPYC VMs).
 
 use std::hint::black_box;
 
@@ -40,13 +42,17 @@ struct Case {
     name: &'static str,
     /// Elements per call.
     n: usize,
+    /// Calls per timed sample (`timer::calls_per_sample`): an in-place
+    /// routine's calls each on its own copy of the joints, the others' on
+    /// the same buffers.
+    calls: usize,
     restore: Box<dyn FnMut()>,
     call: Box<dyn FnMut(Impl)>,
 }
 
-/// The case of routine `r` if its table has both forms and this CPU runs
-/// them.
-fn case(r: &'static roster::Routine, n: usize) -> Option<Case> {
+/// The case of routine `r` at `n` elements, `calls` calls per sample, if
+/// its table has both forms and this CPU runs them.
+fn case(r: &'static roster::Routine, n: usize, calls: usize) -> Option<Case> {
     let runs = |imp| r.resolve(imp).is_ok_and(|f| f.imp == imp);
     if !(runs(Impl::Avx2) && runs(Impl::Avx512)) {
         return None;
@@ -55,13 +61,18 @@ fn case(r: &'static roster::Routine, n: usize) -> Option<Case> {
     Some(match r.shape {
         Shape::JointBlend { safe, .. } => {
             let (pristine, blend, index) = setup::joint_lists_n(n);
-            let joints = std::rc::Rc::new(std::cell::RefCell::new(pristine.clone()));
+            let joints = std::rc::Rc::new(std::cell::RefCell::new(vec![pristine.clone(); calls]));
             let j2 = joints.clone();
             Case {
                 name: r.name,
                 n,
-                restore: Box::new(move || joints.borrow_mut().copy_from_slice(&pristine)),
-                call: Box::new(move |imp| unwrap(safe(imp, black_box(&mut j2.borrow_mut()), &blend, LERP, &index))),
+                calls,
+                restore: Box::new(move || joints.borrow_mut().iter_mut().for_each(|j| j.copy_from_slice(&pristine))),
+                call: Box::new(move |imp| {
+                    for j in j2.borrow_mut().iter_mut() {
+                        unwrap(safe(imp, black_box(j), &blend, LERP, &index))
+                    }
+                }),
             }
         }
         Shape::QuatsToMats { safe, .. } => {
@@ -70,8 +81,9 @@ fn case(r: &'static roster::Routine, n: usize) -> Option<Case> {
             Case {
                 name: r.name,
                 n,
+                calls,
                 restore: Box::new(|| {}),
-                call: Box::new(move |imp| unwrap(safe(imp, black_box(&mut mats), &quats))),
+                call: Box::new(move |imp| (0..calls).for_each(|_| unwrap(safe(imp, black_box(&mut mats), &quats)))),
             }
         }
         Shape::MatsToQuats { safe, .. } => {
@@ -80,8 +92,9 @@ fn case(r: &'static roster::Routine, n: usize) -> Option<Case> {
             Case {
                 name: r.name,
                 n,
+                calls,
                 restore: Box::new(|| {}),
-                call: Box::new(move |imp| unwrap(safe(imp, black_box(&mut quats), &mats))),
+                call: Box::new(move |imp| (0..calls).for_each(|_| unwrap(safe(imp, black_box(&mut quats), &mats)))),
             }
         }
         Shape::TransformJoints { safe, .. } => {
@@ -90,8 +103,9 @@ fn case(r: &'static roster::Routine, n: usize) -> Option<Case> {
             Case {
                 name: r.name,
                 n,
+                calls,
                 restore: Box::new(|| {}),
-                call: Box::new(move |imp| unwrap(safe(imp, black_box(&mut out), &a, &b))),
+                call: Box::new(move |imp| (0..calls).for_each(|_| unwrap(safe(imp, black_box(&mut out), &a, &b)))),
             }
         }
         Shape::Stream { safe, .. } => {
@@ -102,8 +116,11 @@ fn case(r: &'static roster::Routine, n: usize) -> Option<Case> {
             Case {
                 name: r.name,
                 n,
+                calls,
                 restore: Box::new(|| {}),
-                call: Box::new(move |imp| unwrap(safe(imp, black_box(&mut dest), &l, &rs, &t))),
+                call: Box::new(move |imp| {
+                    (0..calls).for_each(|_| unwrap(safe(imp, black_box(&mut dest), &l, &rs, &t)))
+                }),
             }
         }
         _ => return None,
@@ -129,8 +146,29 @@ fn measure(c: &mut Case, rounds: usize, ms: f64) -> (f64, f64) {
             }
         }
     }
-    let [a, b] = s.map(|mut v| Stats::of_ticks(&mut v, c.n as f64).median);
+    let [a, b] = s.map(|mut v| Stats::of_ticks(&mut v, (c.n * c.calls) as f64).median);
     (a, b)
+}
+
+/// Calls per sample for `c` (one call each): from the faster form's
+/// median single call, so that a sample spans `timer::MIN_SAMPLE_STEPS`
+/// of the timer's step.
+fn calls_at(mut c: Case) -> usize {
+    let fastest = [Impl::Avx2, Impl::Avx512]
+        .into_iter()
+        .map(|imp| {
+            let mut s: Vec<u64> = (0..9)
+                .map(|_| {
+                    (c.restore)();
+                    let call = &mut c.call;
+                    timer::time(|| call(imp))
+                })
+                .collect();
+            Stats::of_ticks(&mut s, 1.0).median as u64
+        })
+        .min()
+        .unwrap_or(1);
+    timer::calls_per_sample(fastest)
 }
 
 /// A character's joints: the third measurement's call size.
@@ -139,18 +177,24 @@ const CHARACTER: usize = 24;
 /// The section: one row per routine with both forms.
 pub(crate) fn pause_section() {
     heading("The AVX-512 forms after a pause and at a character's size");
-    let mut cases: Vec<(Case, Case)> =
-        roster::ROUTINES.iter().filter_map(|r| Some((case(r, JOINTS)?, case(r, CHARACTER)?))).collect();
+    let mut cases: Vec<(Case, Case)> = roster::ROUTINES
+        .iter()
+        .filter_map(|r| Some((case(r, JOINTS, 1)?, case(r, CHARACTER, calls_at(case(r, CHARACTER, 1)?))?)))
+        .collect();
     if cases.is_empty() {
         para(
             "Skipped: this CPU does not run the AVX-512 forms (or no routine has both an `avx2` and an `avx512` form).",
         );
         return;
     }
+    let (lo, hi) = cases.iter().fold((usize::MAX, 0), |(lo, hi), c| (lo.min(c.1.calls), hi.max(c.1.calls)));
+    let calls = if lo == hi { lo.to_string() } else { format!("{lo}-{hi}") };
+    let (step, unit) = (timer::step(), timer::UNIT);
     para(&format!(
         "Each routine's `avx2` and `avx512` forms through the safe function, alternating, median {} per \
          element: at {JOINTS} elements back to back and after {PAUSE_MS} ms of scalar work before each call, and \
-         at {CHARACTER} elements (a character) back to back. A core that has run no 512-bit instruction for a \
+         at {CHARACTER} elements (a character) back to back (a sample of {calls} such calls where the timer's \
+         step, {step} {unit}, is too coarse for one). A core that has run no 512-bit instruction for a \
          while runs the first microseconds of 512-bit work slower; a call of {JOINTS} elements lasts about that \
          long. `Impl::Auto` keeps an `avx512` form first only where it does not lose in any of the three \
          (`avx2 / avx512` at least 1.00x; the last column says what the table gives).",
