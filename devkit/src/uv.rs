@@ -267,6 +267,7 @@ pub fn uv_lerp_joints(joints: &mut JointsSoa, blend: &JointsSoa, t: f32) {
 pub type UvJointLoop = fn(&mut JointsSoa, &JointsSoa, f32);
 
 /// Scratch SoA buffers for the `*_aos` joint peers, allocated once.
+#[derive(Clone, Debug)]
 pub struct JointScratch {
     pub joints: JointsSoa,
     pub blend: JointsSoa,

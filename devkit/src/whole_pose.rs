@@ -398,7 +398,10 @@ enum Call {
 /// one call and chained, without and with a skin, on each of [`WORKLOADS`],
 /// and the floors; `rounds` timed rounds (after 5 untimed ones), every row
 /// once per round, round-robin starting one further each round. Each
-/// workload's buffers serve all its rows.
+/// workload's buffers serve all its rows. A sample is one call, or where
+/// the timer's step is too coarse for the fastest row's call (24 joints on
+/// a TSC that moves 26 ticks at a time), `timer::calls_per_sample` calls
+/// back to back.
 pub fn measure(hierarchy: Hierarchy, rounds: usize) -> Measured {
     let routines = pose_routines();
     let cases: Vec<PoseCase> = WORKLOADS.iter().map(|&w| PoseCase::new(hierarchy, w)).collect();
@@ -439,42 +442,67 @@ pub fn measure(hierarchy: Hierarchy, rounds: usize) -> Measured {
     let mut pristine = PoseOut::new(n);
     Chain::new(routines[0].0, Impl::Scalar).run(&cases[0], &mut pristine, &index, false);
     let pristine_model = pristine.model.clone();
-    let mut floor_mats = pristine_model.clone();
+    // One call of row `i`; the chain floor on copy `f` of its matrices
+    // (restored before the sample).
+    let call = |i: usize, f: usize, outs: &mut [PoseOut], floor_mats: &mut [Vec<JointMat>]| {
+        let (c, skin, call) = rows[i];
+        let (case, out) = (&cases[c], &mut outs[c]);
+        match call {
+            Call::One(_, k) => run_pose(k, black_box(case), black_box(&mut *out), skin),
+            // The chained calls blend in place, so they start from a copy
+            // of the first pose (an engine keeps its keyframes): the copy
+            // is part of their time, as the one call's reading of `from`
+            // is part of its own.
+            Call::Chained(_, chain) => {
+                out.blended.copy_from_slice(black_box(&case.from));
+                chain.run(black_box(case), black_box(&mut *out), &index, skin)
+            }
+            Call::ChainFloor => {
+                floors::skeleton_chain(black_box(&mut floor_mats[f]), &case.parents, 1..=n - 1, Walk::Forward)
+            }
+            Call::MemoryFloor => {
+                let skin = skin.then_some((&mut out.skin[..], &case.inverse_bind[..]));
+                floors::pose(black_box(&mut out.model), &case.from, &case.to, &case.parents, skin)
+            }
+        }
+        black_box(&mut *out);
+    };
+    // A sample: `calls` calls back to back (the one call, the chained calls
+    // and the memory floor rewrite their outputs from unchanged inputs; the
+    // chain floor works in place, a copy of its matrices per call).
+    let sample = |i: usize, calls: usize, outs: &mut [PoseOut], floor_mats: &mut Vec<Vec<JointMat>>| {
+        if matches!(rows[i].2, Call::ChainFloor) {
+            floor_mats.resize(calls, pristine_model.clone());
+            for m in floor_mats.iter_mut() {
+                m.copy_from_slice(&pristine_model);
+            }
+        }
+        timer::time(|| (0..calls).for_each(|f| call(i, f, &mut *outs, &mut floor_mats[..])))
+    };
+    let mut floor_mats = Vec::new();
+    // Calls per sample: enough for the fastest row's sample to span
+    // `timer::MIN_SAMPLE_STEPS` of the timer's step (one call on a fine
+    // timer or at 100 joints and more).
+    let fastest = (0..rows.len())
+        .map(|i| {
+            let mut s: Vec<u64> = (0..9).map(|_| sample(i, 1, &mut outs, &mut floor_mats)).collect();
+            Stats::of_ticks(&mut s, 1.0).median as u64
+        })
+        .min()
+        .unwrap_or(1);
+    let calls = timer::calls_per_sample(fastest);
     let mut samples = vec![Vec::with_capacity(rounds); rows.len()];
     const WARMUP: usize = 5;
     for round in 0..WARMUP + rounds {
         for k in 0..rows.len() {
             let i = (round + k) % rows.len();
-            let (c, skin, call) = rows[i];
-            let (case, out) = (&cases[c], &mut outs[c]);
-            let t = match call {
-                Call::One(_, k) => timer::time(|| run_pose(k, black_box(case), black_box(&mut *out), skin)),
-                // The chained calls blend in place, so they start from a copy
-                // of the first pose (an engine keeps its keyframes): the
-                // copy is part of their time, as the one call's reading of
-                // `from` is part of its own.
-                Call::Chained(_, chain) => timer::time(|| {
-                    out.blended.copy_from_slice(black_box(&case.from));
-                    chain.run(black_box(case), black_box(&mut *out), &index, skin)
-                }),
-                Call::ChainFloor => {
-                    floor_mats.copy_from_slice(&pristine_model);
-                    timer::time(|| {
-                        floors::skeleton_chain(black_box(&mut floor_mats), &case.parents, 1..=n - 1, Walk::Forward)
-                    })
-                }
-                Call::MemoryFloor => timer::time(|| {
-                    let skin = skin.then_some((&mut out.skin[..], &case.inverse_bind[..]));
-                    floors::pose(black_box(&mut out.model), &case.from, &case.to, &case.parents, skin)
-                }),
-            };
-            black_box(&mut *out);
+            let t = sample(i, calls, &mut outs, &mut floor_mats);
             if round >= WARMUP {
                 samples[i].push(t);
             }
         }
     }
-    let mut median = |i: usize| Stats::of_ticks(&mut samples[i], n as f64).median;
+    let mut median = |i: usize| Stats::of_ticks(&mut samples[i], (n * calls) as f64).median;
     let mut out =
         Measured { hierarchy, joints: n, chain_floor: 0.0, memory_floor: [0.0; 2], rows: Vec::new(), mismatches };
     let mut k = 0;

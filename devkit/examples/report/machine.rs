@@ -101,10 +101,9 @@ pub(crate) fn print_header(res: &mut Results) {
     }
     item(&format!("timer: {}", timer::NOTE));
     item(&format!(
-        "timer step: {} {} (every timing is a multiple of it). Where a call spans fewer than {} steps, the \
-         workloads and AVX-512-after-a-pause sections time several calls per sample; the other sections time \
-         single calls, so their figures for short calls (the successors' 64-element and Fox columns, the whole \
-         pose at 24 joints) move in whole steps: read a difference of less than a few steps there as none",
+        "timer step: {} {} (every timing is a multiple of it). Where the fastest call of a comparison spans \
+         fewer than {} steps, the successors, workloads, after-a-pause and whole-pose sections time several \
+         calls back to back per sample; the other tables time calls of about 1024 elements, or batches of their own",
         timer::step(),
         timer::UNIT,
         timer::MIN_SAMPLE_STEPS

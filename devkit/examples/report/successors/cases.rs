@@ -58,6 +58,7 @@ fn peer_note(glam: Option<&str>, uv: Option<&str>) -> Vec<String> {
 // ---------------------------------------------------------------------------
 // Shape::JointBlend
 
+#[derive(Clone)]
 pub(super) struct JointBufs {
     pub(super) pristine: Vec<JointQuat>,
     pub(super) joints: Vec<JointQuat>,
@@ -166,6 +167,7 @@ pub(super) fn joint_blend_case(r: &Routine, kernels: &[(Impl, JointKernel)], n: 
 // ---------------------------------------------------------------------------
 // Shape::QuatsToMats
 
+#[derive(Clone)]
 pub(super) struct QuatsToMatsBufs {
     pub(super) quats: Vec<JointQuat>,
     pub(super) mats: Vec<JointMat>,
@@ -239,6 +241,7 @@ pub(super) fn quats_to_mats_case(
 // ---------------------------------------------------------------------------
 // Shape::MatsToQuats
 
+#[derive(Clone)]
 pub(super) struct MatsToQuatsBufs {
     pub(super) mats: Vec<JointMat>,
     pub(super) quats: Vec<JointQuat>,
@@ -313,6 +316,7 @@ pub(super) fn mats_to_quats_case(
 // ---------------------------------------------------------------------------
 // Shape::TransformJoints
 
+#[derive(Clone)]
 pub(super) struct PairBufs {
     pub(super) a: Vec<JointMat>,
     pub(super) b: Vec<JointMat>,
@@ -391,6 +395,7 @@ pub(super) fn transform_joints_case(
 // ---------------------------------------------------------------------------
 // Shape::Skeleton
 
+#[derive(Clone)]
 pub(super) struct SkeletonBufs {
     pub(super) pristine: Vec<JointMat>,
     pub(super) mats: Vec<JointMat>,
