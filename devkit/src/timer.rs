@@ -140,9 +140,8 @@ pub fn overhead() -> u64 {
 
 /// The timer's step, in timer units: the greatest common divisor of 2,000
 /// timings of nothing, measured once per process. Every timing is a
-/// multiple of it. On the Intel Xeons seen here it is 1 or 2 ticks; on the
-/// AMD EPYC Zen 4 VMs the TSC moves in steps of 26 ticks (10 ns at 2.6
-/// GHz), so a 24-joint call of about 200 ticks is measured to within 13%
+/// multiple of it: 1 where the TSC counts every tick; on the AMD EPYC Zen
+/// 4 VMs seen here the TSC moves in steps of 26 ticks (10 ns at 2.6 GHz), so a 24-joint call of about 200 ticks is measured to within 13%
 /// (whole steps), and the median of many such calls is a whole number of
 /// steps too: a difference below a step, or a ratio near 1, is hidden or
 /// made up. [`calls_per_sample`] is the way round it.

@@ -91,7 +91,7 @@ struct Bufs {
 }
 
 impl Bufs {
-    /// Restores every copy, then times one call of `form` on each.
+    /// Restores every copy, then times one call of form `imp` on each.
     fn sample(&mut self, safe: roster::JointBlendFn, imp: Impl) -> u64 {
         for j in &mut self.joints {
             j.copy_from_slice(&self.pristine);
