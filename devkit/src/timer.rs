@@ -181,6 +181,21 @@ pub fn calls_per_sample(call: u64) -> usize {
     calls_for(call, step())
 }
 
+/// [`calls_per_sample`] for the rows of one comparison: `single(i)` times
+/// one call of row `i` (anything it restores outside the timed region) and
+/// returns its timer units; nine are taken per row, and the fastest row's
+/// median sets the count, which every row then takes.
+pub fn calls_for_rows(rows: usize, mut single: impl FnMut(usize) -> u64) -> usize {
+    let fastest = (0..rows)
+        .map(|i| {
+            let mut s: Vec<u64> = (0..9).map(|_| single(i)).collect();
+            Stats::of_ticks(&mut s, 1.0).median as u64
+        })
+        .min()
+        .unwrap_or(1);
+    calls_per_sample(fastest)
+}
+
 /// [`calls_per_sample`] for a timer of step `step`.
 fn calls_for(call: u64, step: u64) -> usize {
     (MIN_SAMPLE_STEPS * step).div_ceil(call.max(1)).clamp(1, 256) as usize

@@ -483,14 +483,7 @@ pub fn measure(hierarchy: Hierarchy, rounds: usize) -> Measured {
     // Calls per sample: enough for the fastest row's sample to span
     // `timer::MIN_SAMPLE_STEPS` of the timer's step (one call on a fine
     // timer or at 100 joints and more).
-    let fastest = (0..rows.len())
-        .map(|i| {
-            let mut s: Vec<u64> = (0..9).map(|_| sample(i, 1, &mut outs, &mut floor_mats)).collect();
-            Stats::of_ticks(&mut s, 1.0).median as u64
-        })
-        .min()
-        .unwrap_or(1);
-    let calls = timer::calls_per_sample(fastest);
+    let calls = timer::calls_for_rows(rows.len(), |i| sample(i, 1, &mut outs, &mut floor_mats));
     let mut samples = vec![Vec::with_capacity(rounds); rows.len()];
     const WARMUP: usize = 5;
     for round in 0..WARMUP + rounds {

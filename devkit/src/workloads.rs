@@ -128,15 +128,7 @@ pub fn measure(
         (0..forms.len()).flat_map(|f| (0..Workload::ALL.len()).map(move |w| (f, w))).collect();
     // Calls per sample, from the fastest row's single call (warm-up
     // included in the probes).
-    let fastest = rows
-        .iter()
-        .map(|&(f, w)| {
-            let mut s: Vec<u64> = (0..9).map(|_| bufs[w].sample(safe, forms[f].0)).collect();
-            Stats::of_ticks(&mut s, 1.0).median as u64
-        })
-        .min()
-        .unwrap_or(1);
-    let calls = timer::calls_per_sample(fastest);
+    let calls = timer::calls_for_rows(rows.len(), |i| bufs[rows[i].1].sample(safe, forms[rows[i].0].0));
     for b in &mut bufs {
         b.joints = vec![b.pristine.clone(); calls];
     }

@@ -154,21 +154,12 @@ fn measure(c: &mut Case, rounds: usize, ms: f64) -> (f64, f64) {
 /// median single call, so that a sample spans `timer::MIN_SAMPLE_STEPS`
 /// of the timer's step.
 fn calls_at(mut c: Case) -> usize {
-    let fastest = [Impl::Avx2, Impl::Avx512]
-        .into_iter()
-        .map(|imp| {
-            let mut s: Vec<u64> = (0..9)
-                .map(|_| {
-                    (c.restore)();
-                    let call = &mut c.call;
-                    timer::time(|| call(imp))
-                })
-                .collect();
-            Stats::of_ticks(&mut s, 1.0).median as u64
-        })
-        .min()
-        .unwrap_or(1);
-    timer::calls_per_sample(fastest)
+    let forms = [Impl::Avx2, Impl::Avx512];
+    timer::calls_for_rows(forms.len(), |i| {
+        (c.restore)();
+        let call = &mut c.call;
+        timer::time(|| call(forms[i]))
+    })
 }
 
 /// A character's joints: the third measurement's call size.

@@ -84,22 +84,12 @@ fn measure<B: Clone>(case: Case<B>) -> Column {
     let n = case.rows.len();
     let runs = runs(case.per);
     let mut copies = vec![case.bufs];
-    let fastest = case
-        .rows
-        .iter()
-        .map(|row| {
-            let mut s: Vec<u64> = (0..9)
-                .map(|_| {
-                    (row.restore)(&mut copies[0]);
-                    let bufs = black_box(&mut copies[0]);
-                    timer::time(|| (row.call)(bufs))
-                })
-                .collect();
-            Stats::of_ticks(&mut s, 1.0).median as u64
-        })
-        .min()
-        .unwrap_or(1);
-    let calls = timer::calls_per_sample(fastest);
+    let calls = timer::calls_for_rows(n, |i| {
+        let row = &case.rows[i];
+        (row.restore)(&mut copies[0]);
+        let bufs = black_box(&mut copies[0]);
+        timer::time(|| (row.call)(bufs))
+    });
     let more = vec![copies[0].clone(); calls - 1];
     copies.extend(more);
     let mut samples = vec![Vec::with_capacity(runs); n];
